@@ -1,0 +1,2 @@
+//! bao-bot: Bao la Kiswahili rules, AI, pictures, storage and the bot around them.
+pub mod rules;

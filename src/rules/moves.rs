@@ -1,0 +1,276 @@
+//! Moves and their text form (RULES.md section 9).
+//!
+//! A [`Move`] is complete and canonical: `A4 left capture`, `a5 right takata`,
+//! `A3 left capture use`, `A4 right capture enter-left`. A [`MoveSpec`] is what a player wrote,
+//! with the optional words left out; [`super::Position::find_move`] resolves it.
+
+use std::fmt;
+use std::str::FromStr;
+
+use arrayvec::ArrayVec;
+
+use super::error::ParseError;
+use super::types::{Direction, Pit, Row, Side};
+
+/// Whether a move captures.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum MoveKind {
+    /// A capturing move: a namua capture, or a start whose first sowing run captures.
+    Capture,
+    /// Takata: a non-capturing move; it never captures, whatever happens during it.
+    Takata,
+}
+
+impl MoveKind {
+    /// `capture` or `takata`.
+    pub const fn word(self) -> &'static str {
+        match self {
+            MoveKind::Capture => "capture",
+            MoveKind::Takata => "takata",
+        }
+    }
+}
+
+/// The nyumba choice of a namua capturing move whose sowing ends in the owned house (6 or
+/// more seeds) with nothing to capture there.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum HouseChoice {
+    /// NYUMBA STOP: the move ends there and the house stays owned.
+    Stop,
+    /// NYUMBA USE (safari): lift the house and sow on; the house is no longer owned.
+    Use,
+}
+
+impl HouseChoice {
+    /// `stop` or `use`.
+    pub const fn word(self) -> &'static str {
+        match self {
+            HouseChoice::Stop => "stop",
+            HouseChoice::Use => "use",
+        }
+    }
+}
+
+/// A complete legal-move description.
+///
+/// `direction` is the sowing direction, except in a namua capture, where it names the entry
+/// side (`left` = enter at pit 1 and sow RIGHT). `entry` is the learner's choice of kichwa for
+/// the first capture at pits 3-6 (`enter-left` = pit 1).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Move {
+    /// The starting pit (in a namua capture, the pit the seed from hand goes into).
+    pub pit: Pit,
+    /// Sowing direction, or entry side in a namua capture.
+    pub direction: Direction,
+    /// Capture or takata.
+    pub kind: MoveKind,
+    /// `stop`/`use`, only on moves where the nyumba choice arises.
+    pub house: Option<HouseChoice>,
+    /// `enter-left`/`enter-right`, only on learner's moves whose first capture is at pits 3-6.
+    pub entry: Option<Direction>,
+}
+
+impl Move {
+    /// A move without house or entry choice.
+    pub const fn new(pit: Pit, direction: Direction, kind: MoveKind) -> Move {
+        Move {
+            pit,
+            direction,
+            kind,
+            house: None,
+            entry: None,
+        }
+    }
+
+    /// Does what a player wrote fit this move? Optional words left out match anything; the
+    /// pit letter's case is ignored (a move's pit is always the mover's own).
+    pub fn matches(&self, spec: &MoveSpec) -> bool {
+        self.pit.row() == spec.row
+            && self.pit.number() == spec.number
+            && self.direction == spec.direction
+            && spec.kind.is_none_or(|k| k == self.kind)
+            && spec.house.is_none_or(|h| Some(h) == self.house)
+            && spec.entry.is_none_or(|e| Some(e) == self.entry)
+    }
+}
+
+impl fmt::Display for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} {} {}", self.pit, self.direction, self.kind.word())?;
+        if let Some(h) = self.house {
+            write!(f, " {}", h.word())?;
+        }
+        if let Some(e) = self.entry {
+            write!(f, " enter-{}", e.word())?;
+        }
+        Ok(())
+    }
+}
+
+impl FromStr for Move {
+    type Err = ParseError;
+    /// Reads a canonical move. The pit letter's case gives the side; the kind word is required
+    /// here (use [`MoveSpec`] and [`super::Position::find_move`] for what players type).
+    fn from_str(s: &str) -> Result<Move, ParseError> {
+        let spec: MoveSpec = s.parse()?;
+        let kind = spec.kind.ok_or_else(|| {
+            ParseError::new(format!(
+                "`{}` has no kind word: add capture or takata",
+                s.trim()
+            ))
+        })?;
+        let side = if spec.upper { Side::South } else { Side::North };
+        let pit = Pit::new(side, spec.row, spec.number)
+            .ok_or_else(|| ParseError::new("pit number out of range"))?;
+        Ok(Move {
+            pit,
+            direction: spec.direction,
+            kind,
+            house: spec.house,
+            entry: spec.entry,
+        })
+    }
+}
+
+/// A move as a player wrote it: pit and direction, and whichever optional words were given.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct MoveSpec {
+    /// Front or back row.
+    pub row: Row,
+    /// Pit number 1..=8.
+    pub number: u8,
+    /// Whether the pit letter was upper case (South's letters).
+    pub upper: bool,
+    /// Direction word.
+    pub direction: Direction,
+    /// `capture`/`takata`, if given.
+    pub kind: Option<MoveKind>,
+    /// `stop`/`use`, if given.
+    pub house: Option<HouseChoice>,
+    /// `enter-left`/`enter-right`, if given.
+    pub entry: Option<Direction>,
+}
+
+/// The form a move takes, for error messages.
+pub const MOVE_FORM: &str =
+    "<pit> <left|right> [capture|takata] [stop|use], like `A4 left capture` or `a6 right`";
+
+impl fmt::Display for MoveSpec {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let letter = match (self.row, self.upper) {
+            (Row::Front, true) => 'A',
+            (Row::Back, true) => 'B',
+            (Row::Front, false) => 'a',
+            (Row::Back, false) => 'b',
+        };
+        write!(f, "{letter}{} {}", self.number, self.direction)?;
+        if let Some(k) = self.kind {
+            write!(f, " {}", k.word())?;
+        }
+        if let Some(h) = self.house {
+            write!(f, " {}", h.word())?;
+        }
+        if let Some(e) = self.entry {
+            write!(f, " enter-{}", e.word())?;
+        }
+        Ok(())
+    }
+}
+
+impl FromStr for MoveSpec {
+    type Err = ParseError;
+    /// Reads `<pit> <left|right> [capture|takata] [stop|use] [enter-left|enter-right]`,
+    /// ignoring case and extra spaces; the optional words may come in any order.
+    fn from_str(s: &str) -> Result<MoveSpec, ParseError> {
+        let mut words = s.split_whitespace();
+        let Some(pit_word) = words.next() else {
+            return Err(ParseError::new(format!("an empty move: write {MOVE_FORM}")));
+        };
+        let upper = pit_word.starts_with(['A', 'B']);
+        let pit: Pit = pit_word
+            .parse()
+            .or_else(|_| pit_word.to_ascii_uppercase().parse())
+            .map_err(|_| {
+                ParseError::new(format!(
+                    "`{pit_word}` is not a pit: a move starts with a pit A1-A8 or B1-B8 (a1-b8 for North), then {MOVE_FORM}"
+                ))
+            })?;
+        let Some(dir_word) = words.next() else {
+            return Err(ParseError::new(format!(
+                "`{}` has no direction: write {MOVE_FORM}",
+                s.trim()
+            )));
+        };
+        let direction = parse_direction(dir_word).ok_or_else(|| {
+            ParseError::new(format!(
+                "`{dir_word}` is not a direction: write left or right after the pit ({MOVE_FORM})"
+            ))
+        })?;
+        let mut spec = MoveSpec {
+            row: pit.row(),
+            number: pit.number(),
+            upper,
+            direction,
+            kind: None,
+            house: None,
+            entry: None,
+        };
+        for word in words {
+            let lower = word.to_ascii_lowercase();
+            let dup =
+                |what: &str| ParseError::new(format!("`{}` names the {what} twice", s.trim()));
+            match lower.as_str() {
+                "capture" | "takata" | "takasa" => {
+                    if spec.kind.is_some() {
+                        return Err(dup("kind"));
+                    }
+                    spec.kind = Some(if lower == "capture" {
+                        MoveKind::Capture
+                    } else {
+                        MoveKind::Takata
+                    });
+                }
+                "stop" | "use" => {
+                    if spec.house.is_some() {
+                        return Err(dup("nyumba choice"));
+                    }
+                    spec.house = Some(if lower == "stop" {
+                        HouseChoice::Stop
+                    } else {
+                        HouseChoice::Use
+                    });
+                }
+                "enter-left" | "enter-right" => {
+                    if spec.entry.is_some() {
+                        return Err(dup("entry"));
+                    }
+                    spec.entry = Some(if lower == "enter-left" {
+                        Direction::Left
+                    } else {
+                        Direction::Right
+                    });
+                }
+                _ => {
+                    return Err(ParseError::new(format!(
+                        "`{word}` is not a move word: after the pit and direction only capture, takata, stop, use, enter-left or enter-right may follow ({MOVE_FORM})"
+                    )))
+                }
+            }
+        }
+        Ok(spec)
+    }
+}
+
+fn parse_direction(word: &str) -> Option<Direction> {
+    match word.to_ascii_lowercase().as_str() {
+        "left" | "l" | "←" => Some(Direction::Left),
+        "right" | "r" | "→" => Some(Direction::Right),
+        _ => None,
+    }
+}
+
+/// Most legal moves a position can have: 16 pits x 2 directions x 2 choices.
+pub const MAX_MOVES: usize = 64;
+
+/// The legal moves of a position, in a fixed-capacity list (no allocation).
+pub type MoveList = ArrayVec<Move, MAX_MOVES>;
