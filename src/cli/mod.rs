@@ -69,6 +69,16 @@ pub enum CliError {
 }
 
 impl CliError {
+    /// True when standard output was closed under us (`bao-bot perft 9 | head -1`).
+    pub fn is_broken_pipe(&self) -> bool {
+        match self {
+            CliError::Other(e) => e
+                .downcast_ref::<std::io::Error>()
+                .is_some_and(|e| e.kind() == std::io::ErrorKind::BrokenPipe),
+            CliError::Input(_) => false,
+        }
+    }
+
     /// The process exit status for this error.
     pub fn exit_code(&self) -> u8 {
         match self {
