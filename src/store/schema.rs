@@ -62,8 +62,8 @@ CREATE TABLE games (
     CHECK ((dm_user IS NULL) = (channel_id IS NOT NULL AND guild_id IS NOT NULL)),
     CHECK (south_user IS NULL OR south_ai IS NULL),
     CHECK (north_user IS NULL OR north_ai IS NULL),
-    CHECK (status = 'pending' OR (COALESCE(south_user, south_ai) IS NOT NULL
-                                  AND COALESCE(north_user, north_ai) IS NOT NULL))
+    CHECK (status IN ('pending', 'aborted') OR (COALESCE(south_user, south_ai) IS NOT NULL
+                                             AND COALESCE(north_user, north_ai) IS NOT NULL))
 );
 -- At most one pending or active game per channel (a thread is its own channel) or DM.
 CREATE UNIQUE INDEX games_one_per_place ON games (place_key)
