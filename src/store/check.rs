@@ -133,6 +133,15 @@ impl Store {
         Ok(problems)
     }
 
+    /// How many games and moves are stored.
+    pub fn counts(&self) -> Result<(u64, u64), StoreError> {
+        Ok(self.lock().query_row(
+            "SELECT (SELECT count(*) FROM games), (SELECT count(*) FROM moves)",
+            [],
+            |r| Ok((r.get::<_, i64>(0)? as u64, r.get::<_, i64>(1)? as u64)),
+        )?)
+    }
+
     /// SQLite's own `PRAGMA integrity_check` and `foreign_key_check`: a list of problems,
     /// empty when the file is sound.
     pub fn check_integrity(&self) -> Result<Vec<String>, StoreError> {
