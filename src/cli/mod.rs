@@ -1,8 +1,10 @@
 //! Command-line interface: argument parsing and one handler module per command family.
 
+mod db;
 mod rules;
 
 use std::fmt;
+use std::path::PathBuf;
 
 use clap::{Parser, Subcommand};
 
@@ -56,6 +58,23 @@ enum Command {
         /// Print the count below each legal move first.
         #[arg(long)]
         divide: bool,
+    },
+    /// Tools over the game database.
+    Db {
+        #[command(subcommand)]
+        command: DbCommand,
+    },
+}
+
+#[derive(Debug, Subcommand)]
+enum DbCommand {
+    /// Check the database: SQLite's integrity check, then replay every game from its start
+    /// position and report each game whose moves do not lead to its stored positions
+    /// (exit status 1 if any).
+    Check {
+        /// The database file.
+        #[arg(long, default_value = bao_bot::store::DEFAULT_DB_PATH)]
+        db: PathBuf,
     },
 }
 
@@ -123,5 +142,8 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
             position,
             divide,
         } => rules::perft(depth, position.as_deref(), divide),
+        Command::Db {
+            command: DbCommand::Check { db },
+        } => db::check(&db),
     }
 }

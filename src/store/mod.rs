@@ -1,0 +1,224 @@
+//! The game store: players, games (including pending challenges) and moves in one SQLite file.
+//!
+//! All SQL of bao-bot lives in this module. The API is blocking: async front ends call it
+//! inside `spawn_blocking`. A [`Store`] holds one connection behind a mutex, so it is
+//! `Send + Sync` and can be shared as `Arc<Store>`; several `Store`s (or processes) may open
+//! the same file, SQLite's locks and a 5 s busy timeout keep them apart.
+//!
+//! - The schema is versioned (`PRAGMA user_version`, migrations run at open); a database
+//!   written by a newer bao-bot is refused, never changed. The file is marked as ours by
+//!   `PRAGMA application_id`, so any other file is refused with a clear error.
+//! - WAL journal, `synchronous=NORMAL`, foreign keys on.
+//! - Every change is one transaction. Changes to a running game compare and swap on its ply:
+//!   when two callers race, one wins and the other gets [`StoreError::BoardChanged`] with the
+//!   game as it now is.
+//! - The store never reads the clock: every operation that stamps a time takes `now` (unix
+//!   seconds) from the caller.
+//! - At most one pending or active game per place ([`Place::key`]), enforced by a unique
+//!   index.
+
+mod check;
+mod games;
+mod players;
+mod schema;
+mod types;
+
+use std::path::{Path, PathBuf};
+use std::sync::{Mutex, MutexGuard};
+
+use rusqlite::Connection;
+
+pub use schema::{APPLICATION_ID, SCHEMA_VERSION};
+pub use types::{
+    Challenge, Duty, Game, GameEnd, GameFilter, GameId, GameStatus, NewChallenge, NewGame, NewMove,
+    Notify, Place, Player, PlayerProfile, ReplayProblem, ResultReason, SideChoice, StoredMove,
+    UserId, DAY,
+};
+
+/// The default database file, relative to the working directory.
+pub const DEFAULT_DB_PATH: &str = "bao.db";
+
+/// The rules version stamped on new games (bump when a rules change would alter old games).
+pub const RULES_VERSION: u32 = 1;
+
+/// What can go wrong in the store.
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    /// The file exists but is not an SQLite database.
+    #[error("{}: not a database file (expected a bao-bot SQLite database)", path.display())]
+    NotADatabase {
+        /// The file.
+        path: PathBuf,
+    },
+    /// The file is an SQLite database but damaged.
+    #[error("{}: the database is corrupt ({detail}); restore it from a backup", path.display())]
+    Corrupt {
+        /// The file.
+        path: PathBuf,
+        /// What SQLite reported.
+        detail: String,
+    },
+    /// An SQLite database of some other program.
+    #[error("{}: an SQLite database, but not a bao-bot one; refusing to touch it", path.display())]
+    NotBaoDatabase {
+        /// The file.
+        path: PathBuf,
+    },
+    /// Written by a newer bao-bot: left unchanged.
+    #[error(
+        "{}: written by a newer bao-bot (schema version {found}, this build knows up to \
+         {known}); upgrade bao-bot — the file was left unchanged",
+        path.display()
+    )]
+    TooNew {
+        /// The file.
+        path: PathBuf,
+        /// Its schema version.
+        found: i64,
+        /// The newest schema version this build knows.
+        known: u32,
+    },
+    /// The file could not be opened or set up.
+    #[error("{}: cannot open the database: {source}", path.display())]
+    Open {
+        /// The file.
+        path: PathBuf,
+        /// SQLite's error.
+        source: rusqlite::Error,
+    },
+    /// The connection could not be set up as the store needs it (e.g. no WAL).
+    #[error("{}: cannot set the database up: {detail}", path.display())]
+    Setup {
+        /// The file.
+        path: PathBuf,
+        /// What failed.
+        detail: String,
+    },
+    /// Migrating the schema failed (the file is unchanged: migrations are one transaction).
+    #[error("{}: migrating the database schema failed: {source}", path.display())]
+    Migration {
+        /// The file.
+        path: PathBuf,
+        /// The migration error.
+        source: rusqlite_migration::Error,
+    },
+    /// No game has this id.
+    #[error("there is no game {0}")]
+    NoSuchGame(GameId),
+    /// The game moved on since the caller looked: here it is now.
+    #[error("the board changed: game {} is now at move {}", current.id, current.ply)]
+    BoardChanged {
+        /// The game as it now is.
+        current: Box<Game>,
+    },
+    /// The operation needs another status (e.g. a move on a finished game).
+    #[error("game {game} is {status}, not {expected}")]
+    WrongStatus {
+        /// The game.
+        game: GameId,
+        /// Its status.
+        status: GameStatus,
+        /// The status(es) the operation needs, in words.
+        expected: &'static str,
+    },
+    /// The place already holds a pending or active game.
+    #[error("{place} already has a game in progress or pending (game {existing})")]
+    PlaceTaken {
+        /// The place.
+        place: Place,
+        /// The game occupying it.
+        existing: GameId,
+    },
+    /// A move by someone who does not play the game.
+    #[error("{by} does not play game {game}")]
+    NotAPlayer {
+        /// The game.
+        game: GameId,
+        /// Who tried.
+        by: Player,
+    },
+    /// Any other SQLite error.
+    #[error("database error: {0}")]
+    Sqlite(#[from] rusqlite::Error),
+}
+
+/// The store: one SQLite connection behind a mutex. See the module docs.
+pub struct Store {
+    conn: Mutex<Connection>,
+    path: Option<PathBuf>,
+}
+
+impl std::fmt::Debug for Store {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Store").field("path", &self.path).finish()
+    }
+}
+
+impl Store {
+    /// Opens (creating if missing) the database at `path`, checks that it is a sound bao-bot
+    /// database no newer than this build (`PRAGMA quick_check` included), and migrates it to
+    /// the current schema.
+    pub fn open(path: impl AsRef<Path>) -> Result<Store, StoreError> {
+        let path = path.as_ref();
+        let mut conn = Connection::open(path).map_err(|e| StoreError::Open {
+            path: path.to_path_buf(),
+            source: e,
+        })?;
+        schema::prepare(&mut conn, path, true)?;
+        Ok(Store {
+            conn: Mutex::new(conn),
+            path: Some(path.to_path_buf()),
+        })
+    }
+
+    /// A fresh database in memory (for tests and the console's throwaway games).
+    pub fn open_in_memory() -> Result<Store, StoreError> {
+        let path = Path::new(":memory:");
+        let mut conn = Connection::open_in_memory().map_err(|e| StoreError::Open {
+            path: path.to_path_buf(),
+            source: e,
+        })?;
+        schema::prepare(&mut conn, path, false)?;
+        Ok(Store {
+            conn: Mutex::new(conn),
+            path: None,
+        })
+    }
+
+    /// The file this store was opened from (`None` in memory).
+    pub fn path(&self) -> Option<&Path> {
+        self.path.as_deref()
+    }
+
+    /// The schema version of the open database (equal to [`SCHEMA_VERSION`] after open).
+    pub fn schema_version(&self) -> Result<u32, StoreError> {
+        let v: i64 = self
+            .lock()
+            .pragma_query_value(None, "user_version", |r| r.get(0))?;
+        Ok(v as u32)
+    }
+
+    /// The connection, for one operation. A panic while holding it cannot leave a
+    /// transaction half done (rusqlite rolls back on drop), so a poisoned lock is reused.
+    fn lock(&self) -> MutexGuard<'_, Connection> {
+        self.conn.lock().unwrap_or_else(|e| e.into_inner())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn assert_send_sync<T: Send + Sync>() {}
+
+    #[test]
+    fn store_is_send_and_sync() {
+        assert_send_sync::<Store>();
+    }
+
+    #[test]
+    fn fresh_memory_store_is_at_the_current_schema() {
+        let store = Store::open_in_memory().unwrap();
+        assert_eq!(store.schema_version().unwrap(), SCHEMA_VERSION);
+    }
+}
