@@ -1,5 +1,6 @@
 //! Command-line interface: argument parsing and one handler module per command family.
 
+mod ai;
 mod db;
 mod rules;
 
@@ -59,6 +60,50 @@ enum Command {
         #[arg(long)]
         divide: bool,
     },
+    /// Let the AI choose a move: prints the move, then its score, depth, nodes and speed.
+    AiMove {
+        /// The position (or `start`, `kujifunza`).
+        position: String,
+        /// Difficulty: easy, medium, hard (the default) or master.
+        #[arg(long, conflicts_with_all = ["nodes", "time_ms"])]
+        level: Option<String>,
+        /// Search this many nodes (reproducible).
+        #[arg(long, conflicts_with = "time_ms")]
+        nodes: Option<u64>,
+        /// Search for this many milliseconds.
+        #[arg(long)]
+        time_ms: Option<u64>,
+        /// Seed of the evaluation noise of the easy and medium levels.
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+    },
+    /// Play paired games between two players and print the score with a 95% interval and
+    /// the Elo difference. A player is easy, medium, hard, master (node budgets only, no
+    /// clock), nodes:N, random or greedy.
+    Match {
+        /// Player A (the score is A's).
+        a: String,
+        /// Player B.
+        b: String,
+        /// Games to play (each opening twice, colours swapped; rounded up to even).
+        #[arg(long, default_value_t = 100)]
+        games: usize,
+        /// Seed of the openings and the players' noise.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// kiswahili or kujifunza.
+        #[arg(long, default_value = "kiswahili")]
+        variant: String,
+        /// Games played at once.
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
+        /// Random plies of each opening.
+        #[arg(long, default_value_t = 6)]
+        plies: u32,
+        /// A game still running after this many plies counts as a draw.
+        #[arg(long, default_value_t = 400)]
+        max_plies: u32,
+    },
     /// Tools over the game database.
     Db {
         #[command(subcommand)]
@@ -88,16 +133,6 @@ pub enum CliError {
 }
 
 impl CliError {
-    /// True when standard output was closed under us (`bao-bot perft 9 | head -1`).
-    pub fn is_broken_pipe(&self) -> bool {
-        match self {
-            CliError::Other(e) => e
-                .downcast_ref::<std::io::Error>()
-                .is_some_and(|e| e.kind() == std::io::ErrorKind::BrokenPipe),
-            CliError::Input(_) => false,
-        }
-    }
-
     /// The process exit status for this error.
     pub fn exit_code(&self) -> u8 {
         match self {
@@ -142,6 +177,38 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
             position,
             divide,
         } => rules::perft(depth, position.as_deref(), divide),
+        Command::AiMove {
+            position,
+            level,
+            nodes,
+            time_ms,
+            seed,
+        } => ai::ai_move(&ai::AiMoveArgs {
+            position: &position,
+            level: level.as_deref(),
+            nodes,
+            time_ms,
+            seed,
+        }),
+        Command::Match {
+            a,
+            b,
+            games,
+            seed,
+            variant,
+            threads,
+            plies,
+            max_plies,
+        } => ai::play_match(&ai::MatchArgs {
+            a: &a,
+            b: &b,
+            games,
+            seed,
+            variant: &variant,
+            threads,
+            plies,
+            max_plies,
+        }),
         Command::Db {
             command: DbCommand::Check { db },
         } => db::check(&db),

@@ -1,0 +1,406 @@
+//! Games between two players (levels, node budgets, a random and a greedy player) and the
+//! statistics of a match: paired games from random openings, each played twice with the sides
+//! swapped, so neither player gains from a lucky opening or from moving first.
+
+use std::fmt;
+use std::str::FromStr;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
+
+use crate::rules::{Move, Position, Side, Variant};
+
+use super::levels::Level;
+use super::rng::{mix, Rng};
+use super::{choose_move, SearchLimits};
+
+/// Who plays a side in a match.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Player {
+    /// A difficulty level, on its node budget alone (no clock, so games are reproducible).
+    Level(Level),
+    /// A search of this many nodes, without noise.
+    Nodes(u64),
+    /// A uniformly random legal move.
+    Random,
+    /// The move that captures the most seeds, played out (a win counts most); ties at random.
+    Greedy,
+}
+
+/// Not a player name.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("`{0}` is not a player: write easy, medium, hard, master, nodes:N, random or greedy")]
+pub struct UnknownPlayer(pub String);
+
+impl FromStr for Player {
+    type Err = UnknownPlayer;
+    fn from_str(s: &str) -> Result<Player, UnknownPlayer> {
+        let lower = s.trim().to_ascii_lowercase();
+        if let Ok(level) = lower.parse::<Level>() {
+            return Ok(Player::Level(level));
+        }
+        match lower.as_str() {
+            "random" => Ok(Player::Random),
+            "greedy" => Ok(Player::Greedy),
+            _ => lower
+                .strip_prefix("nodes:")
+                .and_then(|n| n.replace('_', "").parse::<u64>().ok())
+                .filter(|&n| n > 0)
+                .map(Player::Nodes)
+                .ok_or_else(|| UnknownPlayer(s.to_string())),
+        }
+    }
+}
+
+impl fmt::Display for Player {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Player::Level(l) => write!(f, "{l}"),
+            Player::Nodes(n) => write!(f, "nodes:{n}"),
+            Player::Random => f.write_str("random"),
+            Player::Greedy => f.write_str("greedy"),
+        }
+    }
+}
+
+impl Player {
+    /// This player's move in `pos` (`None` if it has none); `seed` drives its randomness.
+    pub fn choose(&self, pos: &Position, seed: u64) -> Option<Move> {
+        match self {
+            Player::Level(level) => {
+                let limits = SearchLimits {
+                    seed,
+                    ..level.limits_without_clock()
+                };
+                choose_move(pos, &limits).map(|r| r.mv)
+            }
+            Player::Nodes(n) => choose_move(pos, &SearchLimits::nodes(*n)).map(|r| r.mv),
+            Player::Random => {
+                let moves = pos.legal_moves();
+                (!moves.is_empty()).then(|| moves[Rng::new(seed).below(moves.len())])
+            }
+            Player::Greedy => greedy_move(pos, seed),
+        }
+    }
+}
+
+/// The move capturing the most seeds when played out (a move that wins counts most), ties
+/// broken at random by `seed`.
+pub fn greedy_move(pos: &Position, seed: u64) -> Option<Move> {
+    let me = pos.turn();
+    let before = pos.seeds_on_board(!me) as i64;
+    let mut best: Vec<Move> = Vec::new();
+    let mut best_gain = i64::MIN;
+    for mv in pos.legal_moves() {
+        let next = pos.play_unchecked(&mv);
+        let gain = match next.winner() {
+            Some(w) if w == me => i64::MAX,
+            Some(_) => i64::MIN + 1,
+            None => before - next.seeds_on_board(!me) as i64,
+        };
+        if gain > best_gain {
+            best_gain = gain;
+            best.clear();
+        }
+        if gain == best_gain {
+            best.push(mv);
+        }
+    }
+    (!best.is_empty()).then(|| best[Rng::new(seed).below(best.len())])
+}
+
+/// How a match is played.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MatchConfig {
+    /// Openings; each is played twice, so twice as many games.
+    pub pairs: usize,
+    /// Seed of the openings and of the players' randomness.
+    pub seed: u64,
+    /// The game played.
+    pub variant: Variant,
+    /// Random plies of each opening.
+    pub opening_plies: u32,
+    /// A game still running after this many plies (opening included) counts as a draw.
+    pub max_plies: u32,
+    /// Threads playing games at once.
+    pub threads: usize,
+}
+
+impl Default for MatchConfig {
+    fn default() -> MatchConfig {
+        MatchConfig {
+            pairs: 50,
+            seed: 1,
+            variant: Variant::Kiswahili,
+            opening_plies: 6,
+            max_plies: 400,
+            threads: 1,
+        }
+    }
+}
+
+/// The end of one game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct GameOutcome {
+    /// The winner; `None` for a game stopped at the ply cap.
+    pub winner: Option<Side>,
+    /// Plies played, opening included.
+    pub plies: u32,
+}
+
+/// An opening: `plies` uniformly random legal moves from the start of `variant` (a line that
+/// ends the game is drawn again).
+pub fn opening(variant: Variant, plies: u32, rng: &mut Rng) -> Position {
+    'again: loop {
+        let mut pos = Position::start(variant);
+        for _ in 0..plies {
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                continue 'again;
+            }
+            pos = pos.play_unchecked(&moves[rng.below(moves.len())]);
+            if pos.is_over() {
+                continue 'again;
+            }
+        }
+        return pos;
+    }
+}
+
+/// Plays a game from `start` until it ends or reaches `max_plies` (counting `start_ply`
+/// plies already played).
+pub fn play_game(
+    start: Position,
+    start_ply: u32,
+    south: &Player,
+    north: &Player,
+    seed: u64,
+    max_plies: u32,
+) -> GameOutcome {
+    let mut pos = start;
+    let mut ply = start_ply;
+    while !pos.is_over() && ply < max_plies {
+        let player = match pos.turn() {
+            Side::South => south,
+            Side::North => north,
+        };
+        let Some(mv) = player.choose(&pos, mix(seed ^ ply as u64)) else {
+            // No move: the side to move loses (the rules mark this after the previous move).
+            return GameOutcome {
+                winner: Some(!pos.turn()),
+                plies: ply,
+            };
+        };
+        pos = pos.play_unchecked(&mv);
+        ply += 1;
+    }
+    GameOutcome {
+        winner: pos.winner(),
+        plies: ply,
+    }
+}
+
+/// The two games of one opening, from player A's side.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PairResult {
+    /// A plays South in the first game, North in the second.
+    pub games: [GameOutcome; 2],
+}
+
+impl PairResult {
+    /// A's points in each game: 1 for a win, 0.5 for a draw, 0 for a loss.
+    pub fn points(&self) -> [f64; 2] {
+        let sides = [Side::South, Side::North];
+        let mut out = [0.0; 2];
+        for i in 0..2 {
+            out[i] = match self.games[i].winner {
+                Some(w) if w == sides[i] => 1.0,
+                Some(_) => 0.0,
+                None => 0.5,
+            };
+        }
+        out
+    }
+}
+
+/// A finished (or partial) match, from player A's side.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct MatchResult {
+    /// Every pair played, in opening order.
+    pub pairs: Vec<PairResult>,
+}
+
+impl MatchResult {
+    /// Games played.
+    pub fn games(&self) -> usize {
+        self.pairs.len() * 2
+    }
+
+    /// A's wins, draws (ply cap) and losses.
+    pub fn wins_draws_losses(&self) -> (usize, usize, usize) {
+        let mut wdl = (0, 0, 0);
+        for p in self.pairs.iter().flat_map(|p| p.points()) {
+            if p == 1.0 {
+                wdl.0 += 1;
+            } else if p == 0.5 {
+                wdl.1 += 1;
+            } else {
+                wdl.2 += 1;
+            }
+        }
+        wdl
+    }
+
+    /// Average plies per game.
+    pub fn average_plies(&self) -> f64 {
+        let total: u32 = self
+            .pairs
+            .iter()
+            .flat_map(|p| p.games)
+            .map(|g| g.plies)
+            .sum();
+        total as f64 / self.games().max(1) as f64
+    }
+
+    /// A's score (points per game) and its 95% confidence interval, from the spread of the
+    /// pair scores (pairs, not games, are the independent trials).
+    pub fn score(&self) -> (f64, f64, f64) {
+        let n = self.pairs.len();
+        if n == 0 {
+            return (0.5, 0.0, 1.0);
+        }
+        let scores: Vec<f64> = self
+            .pairs
+            .iter()
+            .map(|p| p.points().iter().sum::<f64>() / 2.0)
+            .collect();
+        let mean = scores.iter().sum::<f64>() / n as f64;
+        let var = scores.iter().map(|s| (s - mean).powi(2)).sum::<f64>() / n as f64;
+        let half = 1.96 * (var / n as f64).sqrt();
+        (mean, (mean - half).max(0.0), (mean + half).min(1.0))
+    }
+}
+
+/// The Elo difference that gives an expected score `score` (infinite at 0 and 1).
+pub fn elo(score: f64) -> f64 {
+    if score <= 0.0 {
+        f64::NEG_INFINITY
+    } else if score >= 1.0 {
+        f64::INFINITY
+    } else {
+        -400.0 * (1.0 / score - 1.0).log10()
+    }
+}
+
+/// Plays a match of `a` against `b`; `progress(pairs done, pairs)` is called after each pair
+/// (from the thread that played it). The result depends only on the players and `config`, not
+/// on the number of threads.
+pub fn run_match(
+    a: &Player,
+    b: &Player,
+    config: &MatchConfig,
+    progress: &(dyn Fn(usize, usize) + Sync),
+) -> MatchResult {
+    let slots: Mutex<Vec<Option<PairResult>>> = Mutex::new(vec![None; config.pairs]);
+    let next = AtomicUsize::new(0);
+    let done = AtomicUsize::new(0);
+    let work = || loop {
+        let i = next.fetch_add(1, Ordering::Relaxed);
+        if i >= config.pairs {
+            break;
+        }
+        let pair = play_pair(a, b, config, i);
+        slots.lock().expect("no thread panics while holding it")[i] = Some(pair);
+        progress(done.fetch_add(1, Ordering::Relaxed) + 1, config.pairs);
+    };
+    let threads = config.threads.clamp(1, 64);
+    std::thread::scope(|s| {
+        for _ in 1..threads {
+            std::thread::Builder::new()
+                .stack_size(16 << 20)
+                .spawn_scoped(s, work)
+                .expect("spawn a match thread");
+        }
+        work();
+    });
+    let pairs = slots
+        .into_inner()
+        .expect("no thread panicked")
+        .into_iter()
+        .flatten()
+        .collect();
+    MatchResult { pairs }
+}
+
+/// The two games of opening `i`.
+pub fn play_pair(a: &Player, b: &Player, config: &MatchConfig, i: usize) -> PairResult {
+    let pair_seed = mix(config.seed ^ mix(i as u64 + 1));
+    let start = opening(
+        config.variant,
+        config.opening_plies,
+        &mut Rng::new(pair_seed),
+    );
+    let ply = config.opening_plies;
+    PairResult {
+        games: [
+            play_game(start, ply, a, b, pair_seed ^ 1, config.max_plies),
+            play_game(start, ply, b, a, pair_seed ^ 2, config.max_plies),
+        ],
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn players_read_and_print() {
+        for text in ["easy", "master", "nodes:5000", "random", "greedy"] {
+            let p: Player = text.parse().expect(text);
+            assert_eq!(p.to_string(), text);
+        }
+        assert_eq!("nodes:10_000".parse(), Ok(Player::Nodes(10_000)));
+        assert!("nodes:0".parse::<Player>().is_err());
+        assert!("grandmaster".parse::<Player>().is_err());
+    }
+
+    #[test]
+    fn elo_of_known_scores() {
+        assert!(elo(0.5).abs() < 1e-9);
+        assert!((elo(0.75) - 190.85).abs() < 0.1);
+        assert!(elo(1.0).is_infinite());
+    }
+
+    #[test]
+    fn greedy_takes_the_biggest_capture() {
+        // South's captures: A3 right takes a4 (3 seeds); nothing else captures.
+        let pos: Position = "variant=kiswahili turn=S hand=0,0 house=- A=0,0,2,0,1,0,0,0 B=0,0,0,0,0,0,0,27 a=0,0,0,3,1,0,0,0 b=0,0,0,0,0,0,0,30".parse().unwrap();
+        let mv = greedy_move(&pos, 3).expect("a move");
+        assert_eq!(mv.to_string(), "A3 right capture");
+    }
+
+    #[test]
+    fn a_match_is_the_same_on_one_or_two_threads() {
+        let config = MatchConfig {
+            pairs: 4,
+            seed: 9,
+            variant: Variant::Kujifunza,
+            opening_plies: 2,
+            max_plies: 120,
+            threads: 1,
+        };
+        let one = run_match(&Player::Greedy, &Player::Random, &config, &|_, _| {});
+        let two = run_match(
+            &Player::Greedy,
+            &Player::Random,
+            &MatchConfig {
+                threads: 2,
+                ..config
+            },
+            &|_, _| {},
+        );
+        assert_eq!(one, two);
+        assert_eq!(one.games(), 8);
+        let (w, d, l) = one.wins_draws_losses();
+        assert_eq!(w + d + l, 8);
+    }
+}

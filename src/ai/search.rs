@@ -1,0 +1,403 @@
+//! The search: iterative deepening negamax with alpha-beta, principal variation search and
+//! aspiration windows, a transposition table, move ordering (table move, captures by the seeds
+//! they actually win, killers, history) and a quiescence search over compulsory captures.
+//!
+//! Scores are in hundredths of a seed for the side to move. A won game scores
+//! `MATE - plies to the win`, a lost one `-(MATE - plies)`, so the search wins as fast and
+//! loses as slowly as it can. The rules end a game with a never-ending move as a loss for its
+//! mover; the search sees that through [`Position::winner`] like any other end.
+
+use arrayvec::ArrayVec;
+
+use crate::rules::{Direction, Move, MoveKind, Position, Side, MAX_MOVES};
+
+use super::eval::{evaluate, Params};
+use super::rng::mix;
+use super::timecontrol::{Clock, CHECK_EVERY};
+use super::tt::{self, Bound, Table};
+use super::zobrist;
+use super::{SearchLimits, SearchResult};
+
+/// The score of a game won on the spot.
+pub const MATE: i32 = 30_000;
+/// Scores at least this far from zero are wins or losses.
+pub const MATE_BOUND: i32 = MATE - 1_000;
+const INF: i32 = MATE + 1;
+/// Deepest ply the search reaches, quiescence included.
+pub const MAX_PLY: usize = 128;
+/// Plies of compulsory captures searched past the horizon.
+const QUIESCENCE_PLIES: u32 = 4;
+/// Deepest iteration.
+const MAX_DEPTH: i32 = 64;
+/// First aspiration window half-width.
+const ASPIRATION: i32 = 50;
+
+/// One child in the move list: the move, the position it leads to, its ordering key.
+struct Child {
+    mv: Move,
+    pos: Position,
+    order: i32,
+}
+
+type Children = ArrayVec<Child, MAX_MOVES>;
+
+/// The state of one search.
+pub struct Searcher<'p> {
+    params: &'p Params,
+    tt: Table,
+    killers: [[u16; 2]; MAX_PLY],
+    /// `[side][circuit index][direction]`: how often a takata from there refuted a line.
+    history: [[[i32; 2]; 16]; 2],
+    nodes: u64,
+    clock: Clock,
+    stopped: bool,
+    /// An iteration has completed, so stopping leaves a move to play.
+    may_stop: bool,
+    noise: i32,
+    seed: u64,
+    /// The best root move of the iteration under way, with its score.
+    root_best: Option<(Move, i32)>,
+}
+
+impl<'p> Searcher<'p> {
+    /// A searcher for one search under `limits`, evaluating with `params`.
+    pub fn new(limits: &SearchLimits, params: &'p Params) -> Searcher<'p> {
+        Searcher {
+            params,
+            tt: Table::new(Table::size_for(limits.nodes)),
+            killers: [[0; 2]; MAX_PLY],
+            history: [[[0; 2]; 16]; 2],
+            nodes: 0,
+            clock: Clock::start(limits.nodes, limits.time),
+            stopped: false,
+            may_stop: false,
+            noise: limits.noise.max(0),
+            seed: limits.seed,
+            root_best: None,
+        }
+    }
+
+    /// Searches `pos` until a limit is reached; `None` when the game is over or the side to
+    /// move has no legal move.
+    pub fn run(&mut self, pos: &Position) -> Option<SearchResult> {
+        let moves = pos.legal_moves();
+        if pos.is_over() || moves.is_empty() {
+            return None;
+        }
+        let mut best: Option<(Move, i32, u32)> = None;
+        for depth in 1..=MAX_DEPTH {
+            let prev = best.map(|b| b.1).unwrap_or(0);
+            let mut delta = ASPIRATION;
+            let (mut alpha, mut beta) = if depth >= 4 && prev.abs() < MATE_BOUND {
+                (prev - delta, prev + delta)
+            } else {
+                (-INF, INF)
+            };
+            let score = loop {
+                self.root_best = None;
+                let s = self.negamax(pos, depth, alpha, beta, 0);
+                if self.stopped {
+                    break s;
+                }
+                if s <= alpha && alpha > -INF {
+                    beta = (alpha + beta) / 2;
+                    alpha = (s - delta).max(-INF);
+                } else if s >= beta && beta < INF {
+                    beta = (s + delta).min(INF);
+                } else {
+                    break s;
+                }
+                delta *= 2;
+                if delta > 1_000 {
+                    (alpha, beta) = (-INF, INF);
+                }
+            };
+            if self.stopped {
+                // A root move that beat the previous best in the unfinished iteration is
+                // already proven better; keep it.
+                if let (Some((mv, s)), Some(b)) = (self.root_best, best.as_mut()) {
+                    if mv != b.0 && s > b.1 {
+                        b.0 = mv;
+                        b.1 = s;
+                    }
+                }
+                break;
+            }
+            let (mv, _) = self
+                .root_best
+                .expect("a completed iteration has a best move");
+            best = Some((mv, score, depth as u32));
+            self.may_stop = true;
+            let decided = score.abs() >= MATE_BOUND && MATE - score.abs() <= depth;
+            if moves.len() == 1 || decided || !self.clock.may_deepen(self.nodes) {
+                break;
+            }
+        }
+        let (mv, score, depth) = best?;
+        Some(SearchResult {
+            mv,
+            score,
+            depth,
+            nodes: self.nodes,
+            elapsed: self.clock.elapsed(),
+        })
+    }
+
+    /// Counts a node and looks at the limits every [`CHECK_EVERY`] nodes.
+    #[inline]
+    fn visit(&mut self) -> bool {
+        self.nodes += 1;
+        if self.nodes % CHECK_EVERY == 0 && self.may_stop && self.clock.must_stop(self.nodes) {
+            self.stopped = true;
+        }
+        self.stopped
+    }
+
+    fn negamax(
+        &mut self,
+        pos: &Position,
+        depth: i32,
+        mut alpha: i32,
+        mut beta: i32,
+        ply: usize,
+    ) -> i32 {
+        if self.visit() {
+            return 0;
+        }
+        if let Some(w) = pos.winner() {
+            return end_score(w, pos.turn(), ply);
+        }
+        if depth <= 0 || ply + QUIESCENCE_PLIES as usize + 2 >= MAX_PLY {
+            return self.quiescence(pos, alpha, beta, ply, 0);
+        }
+        let pv = beta - alpha > 1;
+        if ply > 0 {
+            // No line from here can beat a win already found nearer the root.
+            alpha = alpha.max(-MATE + ply as i32);
+            beta = beta.min(MATE - ply as i32 - 1);
+            if alpha >= beta {
+                return alpha;
+            }
+        }
+        let key = zobrist::key(pos);
+        let mut tt_move = 0;
+        if let Some(hit) = self.tt.probe(key, ply) {
+            tt_move = hit.mv;
+            let usable = match hit.bound {
+                Bound::Exact => true,
+                Bound::Lower => hit.score >= beta,
+                Bound::Upper => hit.score <= alpha,
+            };
+            if !pv && hit.depth >= depth && usable {
+                return hit.score;
+            }
+        }
+        let me = pos.turn();
+        let mut kids = Children::new();
+        if let Some(win) = self.children(pos, ply, tt_move, &mut kids) {
+            let s = MATE - ply as i32 - 1;
+            if ply == 0 {
+                self.root_best = Some((win, s));
+            }
+            self.tt
+                .store(key, ply, depth, s, Bound::Exact, tt::pack(&win));
+            return s;
+        }
+        if kids.is_empty() {
+            return -MATE + ply as i32;
+        }
+        let alpha_in = alpha;
+        let mut best = -INF;
+        let mut best_move = 0;
+        for i in 0..kids.len() {
+            pick_best(&mut kids, i);
+            let kid = &kids[i];
+            let (mv, child) = (kid.mv, kid.pos);
+            let s = if i == 0 {
+                -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1)
+            } else {
+                let s = -self.negamax(&child, depth - 1, -alpha - 1, -alpha, ply + 1);
+                if s > alpha && s < beta {
+                    -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1)
+                } else {
+                    s
+                }
+            };
+            if self.stopped {
+                return 0;
+            }
+            if s > best {
+                best = s;
+                best_move = tt::pack(&mv);
+                if s > alpha {
+                    alpha = s;
+                    if ply == 0 {
+                        self.root_best = Some((mv, s));
+                    }
+                    if alpha >= beta {
+                        if mv.kind == MoveKind::Takata {
+                            self.reward(me, &mv, depth, ply);
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > alpha_in {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.tt.store(key, ply, depth, best, bound, best_move);
+        best
+    }
+
+    /// Past the horizon: compulsory captures are searched out (they are all the side to move
+    /// may play), anything else is scored by the evaluation.
+    fn quiescence(
+        &mut self,
+        pos: &Position,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        qply: u32,
+    ) -> i32 {
+        if self.visit() {
+            return 0;
+        }
+        if let Some(w) = pos.winner() {
+            return end_score(w, pos.turn(), ply);
+        }
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            return -MATE + ply as i32;
+        }
+        if moves[0].kind == MoveKind::Takata || qply >= QUIESCENCE_PLIES || ply + 1 >= MAX_PLY {
+            return self.static_eval(pos, moves.len());
+        }
+        let mut kids = Children::new();
+        if self.children(pos, ply, 0, &mut kids).is_some() {
+            return MATE - ply as i32 - 1;
+        }
+        let mut best = -INF;
+        for i in 0..kids.len() {
+            pick_best(&mut kids, i);
+            let child = kids[i].pos;
+            let s = -self.quiescence(&child, -beta, -alpha, ply + 1, qply + 1);
+            if self.stopped {
+                return 0;
+            }
+            if s > best {
+                best = s;
+                if s > alpha {
+                    alpha = s;
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        best
+    }
+
+    /// Plays every legal move into `kids` with its ordering key; returns a move that wins on
+    /// the spot instead, if there is one.
+    fn children(
+        &self,
+        pos: &Position,
+        ply: usize,
+        tt_move: u16,
+        kids: &mut Children,
+    ) -> Option<Move> {
+        let me = pos.turn();
+        let them = !me;
+        let theirs_before = pos.seeds_on_board(them) as i32;
+        let killers = self.killers[ply];
+        for mv in pos.legal_moves() {
+            let child = pos.play_unchecked(&mv);
+            match child.winner() {
+                Some(w) if w == me => return Some(mv),
+                Some(_) => {
+                    kids.push(Child {
+                        mv,
+                        pos: child,
+                        order: i32::MIN,
+                    });
+                    continue;
+                }
+                None => {}
+            }
+            let packed = tt::pack(&mv);
+            let history = self.history[me.index()][mv.pit.index()][dir_index(mv.direction)];
+            let order = if packed == tt_move {
+                1 << 30
+            } else if mv.kind == MoveKind::Capture {
+                let won = theirs_before - child.seeds_on_board(them) as i32;
+                (1 << 24) + (won << 12) + history.min(4095)
+            } else if packed == killers[0] {
+                1 << 23
+            } else if packed == killers[1] {
+                (1 << 23) - 1
+            } else {
+                history
+            };
+            kids.push(Child {
+                mv,
+                pos: child,
+                order,
+            });
+        }
+        None
+    }
+
+    /// A takata refuted the line: remember it as a killer and in the history.
+    fn reward(&mut self, me: Side, mv: &Move, depth: i32, ply: usize) {
+        let packed = tt::pack(mv);
+        let k = &mut self.killers[ply];
+        if k[0] != packed {
+            k[1] = k[0];
+            k[0] = packed;
+        }
+        let h = &mut self.history[me.index()][mv.pit.index()][dir_index(mv.direction)];
+        *h = (*h + depth * depth).min(1 << 20);
+    }
+
+    /// The evaluation plus this search's fixed noise for the position.
+    fn static_eval(&self, pos: &Position, legal_moves: usize) -> i32 {
+        let mut s = evaluate(pos, legal_moves, self.params);
+        if self.noise > 0 {
+            let r = mix(zobrist::key(pos) ^ self.seed);
+            s += (r % (2 * self.noise as u64 + 1)) as i32 - self.noise;
+        }
+        s
+    }
+}
+
+/// The score of a finished game for `to_move` (the side that would move next).
+#[inline]
+fn end_score(winner: Side, to_move: Side, ply: usize) -> i32 {
+    if winner == to_move {
+        MATE - ply as i32
+    } else {
+        -MATE + ply as i32
+    }
+}
+
+#[inline]
+fn dir_index(d: Direction) -> usize {
+    (d == Direction::Right) as usize
+}
+
+/// Moves the child with the highest ordering key among `kids[i..]` to `i`.
+#[inline]
+fn pick_best(kids: &mut Children, i: usize) {
+    let mut best = i;
+    for j in i + 1..kids.len() {
+        if kids[j].order > kids[best].order {
+            best = j;
+        }
+    }
+    kids.swap(i, best);
+}

@@ -1,0 +1,300 @@
+//! Reading what people type: time spans (`1d12h`) and whole `/bao ...` lines (the console).
+
+use crate::ai::Level;
+use crate::rules::Variant;
+use crate::store::{GameId, Notify, SideChoice};
+
+use super::types::{Command, User};
+
+/// Shortest time per move a game may have: 10 minutes.
+pub const MIN_TIME_PER_MOVE: i64 = 10 * 60;
+/// Longest time per move: 14 days.
+pub const MAX_TIME_PER_MOVE: i64 = 14 * 86_400;
+
+/// Reads a time per move: `none`, or amounts like `30m`, `2h`, `1d12h`, `3 days`, between
+/// 10 minutes and 14 days. `Ok(None)` means untimed.
+pub fn time_per_move(text: &str) -> Result<Option<i64>, String> {
+    let t = text.trim().to_ascii_lowercase();
+    if matches!(t.as_str(), "none" | "off" | "no" | "untimed" | "-" | "0") {
+        return Ok(None);
+    }
+    let bad = || {
+        format!(
+            "`{text}` is not a time per move: write none, or an amount like 30m, 2h, 1d or 1d12h (10 minutes to 14 days)"
+        )
+    };
+    let mut total: i64 = 0;
+    let mut rest = t.as_str();
+    let mut any = false;
+    while !rest.trim_start().is_empty() {
+        rest = rest.trim_start();
+        let digits = rest.find(|c: char| !c.is_ascii_digit()).unwrap_or(rest.len());
+        if digits == 0 {
+            return Err(bad());
+        }
+        let n: i64 = rest[..digits].parse().map_err(|_| bad())?;
+        rest = rest[digits..].trim_start();
+        let unit_len = rest
+            .find(|c: char| !c.is_ascii_alphabetic())
+            .unwrap_or(rest.len());
+        let unit = &rest[..unit_len];
+        rest = &rest[unit_len..];
+        let secs = match unit {
+            "m" | "min" | "mins" | "minute" | "minutes" => 60,
+            "h" | "hr" | "hrs" | "hour" | "hours" => 3600,
+            "d" | "day" | "days" => 86_400,
+            "w" | "week" | "weeks" => 7 * 86_400,
+            _ => return Err(bad()),
+        };
+        total = total.saturating_add(n.saturating_mul(secs));
+        any = true;
+    }
+    if !any {
+        return Err(bad());
+    }
+    if !(MIN_TIME_PER_MOVE..=MAX_TIME_PER_MOVE).contains(&total) {
+        return Err(format!(
+            "{} per move is out of range: choose from 10 minutes to 14 days, or none",
+            span(total)
+        ));
+    }
+    Ok(Some(total))
+}
+
+/// A span of seconds in words: `1 day 12 hours`, `30 minutes`.
+pub fn span(secs: i64) -> String {
+    let units = [(86_400, "day"), (3600, "hour"), (60, "minute")];
+    let mut parts = Vec::new();
+    let mut left = secs.max(0);
+    for (size, name) in units {
+        let n = left / size;
+        if n > 0 {
+            parts.push(format!("{n} {name}{}", if n == 1 { "" } else { "s" }));
+            left -= n * size;
+        }
+    }
+    if parts.is_empty() {
+        format!("{secs} seconds")
+    } else {
+        parts.join(" ")
+    }
+}
+
+fn side_choice(word: &str) -> Option<SideChoice> {
+    match word.to_ascii_lowercase().as_str() {
+        "south" | "s" => Some(SideChoice::South),
+        "north" | "n" => Some(SideChoice::North),
+        "random" => Some(SideChoice::Random),
+        _ => None,
+    }
+}
+
+fn game_id(word: &str) -> Result<GameId, String> {
+    word.trim_start_matches('#')
+        .parse::<i64>()
+        .map(GameId)
+        .map_err(|_| format!("`{word}` is not a game number: write game:12"))
+}
+
+/// The `/bao` subcommands, for help texts and errors.
+pub const SUBCOMMANDS: &str = "challenge, accept, decline, move, board, moves, history, resign, draw, abort, ai, games, rules, help, notify, claim";
+
+/// Reads a console line such as `/bao move a4 left capture`, `/bao ai hard north` or
+/// `/bao challenge @baraka time:1d`. Options may be written `key:value` or by position.
+/// `user_named` turns a name into a user (the console's made-up users).
+pub fn command_line(
+    line: &str,
+    user_named: &mut dyn FnMut(&str) -> User,
+) -> Result<Command, String> {
+    let mut words = line.split_whitespace();
+    let first = words.next().unwrap_or("");
+    let first = first.trim_start_matches('/');
+    if !first.eq_ignore_ascii_case("bao") {
+        return Err(format!(
+            "commands start with /bao, like `/bao help` (subcommands: {SUBCOMMANDS})"
+        ));
+    }
+    let Some(sub) = words.next() else {
+        return Ok(Command::Help);
+    };
+    let mut plain: Vec<&str> = Vec::new();
+    let mut options: Vec<(String, &str)> = Vec::new();
+    for w in words {
+        match w.split_once(':') {
+            Some((k, v)) if !k.is_empty() && !v.is_empty() => {
+                options.push((k.to_ascii_lowercase(), v))
+            }
+            _ => plain.push(w),
+        }
+    }
+    let option = |name: &str| -> Option<&str> {
+        options
+            .iter()
+            .find(|(k, _)| k == name)
+            .map(|(_, v)| *v)
+    };
+    let game = match option("game") {
+        Some(g) => Some(game_id(g)?),
+        None => None,
+    };
+    let no_args = |cmd: Command| -> Result<Command, String> {
+        if plain.is_empty() {
+            Ok(cmd)
+        } else {
+            Err(format!(
+                "/bao {sub} takes no arguments, but got `{}`",
+                plain.join(" ")
+            ))
+        }
+    };
+    match sub.to_ascii_lowercase().as_str() {
+        "challenge" => {
+            let who = option("opponent")
+                .or_else(|| plain.first().copied())
+                .ok_or("whom? write /bao challenge @name [variant] [side] [time]")?;
+            let mut variant = option("variant").map(str::parse::<Variant>).transpose().map_err(|e| e.to_string())?;
+            let mut side = match option("side") {
+                Some(s) => Some(side_choice(s).ok_or(format!(
+                    "`{s}` is not a side: write south, north or random"
+                ))?),
+                None => None,
+            };
+            let mut time = option("time_per_move")
+                .or_else(|| option("time"))
+                .map(String::from);
+            for w in plain.iter().skip(1) {
+                if let Ok(v) = w.parse::<Variant>() {
+                    variant = Some(v);
+                } else if let Some(s) = side_choice(w) {
+                    side = Some(s);
+                } else {
+                    time = Some(w.to_string());
+                }
+            }
+            Ok(Command::Challenge {
+                opponent: user_named(who.trim_start_matches('@')),
+                variant,
+                side,
+                time_per_move: time,
+            })
+        }
+        "accept" => no_args(Command::Accept),
+        "decline" => no_args(Command::Decline),
+        "move" => {
+            let text = option("move")
+                .map(String::from)
+                .unwrap_or_else(|| plain.join(" "));
+            if text.trim().is_empty() {
+                return Err("which move? write /bao move A4 left capture".into());
+            }
+            Ok(Command::Move { text, game })
+        }
+        "board" => no_args(Command::Board { game }),
+        "moves" => no_args(Command::Moves),
+        "history" => no_args(Command::History { game }),
+        "resign" => no_args(Command::Resign),
+        "draw" => no_args(Command::Draw),
+        "abort" => no_args(Command::Abort),
+        "ai" => {
+            let mut level = None;
+            let mut side = None;
+            let mut variant = None;
+            let words = plain
+                .iter()
+                .copied()
+                .chain(["level", "side", "variant"].iter().filter_map(|k| option(k)));
+            for w in words {
+                if let Ok(l) = w.parse::<Level>() {
+                    level = Some(l);
+                } else if let Some(s) = side_choice(w) {
+                    side = Some(s);
+                } else if let Ok(v) = w.parse::<Variant>() {
+                    variant = Some(v);
+                } else {
+                    return Err(format!(
+                        "`{w}` is not a level (easy, medium, hard, master), side (south, north, random) or variant (kiswahili, kujifunza)"
+                    ));
+                }
+            }
+            Ok(Command::Ai {
+                level,
+                side,
+                variant,
+            })
+        }
+        "games" => no_args(Command::Games),
+        "rules" => no_args(Command::Rules),
+        "help" => Ok(Command::Help),
+        "notify" => {
+            let w = option("mode")
+                .or_else(|| plain.first().copied())
+                .unwrap_or("");
+            let mode = Notify::parse(&w.to_ascii_lowercase())
+                .ok_or("write /bao notify dm, /bao notify mention or /bao notify off")?;
+            Ok(Command::Notify(mode))
+        }
+        "claim" => no_args(Command::Claim),
+        other => Err(format!(
+            "`{other}` is not a /bao subcommand: try one of {SUBCOMMANDS}"
+        )),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn times_per_move() {
+        assert_eq!(time_per_move("none"), Ok(None));
+        assert_eq!(time_per_move("30m"), Ok(Some(1800)));
+        assert_eq!(time_per_move("1d12h"), Ok(Some(129_600)));
+        assert_eq!(time_per_move("3 days"), Ok(Some(3 * 86_400)));
+        assert!(time_per_move("5m").unwrap_err().contains("out of range"));
+        assert!(time_per_move("15d").unwrap_err().contains("14 days"));
+        assert!(time_per_move("soon").unwrap_err().contains("not a time per move"));
+        assert_eq!(span(129_600), "1 day 12 hours");
+    }
+
+    #[test]
+    fn console_lines() {
+        let mut named = |n: &str| User::new(7, n);
+        assert_eq!(
+            command_line("/bao move a4 left capture", &mut named),
+            Ok(Command::Move {
+                text: "a4 left capture".into(),
+                game: None
+            })
+        );
+        assert_eq!(
+            command_line("/bao ai hard north", &mut named),
+            Ok(Command::Ai {
+                level: Some(Level::Hard),
+                side: Some(SideChoice::North),
+                variant: None
+            })
+        );
+        let c = command_line("/bao challenge @baraka kujifunza time:1d", &mut named).unwrap();
+        assert_eq!(
+            c,
+            Command::Challenge {
+                opponent: User::new(7, "baraka"),
+                variant: Some(Variant::Kujifunza),
+                side: None,
+                time_per_move: Some("1d".into())
+            }
+        );
+        assert!(command_line("/bao fly", &mut named)
+            .unwrap_err()
+            .contains("not a /bao subcommand"));
+        assert!(command_line("/bao resign now", &mut named)
+            .unwrap_err()
+            .contains("takes no arguments"));
+        assert_eq!(
+            command_line("/bao board game:12", &mut named),
+            Ok(Command::Board {
+                game: Some(GameId(12))
+            })
+        );
+    }
+}

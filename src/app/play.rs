@@ -1,0 +1,850 @@
+//! The game commands: challenges, moves (and the AI's answers), resigning, draws, aborts,
+//! claims, boards, move lists, histories and game lists.
+
+use std::time::Duration;
+
+use crate::ai::{level_move, Level};
+use crate::rules::{
+    join_moves, MoveError, MoveSpec, Position, Side, Trace, Variant, MOVE_FORM,
+};
+use crate::store::{
+    Game, GameEnd, GameFilter, GameStatus, NewChallenge, NewGame, NewMove, Notify, Place, Player,
+    ResultReason, SideChoice, StoreError,
+};
+
+use super::parse::{span, time_per_move};
+use super::types::{Attachment, Button, ButtonStyle, Destination, Notice, Reply, Response, User};
+use super::view::{mention, place_link, timestamp};
+use super::{App, AppError};
+
+/// Plies after which a game can no longer be aborted: each side has moved twice.
+const ABORT_BEFORE_PLY: u32 = 4;
+
+/// A move just played, for the reply.
+struct Played {
+    name: String,
+    trace: Trace,
+}
+
+impl App {
+    pub(super) fn challenge(
+        &self,
+        user: &User,
+        place: &Place,
+        opponent: &User,
+        variant: Option<crate::rules::Variant>,
+        side: Option<SideChoice>,
+        time: Option<String>,
+    ) -> Result<Response, AppError> {
+        if place.is_dm() {
+            return Ok(Reply::private(
+                "Challenges are made in a server channel, where both players can see the board. Here you can play the AI: `/bao ai`.",
+            )
+            .into());
+        }
+        if opponent.id == user.id {
+            return Ok(Reply::private(
+                "You cannot challenge yourself. Challenge someone else, or play the AI with `/bao ai`.",
+            )
+            .into());
+        }
+        if opponent.bot {
+            return Ok(Reply::private(format!(
+                "{} is a bot and cannot play. To play the built-in AI use `/bao ai`.",
+                opponent.name
+            ))
+            .into());
+        }
+        let time_per_move = match time {
+            Some(t) => match time_per_move(&t) {
+                Ok(t) => t,
+                Err(e) => return Ok(Reply::private(e).into()),
+            },
+            None => self.settings.default_time_per_move,
+        };
+        if let Some(existing) = self.store.game_in(place)? {
+            return Ok(Reply::private(busy_text(&existing)).into());
+        }
+        let now = self.clock.now();
+        self.store.upsert_player(opponent.id, &opponent.name, now)?;
+        let variant = variant.unwrap_or_default();
+        let side = side.unwrap_or(SideChoice::Random);
+        let new = NewChallenge {
+            place: *place,
+            variant,
+            start_position: Position::start(variant).to_string(),
+            challenger: user.id,
+            challenged: opponent.id,
+            challenger_side: side,
+            time_per_move,
+            now,
+            expires_at: now + self.settings.challenge_ttl,
+        };
+        let game = match self.store.create_challenge(&new) {
+            Ok(g) => g,
+            Err(StoreError::PlaceTaken { .. }) => {
+                return Ok(Reply::private(
+                    "A game is already running or waiting in this channel.",
+                )
+                .into())
+            }
+            Err(e) => return Err(e.into()),
+        };
+        let sides = match side {
+            SideChoice::South => format!("{} plays South and moves first", user.name),
+            SideChoice::North => format!("{} plays North", user.name),
+            SideChoice::Random => "sides drawn at random".into(),
+        };
+        let clock = match time_per_move {
+            Some(t) => format!("{} per move", span(t)),
+            None => "no time limit".into(),
+        };
+        let mut reply = Reply::public(format!(
+            "<@{}>, {} challenges you to Bao la {} ({sides}, {clock}). The challenge expires {}.",
+            opponent.id,
+            user.name,
+            capitalised(variant),
+            timestamp(new.expires_at)
+        ));
+        reply.mention = Some(opponent.id);
+        reply.buttons = vec![vec![
+            Button {
+                id: format!("bao:accept:{}", game.id),
+                label: "Accept".into(),
+                style: ButtonStyle::Success,
+            },
+            Button {
+                id: format!("bao:decline:{}", game.id),
+                label: "Decline".into(),
+                style: ButtonStyle::Danger,
+            },
+        ]];
+        Ok(reply.into())
+    }
+
+    pub(super) fn accept(&self, user: &User, game: Game) -> Result<Response, AppError> {
+        let Some(ch) = game.challenge.clone().filter(|_| game.status == GameStatus::Pending)
+        else {
+            return Ok(Reply::private("There is no challenge waiting here.").into());
+        };
+        if ch.challenged != user.id {
+            let text = if ch.challenger == user.id {
+                "You made this challenge; only the one you challenged can accept it. `/bao abort` withdraws it."
+            } else {
+                "This challenge is not for you."
+            };
+            return Ok(Reply::private(text).into());
+        }
+        let now = self.clock.now();
+        if now > ch.expires_at {
+            self.store.expire_challenges(now)?;
+            return Ok(Reply::private("This challenge has expired.").into());
+        }
+        let challenger_south = match ch.challenger_side {
+            SideChoice::South => true,
+            SideChoice::North => false,
+            SideChoice::Random => (game.id.0 as u64 ^ now as u64).count_ones() % 2 == 0,
+        };
+        let (south, north) = if challenger_south {
+            (Player::Human(ch.challenger), Player::Human(ch.challenged))
+        } else {
+            (Player::Human(ch.challenged), Player::Human(ch.challenger))
+        };
+        let deadline = game.time_per_move.map(|t| now + t);
+        let game = self
+            .store
+            .accept_challenge(game.id, &south, &north, now, deadline)?;
+        let pos = self.position(&game)?;
+        let text = format!(
+            "{} accepts. {} plays South, {} plays North.",
+            user.name,
+            self.side_name(&game, Side::South),
+            self.side_name(&game, Side::North)
+        );
+        let mut reply = self.board_reply(&game, &pos, None, Side::South, &text)?;
+        reply.previous_board = game.board_message;
+        let notices = self.turn_notices(&game, &pos);
+        Ok(Response { reply, notices })
+    }
+
+    pub(super) fn decline(&self, user: &User, game: Game) -> Result<Response, AppError> {
+        let Some(ch) = game.challenge.clone().filter(|_| game.status == GameStatus::Pending)
+        else {
+            return Ok(Reply::private("There is no challenge waiting here.").into());
+        };
+        if ch.challenged != user.id && ch.challenger != user.id {
+            return Ok(Reply::private("This challenge is not for you.").into());
+        }
+        let game = self.store.decline_challenge(game.id, self.clock.now())?;
+        let text = if ch.challenger == user.id {
+            format!("{} withdraws the challenge.", user.name)
+        } else {
+            format!("{} declines the challenge.", user.name)
+        };
+        let mut reply = Reply::public(text);
+        reply.previous_board = game.board_message;
+        Ok(reply.into())
+    }
+
+    /// Plays `text` for `user` in `game`, then the AI's answer if the AI is to move.
+    pub(super) fn play_move(
+        &self,
+        user: &User,
+        game: Game,
+        text: &str,
+    ) -> Result<Response, AppError> {
+        match game.status {
+            GameStatus::Pending => {
+                return Ok(Reply::private(
+                    "The challenge has not been accepted yet; moves come after `/bao accept`.",
+                )
+                .into())
+            }
+            GameStatus::Finished | GameStatus::Aborted => {
+                return Ok(Reply::private(format!(
+                    "Game {} is over. `/bao history game:{}` shows it.",
+                    game.id, game.id
+                ))
+                .into())
+            }
+            GameStatus::Active => {}
+        }
+        let Some(side) = game.side_of(user.id) else {
+            return Ok(Reply::private(format!(
+                "You are not playing in this game; only {} and {} can move.",
+                self.side_name(&game, Side::South),
+                self.side_name(&game, Side::North)
+            ))
+            .into());
+        };
+        let pos = self.position(&game)?;
+        if pos.turn() != side {
+            return Ok(Reply::private(format!(
+                "It is not your turn: {} ({}) is to move.",
+                self.side_name(&game, pos.turn()),
+                pos.turn().name()
+            ))
+            .into());
+        }
+        let spec: MoveSpec = match text.parse() {
+            Ok(s) => s,
+            Err(e) => {
+                return Ok(Reply::private(format!(
+                    "{e}. Legal moves now: {}.",
+                    join_moves(&pos.legal_moves())
+                ))
+                .into())
+            }
+        };
+        let mv = match pos.find_move(&spec) {
+            Ok(mv) => mv,
+            Err(MoveError::Illegal(e)) => return Ok(Reply::private(e.to_string()).into()),
+            Err(e) => return Ok(Reply::private(e.to_string()).into()),
+        };
+        let previous_board = game.board_message;
+        let player = Player::Human(user.id);
+        let (mut game, mut pos, first) = match self.record(&game, &pos, &mv, &player)? {
+            Ok(done) => done,
+            Err(current) => return self.board_changed(user, &current),
+        };
+        let mut played = vec![Played {
+            name: user.name.clone(),
+            trace: first,
+        }];
+        if let Some((g, p, ai)) = self.ai_turn(&game, &pos)? {
+            game = g;
+            pos = p;
+            played.push(ai);
+        }
+        let text = played
+            .iter()
+            .map(|p| format!("{}: {}", p.name, p.trace.describe()))
+            .collect::<Vec<_>>()
+            .join("\n");
+        let viewer = match game.player(pos.turn()) {
+            Some(Player::Human(_)) if game.status == GameStatus::Active => pos.turn(),
+            _ => side,
+        };
+        let last = played.pop().map(|p| p.trace);
+        let mut reply = self.board_reply(&game, &pos, last, viewer, &text)?;
+        reply.previous_board = previous_board;
+        let notices = self.turn_notices(&game, &pos);
+        Ok(Response { reply, notices })
+    }
+
+    /// Plays `mv` (legal in `pos`) for `by` and records it; `Err(game)` when the board changed
+    /// meanwhile.
+    #[allow(clippy::type_complexity)]
+    fn record(
+        &self,
+        game: &Game,
+        pos: &Position,
+        mv: &crate::rules::Move,
+        by: &Player,
+    ) -> Result<Result<(Game, Position, Trace), Game>, AppError> {
+        let (next, trace) = match pos.play(mv) {
+            Ok(done) => done,
+            Err(e) => {
+                return Err(AppError::Corrupt {
+                    game: game.id,
+                    detail: format!("a checked move was refused: {e}"),
+                })
+            }
+        };
+        let now = self.clock.now();
+        let end = next.winner().map(|w| GameEnd {
+            winner: Some(w),
+            reason: ResultReason::from_rules(
+                trace
+                    .game_end()
+                    .map(|(_, r)| r)
+                    .or(next.end_reason())
+                    .unwrap_or(crate::rules::EndReason::NoLegalMove),
+            ),
+        });
+        let deadline = match end {
+            None => game.time_per_move.map(|t| now + t),
+            Some(_) => None,
+        };
+        let text = mv.to_string();
+        let after = next.to_string();
+        let new = NewMove {
+            text: &text,
+            by,
+            position_after: &after,
+            now,
+            deadline,
+            end,
+        };
+        match self.store.record_move(game.id, game.ply, &new) {
+            Ok(g) => Ok(Ok((g, next, trace))),
+            Err(StoreError::BoardChanged { current }) => Ok(Err(*current)),
+            Err(e) => Err(e.into()),
+        }
+    }
+
+    /// If the AI is to move in `game`, lets it choose and records its move.
+    fn ai_turn(
+        &self,
+        game: &Game,
+        pos: &Position,
+    ) -> Result<Option<(Game, Position, Played)>, AppError> {
+        if game.status != GameStatus::Active {
+            return Ok(None);
+        }
+        let Some(Player::Ai { level }) = game.player(pos.turn()).cloned() else {
+            return Ok(None);
+        };
+        let level: Level = level.parse().unwrap_or(Level::Medium);
+        let cap = self.settings.ai_wall_caps[Level::ALL
+            .iter()
+            .position(|l| *l == level)
+            .unwrap_or(1)];
+        let seed = (game.id.0 as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ game.ply as u64;
+        let choice = {
+            let _slot = self.ai.acquire();
+            level_move(pos, level, cap.max(Duration::from_millis(10)), seed)
+        };
+        let mv = match choice {
+            Some(r) => r.mv,
+            None => match pos.legal_moves().first() {
+                Some(mv) => *mv,
+                None => return Ok(None),
+            },
+        };
+        let ai = Player::Ai {
+            level: level.to_string(),
+        };
+        match self.record(game, pos, &mv, &ai)? {
+            Ok((g, p, trace)) => Ok(Some((
+                g,
+                p,
+                Played {
+                    name: format!("AI ({level})"),
+                    trace,
+                },
+            ))),
+            // Someone else moved for the AI meanwhile: nothing to add.
+            Err(_) => Ok(None),
+        }
+    }
+
+    /// "The board changed": the move lost a race; show the current board privately.
+    fn board_changed(&self, user: &User, game: &Game) -> Result<Response, AppError> {
+        let pos = self.position(game)?;
+        let viewer = self.viewer(game, &pos, Some(user));
+        let mut reply = self.board_reply(
+            game,
+            &pos,
+            None,
+            viewer,
+            "The board changed before your move arrived; here is the new position.",
+        )?;
+        reply.ephemeral = true;
+        reply.buttons.clear();
+        reply.mention = None;
+        reply.board = None;
+        Ok(reply.into())
+    }
+
+    /// A button on an old board was pressed: say so and show the current board privately.
+    pub(super) fn out_of_date(&self, user: &User, game: &Game) -> Result<Response, AppError> {
+        let pos = self.position(game)?;
+        let viewer = self.viewer(game, &pos, Some(user));
+        let mut reply = self.board_reply(
+            game,
+            &pos,
+            None,
+            viewer,
+            "That board is out of date; this is the current one.",
+        )?;
+        reply.ephemeral = true;
+        reply.mention = None;
+        reply.board = None;
+        Ok(reply.into())
+    }
+
+    pub(super) fn start_ai(
+        &self,
+        user: &User,
+        place: &Place,
+        level: Option<Level>,
+        side: Option<SideChoice>,
+        variant: Option<Variant>,
+    ) -> Result<Response, AppError> {
+        if let Some(existing) = self.store.game_in(place)? {
+            return Ok(Reply::private(busy_text(&existing)).into());
+        }
+        let now = self.clock.now();
+        let level = level.unwrap_or(Level::Medium);
+        let variant = variant.unwrap_or_default();
+        let human_south = match side.unwrap_or(SideChoice::South) {
+            SideChoice::South => true,
+            SideChoice::North => false,
+            SideChoice::Random => now % 2 == 0,
+        };
+        let human = Player::Human(user.id);
+        let ai = Player::Ai {
+            level: level.to_string(),
+        };
+        let (south, north) = if human_south {
+            (human, ai)
+        } else {
+            (ai, human)
+        };
+        let new = NewGame {
+            place: *place,
+            variant,
+            start_position: Position::start(variant).to_string(),
+            south,
+            north,
+            time_per_move: None,
+            now,
+            deadline: None,
+        };
+        let game = match self.store.start_game(&new) {
+            Ok(g) => g,
+            Err(StoreError::PlaceTaken { .. }) => {
+                return Ok(Reply::private("A game is already running here.").into())
+            }
+            Err(e) => return Err(e.into()),
+        };
+        let mut pos = self.position(&game)?;
+        let mut game = game;
+        let mut trace = None;
+        let mut text = format!(
+            "{} plays the AI ({level}) at Bao la {}: {} is South.",
+            user.name,
+            capitalised(variant),
+            if human_south { &user.name } else { "the AI" }
+        );
+        if let Some((g, p, played)) = self.ai_turn(&game, &pos)? {
+            text.push_str(&format!("\n{}: {}", played.name, played.trace.describe()));
+            game = g;
+            pos = p;
+            trace = Some(played.trace);
+        }
+        let viewer = if human_south { Side::South } else { Side::North };
+        Ok(self.board_reply(&game, &pos, trace, viewer, &text)?.into())
+    }
+
+    pub(super) fn resign(&self, user: &User, game: Game) -> Result<Response, AppError> {
+        let Some(side) = game.side_of(user.id) else {
+            return Ok(not_yours(&game));
+        };
+        if game.status != GameStatus::Active {
+            return Ok(Reply::private(
+                "The game has not started; `/bao abort` withdraws a challenge.",
+            )
+            .into());
+        }
+        let winner = !side;
+        let end = GameEnd {
+            winner: Some(winner),
+            reason: ResultReason::Resignation,
+        };
+        self.finish(user, game, end, &format!("{} resigns.", user.name))
+    }
+
+    pub(super) fn draw(&self, user: &User, game: Game) -> Result<Response, AppError> {
+        let Some(side) = game.side_of(user.id) else {
+            return Ok(not_yours(&game));
+        };
+        if game.status != GameStatus::Active {
+            return Ok(Reply::private("There is no game running here to draw.").into());
+        }
+        if game.player(!side).is_some_and(Player::is_ai) {
+            return Ok(Reply::private(
+                "The AI plays on and does not accept draws; `/bao resign` ends the game.",
+            )
+            .into());
+        }
+        match game.draw_offered_by {
+            Some(s) if s == side => {
+                Ok(Reply::private("You have offered a draw already; it stands until the next move.").into())
+            }
+            Some(_) => {
+                let end = GameEnd {
+                    winner: None,
+                    reason: ResultReason::AgreedDraw,
+                };
+                self.finish(user, game, end, &format!("{} accepts the draw.", user.name))
+            }
+            None => {
+                let game = self
+                    .store
+                    .offer_draw(game.id, side, self.clock.now())?;
+                let opponent = game.player(!side);
+                let name = self.side_name(&game, !side);
+                let mut reply = Reply::public(format!(
+                    "{} offers a draw. {}, accept with `/bao draw` or the button; any move declines it.",
+                    user.name,
+                    mention(opponent, &name)
+                ));
+                reply.mention = opponent.and_then(Player::user);
+                reply.buttons = vec![vec![Button {
+                    id: format!("bao:draw:{}:{}", game.id, game.ply),
+                    label: "Accept draw".into(),
+                    style: ButtonStyle::Success,
+                }]];
+                Ok(reply.into())
+            }
+        }
+    }
+
+    pub(super) fn abort(&self, user: &User, game: Game) -> Result<Response, AppError> {
+        if !game.involves(user.id) {
+            return Ok(not_yours(&game));
+        }
+        if game.status == GameStatus::Active && game.ply >= ABORT_BEFORE_PLY {
+            return Ok(Reply::private(
+                "Too late to abort: each side has moved twice. `/bao resign` or `/bao draw` instead.",
+            )
+            .into());
+        }
+        let game = match self.store.abort_game(game.id, game.ply, self.clock.now()) {
+            Ok(g) => g,
+            Err(StoreError::BoardChanged { current }) => return self.board_changed(user, &current),
+            Err(e) => return Err(e.into()),
+        };
+        let mut reply = Reply::public(format!(
+            "{} aborts game {}; no result is recorded.",
+            user.name, game.id
+        ));
+        reply.previous_board = game.board_message;
+        Ok(reply.into())
+    }
+
+    pub(super) fn claim(&self, user: &User, game: Game) -> Result<Response, AppError> {
+        let Some(side) = game.side_of(user.id) else {
+            return Ok(not_yours(&game));
+        };
+        if game.status != GameStatus::Active {
+            return Ok(Reply::private("There is no game running here.").into());
+        }
+        let pos = self.position(&game)?;
+        let Some(deadline) = game.deadline else {
+            return Ok(Reply::private("This game has no time limit, so there is nothing to claim.").into());
+        };
+        if pos.turn() == side {
+            return Ok(Reply::private("It is your own turn: move instead of claiming.").into());
+        }
+        let now = self.clock.now();
+        if now <= deadline {
+            return Ok(Reply::private(format!(
+                "{} still has time, until {}.",
+                self.side_name(&game, pos.turn()),
+                timestamp(deadline)
+            ))
+            .into());
+        }
+        let end = GameEnd {
+            winner: Some(side),
+            reason: ResultReason::Timeout,
+        };
+        self.finish(
+            user,
+            game,
+            end,
+            &format!("{} claims the win on time.", user.name),
+        )
+    }
+
+    /// Finishes `game` with `end` and shows the final board.
+    fn finish(
+        &self,
+        user: &User,
+        game: Game,
+        end: GameEnd,
+        text: &str,
+    ) -> Result<Response, AppError> {
+        let previous = game.board_message;
+        let game = match self
+            .store
+            .finish_game(game.id, game.ply, end, self.clock.now())
+        {
+            Ok(g) => g,
+            Err(StoreError::BoardChanged { current }) => return self.board_changed(user, &current),
+            Err(e) => return Err(e.into()),
+        };
+        let pos = self.position(&game)?;
+        let viewer = self.viewer(&game, &pos, Some(user));
+        let mut reply = self.board_reply(&game, &pos, None, viewer, text)?;
+        reply.previous_board = previous;
+        Ok(reply.into())
+    }
+
+    pub(super) fn show_board(&self, user: &User, game: &Game) -> Result<Response, AppError> {
+        if game.status == GameStatus::Pending {
+            return Ok(Reply::private("The challenge here has not been accepted yet.").into());
+        }
+        let pos = self.position(game)?;
+        let viewer = self.viewer(game, &pos, Some(user));
+        let trace = self.last_trace(game)?;
+        let mut reply = self.board_reply(game, &pos, trace, viewer, "")?;
+        reply.previous_board = game.board_message;
+        if game.side_of(user.id).is_none() {
+            // An onlooker's board carries no buttons and pings nobody.
+            reply.mention = None;
+        }
+        Ok(reply.into())
+    }
+
+    /// The trace of the last move, replayed from the position before it.
+    fn last_trace(&self, game: &Game) -> Result<Option<Trace>, AppError> {
+        if game.ply == 0 {
+            return Ok(None);
+        }
+        let moves = self.store.moves(game.id)?;
+        let before = match moves.len() {
+            0 => return Ok(None),
+            1 => game.start_position.clone(),
+            n => moves[n - 2].position_after.clone(),
+        };
+        let Ok(pos) = before.parse::<Position>() else {
+            return Ok(None);
+        };
+        let Some(last) = moves.last() else {
+            return Ok(None);
+        };
+        Ok(pos.play_text(&last.text).ok().map(|(_, _, t)| t))
+    }
+
+    pub(super) fn list_moves(&self, game: &Game) -> Result<Response, AppError> {
+        if game.status != GameStatus::Active {
+            return Ok(Reply::private("There is no game running here.").into());
+        }
+        let pos = self.position(game)?;
+        let mut lines = vec![format!(
+            "Legal moves for {} ({}):",
+            self.side_name(game, pos.turn()),
+            pos.turn().name()
+        )];
+        for mv in pos.legal_moves() {
+            let words = pos
+                .play(&mv)
+                .map(|(_, t)| t.describe())
+                .unwrap_or_default();
+            lines.push(format!("`{mv}`: {words}"));
+        }
+        lines.push(format!("Write a move as {MOVE_FORM}."));
+        Ok(Reply::private(fit(lines.join("\n"))).into())
+    }
+
+    pub(super) fn history(&self, game: &Game) -> Result<Response, AppError> {
+        if game.status == GameStatus::Pending {
+            return Ok(Reply::private("The challenge here has not been accepted yet.").into());
+        }
+        let moves = self.store.moves(game.id)?;
+        let south = self.side_name(game, Side::South);
+        let north = self.side_name(game, Side::North);
+        let mut lines = vec![format!(
+            "Game {}: {south} (South) vs {north} (North), {} moves.",
+            game.id,
+            moves.len()
+        )];
+        for pair in moves.chunks(2) {
+            let n = (pair[0].ply + 1) / 2;
+            let second = pair.get(1).map(|m| m.text.as_str()).unwrap_or("");
+            lines.push(format!("{n}. {}  {second}", pair[0].text).trim_end().to_string());
+        }
+        let pos = self.position(game)?;
+        lines.push(self.status_line(game, &pos));
+        let mut record = format!(
+            "# bao-bot game {}: {south} (South) vs {north} (North)\n# replay with: bao-bot replay FILE\n",
+            game.id
+        );
+        if let Some(r) = game.reason {
+            record.push_str(&format!(
+                "# result: {} ({})\n",
+                game.winner.map(|w| format!("{} wins", w.name())).unwrap_or("no winner".into()),
+                r.words()
+            ));
+        }
+        record.push_str(&format!("position {}\n", game.start_position));
+        for m in &moves {
+            record.push_str(&m.text);
+            record.push('\n');
+        }
+        let mut reply = Reply::private(fit(lines.join("\n")));
+        reply.attachments.push(Attachment {
+            filename: format!("bao-game-{}.txt", game.id),
+            bytes: record.into_bytes(),
+        });
+        Ok(reply.into())
+    }
+
+    pub(super) fn my_games(&self, user: &User) -> Result<Response, AppError> {
+        let games = self.store.games_of(user.id, GameFilter::Ongoing, 25)?;
+        if games.is_empty() {
+            return Ok(Reply::private(
+                "You have no games going. Start one with `/bao challenge @someone` or `/bao ai`.",
+            )
+            .into());
+        }
+        let mut lines = vec!["Your games:".to_string()];
+        for g in &games {
+            let line = match g.status {
+                GameStatus::Pending => {
+                    let other = g.challenge.as_ref().map(|c| {
+                        if c.challenger == user.id {
+                            format!("you challenged {}", self.name(Some(&Player::Human(c.challenged))))
+                        } else {
+                            format!("{} challenged you", self.name(Some(&Player::Human(c.challenger))))
+                        }
+                    });
+                    format!(
+                        "`#{}` {} in {}: waiting for an answer",
+                        g.id,
+                        other.unwrap_or_default(),
+                        place_link(&g.place)
+                    )
+                }
+                _ => {
+                    let side = g.side_of(user.id).unwrap_or(Side::South);
+                    let opponent = self.side_name(g, !side);
+                    let turn = g
+                        .position
+                        .parse::<Position>()
+                        .map(|p| p.turn())
+                        .unwrap_or(Side::South);
+                    let whose = if turn == side {
+                        "**your turn**".to_string()
+                    } else {
+                        format!("{opponent}'s turn")
+                    };
+                    let by = g
+                        .deadline
+                        .map(|d| format!(", by {}", timestamp(d)))
+                        .unwrap_or_default();
+                    format!(
+                        "`#{}` vs {opponent} in {} ({} moves): {whose}{by}",
+                        g.id,
+                        place_link(&g.place),
+                        g.ply
+                    )
+                }
+            };
+            lines.push(line);
+        }
+        lines.push("Move from anywhere with `/bao move ... game:<number>`.".into());
+        Ok(Reply::private(fit(lines.join("\n"))).into())
+    }
+
+    /// Turn notices after a move: a DM to the player to move if they asked for DMs.
+    pub(super) fn turn_notices(&self, game: &Game, pos: &Position) -> Vec<Notice> {
+        if game.status != GameStatus::Active {
+            return Vec::new();
+        }
+        let Some(Player::Human(id)) = game.player(pos.turn()) else {
+            return Vec::new();
+        };
+        let wants_dm = matches!(
+            self.store.player(*id),
+            Ok(Some(p)) if p.notify == Notify::Dm && !p.dm_failed
+        );
+        if !wants_dm || game.place.is_dm() {
+            return Vec::new();
+        }
+        let by = game
+            .deadline
+            .map(|d| format!(" Move by {}.", timestamp(d)))
+            .unwrap_or_default();
+        vec![Notice {
+            to: Destination::Dm(*id),
+            user: *id,
+            game: game.id,
+            reply: Reply::public(format!(
+                "Your turn in Bao game #{} against {} in {}.{by} Reply here with `/bao move <move> game:{}`.",
+                game.id,
+                self.side_name(game, !pos.turn()),
+                place_link(&game.place),
+                game.id
+            )),
+        }]
+    }
+}
+
+/// The refusal when a place already holds a game.
+fn busy_text(existing: &Game) -> String {
+    if existing.status == GameStatus::Pending {
+        format!(
+            "A challenge is already waiting here (game {}); it must be accepted, declined or withdrawn first.",
+            existing.id
+        )
+    } else {
+        format!(
+            "A game is already running here (game {}); finish it first, or play in another channel or thread.",
+            existing.id
+        )
+    }
+}
+
+fn not_yours(game: &Game) -> Response {
+    Reply::private(format!(
+        "You are not playing in game {}; only its players can do that.",
+        game.id
+    ))
+    .into()
+}
+
+fn capitalised(variant: Variant) -> String {
+    let name = variant.name();
+    let mut chars = name.chars();
+    match chars.next() {
+        Some(c) => c.to_ascii_uppercase().to_string() + chars.as_str(),
+        None => String::new(),
+    }
+}
+
+/// Keeps a message within Discord's 2000 characters.
+fn fit(text: String) -> String {
+    if text.len() <= 1990 {
+        return text;
+    }
+    let mut cut = 1900;
+    while !text.is_char_boundary(cut) {
+        cut -= 1;
+    }
+    format!("{}\n…", &text[..cut])
+}

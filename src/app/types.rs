@@ -1,0 +1,273 @@
+//! The conversation's plain data: who asks, what they ask, and what the bot answers.
+
+use std::time::Duration;
+
+use crate::ai::Level;
+use crate::rules::Variant;
+use crate::store::{GameId, Notify, Place, SideChoice, UserId};
+
+/// Someone talking to the bot.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct User {
+    /// Their Discord id (or a made-up id in the console).
+    pub id: UserId,
+    /// The name to show.
+    pub name: String,
+    /// Whether the account is a bot (bots cannot be challenged).
+    pub bot: bool,
+}
+
+impl User {
+    /// A human user.
+    pub fn new(id: u64, name: impl Into<String>) -> User {
+        User {
+            id: UserId(id),
+            name: name.into(),
+            bot: false,
+        }
+    }
+}
+
+/// One `/bao` subcommand with its options.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Command {
+    /// Challenge someone to a game in this channel.
+    Challenge {
+        /// Who is challenged.
+        opponent: User,
+        /// Which game (default Kiswahili).
+        variant: Option<Variant>,
+        /// The challenger's side (default random).
+        side: Option<SideChoice>,
+        /// Time allowed per move, as written (`none`, `30m`, `1d`, ...).
+        time_per_move: Option<String>,
+    },
+    /// Accept the challenge in this channel.
+    Accept,
+    /// Decline (or, for the challenger, withdraw) the challenge in this channel.
+    Decline,
+    /// Play a move.
+    Move {
+        /// The move as written (`a4 left capture`).
+        text: String,
+        /// The game, when moving from elsewhere (a DM reply to a reminder).
+        game: Option<GameId>,
+    },
+    /// Show the current board.
+    Board {
+        /// A game by id instead of this place's game.
+        game: Option<GameId>,
+    },
+    /// The legal moves, in words.
+    Moves,
+    /// The move list and the record as a file.
+    History {
+        /// A game by id instead of this place's game (finished games too).
+        game: Option<GameId>,
+    },
+    /// Resign the game here.
+    Resign,
+    /// Offer a draw, or accept the opponent's offer.
+    Draw,
+    /// Abort the game before each side has moved twice (or withdraw a challenge).
+    Abort,
+    /// Start a game against the built-in AI here.
+    Ai {
+        /// How strong (default medium).
+        level: Option<Level>,
+        /// The human's side (default South).
+        side: Option<SideChoice>,
+        /// Which game (default Kiswahili).
+        variant: Option<Variant>,
+    },
+    /// My ongoing games everywhere.
+    Games,
+    /// A short rules summary.
+    Rules,
+    /// The commands.
+    Help,
+    /// How to be told that it is my turn.
+    Notify(Notify),
+    /// Claim the win when the opponent's deadline has passed.
+    Claim,
+}
+
+impl Command {
+    /// The subcommand's name, for logs.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Command::Challenge { .. } => "challenge",
+            Command::Accept => "accept",
+            Command::Decline => "decline",
+            Command::Move { .. } => "move",
+            Command::Board { .. } => "board",
+            Command::Moves => "moves",
+            Command::History { .. } => "history",
+            Command::Resign => "resign",
+            Command::Draw => "draw",
+            Command::Abort => "abort",
+            Command::Ai { .. } => "ai",
+            Command::Games => "games",
+            Command::Rules => "rules",
+            Command::Help => "help",
+            Command::Notify(_) => "notify",
+            Command::Claim => "claim",
+        }
+    }
+}
+
+/// A file sent with a reply.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Attachment {
+    /// The file name (`bao-12-ply-7.png`).
+    pub filename: String,
+    /// Its bytes.
+    pub bytes: Vec<u8>,
+}
+
+/// How a button looks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ButtonStyle {
+    /// The main action (accept, a capture).
+    Primary,
+    /// An ordinary action (a takata).
+    Secondary,
+    /// A good outcome (accept a draw).
+    Success,
+    /// A destructive action (decline).
+    Danger,
+}
+
+/// A button under a message. Its `id` is stable text the app reads back when pressed
+/// (`bao:<action>:<game>:<ply>[:arg]`, at most 100 characters).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Button {
+    /// What pressing it asks for.
+    pub id: String,
+    /// Its label (`A4 ← capture`).
+    pub label: String,
+    /// Its look.
+    pub style: ButtonStyle,
+}
+
+/// A message the bot sends.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Reply {
+    /// The text (Discord markdown; mentions as `<@id>`, times as `<t:unix:f>`).
+    pub text: String,
+    /// Only the asker sees it (mistakes, refusals, private lists).
+    pub ephemeral: bool,
+    /// Files: the board PNG first when there is one, then others (a record).
+    pub attachments: Vec<Attachment>,
+    /// Rows of buttons (at most 5 rows of 5).
+    pub buttons: Vec<Vec<Button>>,
+    /// The user to ping; no one else is ever pinged.
+    pub mention: Option<UserId>,
+    /// When the reply shows a game's current board: the game and ply, so the front end can
+    /// report the message id back with [`super::App::board_posted`].
+    pub board: Option<(GameId, u32)>,
+    /// The message that showed the previous board; its buttons should be removed.
+    pub previous_board: Option<u64>,
+}
+
+impl Reply {
+    /// A private message to the asker.
+    pub fn private(text: impl Into<String>) -> Reply {
+        Reply {
+            text: text.into(),
+            ephemeral: true,
+            ..Reply::default()
+        }
+    }
+
+    /// A message everyone in the place sees.
+    pub fn public(text: impl Into<String>) -> Reply {
+        Reply {
+            text: text.into(),
+            ..Reply::default()
+        }
+    }
+
+    /// The board picture, if the reply has one.
+    pub fn board_png(&self) -> Option<&Attachment> {
+        self.attachments
+            .first()
+            .filter(|a| a.filename.ends_with(".png"))
+    }
+
+    /// Every button id, row by row.
+    pub fn button_ids(&self) -> Vec<&str> {
+        self.buttons
+            .iter()
+            .flatten()
+            .map(|b| b.id.as_str())
+            .collect()
+    }
+}
+
+/// Where a notice goes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Destination {
+    /// A direct message to the user.
+    Dm(UserId),
+    /// A message in the game's place.
+    Place(Place),
+}
+
+/// A message the bot sends on its own: a turn notice, a reminder, a result.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Notice {
+    /// Where to send it.
+    pub to: Destination,
+    /// The user it is about (mentioned in a place; the DM recipient otherwise).
+    pub user: UserId,
+    /// The game it is about.
+    pub game: GameId,
+    /// The message.
+    pub reply: Reply,
+}
+
+/// Everything one request produced: the answer, and notices for elsewhere.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Response {
+    /// The answer to the asker, in the place they asked.
+    pub reply: Reply,
+    /// Messages to send elsewhere (DMs, the game's channel).
+    pub notices: Vec<Notice>,
+}
+
+impl From<Reply> for Response {
+    fn from(reply: Reply) -> Response {
+        Response {
+            reply,
+            notices: Vec::new(),
+        }
+    }
+}
+
+/// Tunable behaviour of the conversation (from the config file).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Settings {
+    /// How long a challenge waits for an answer, seconds.
+    pub challenge_ttl: i64,
+    /// The time per move when a challenge names none (`None`: untimed).
+    pub default_time_per_move: Option<i64>,
+    /// Wall-clock cap of an AI move at each level (easy, medium, hard, master).
+    pub ai_wall_caps: [Duration; 4],
+    /// How many AI searches may run at once.
+    pub max_concurrent_searches: usize,
+    /// Most reminders per game per day.
+    pub max_reminders_per_day: u32,
+}
+
+impl Default for Settings {
+    fn default() -> Settings {
+        Settings {
+            challenge_ttl: 24 * 3600,
+            default_time_per_move: None,
+            ai_wall_caps: Level::ALL.map(|l| l.default_wall_cap()),
+            max_concurrent_searches: 2,
+            max_reminders_per_day: 3,
+        }
+    }
+}

@@ -1,0 +1,234 @@
+//! The AI on real positions: it always answers with a legal move, finds wins in one and two
+//! moves, and is reproducible under a node budget.
+
+use bao_bot::ai::rng::Rng;
+use bao_bot::ai::{choose_move, Level, SearchLimits, MATE};
+use bao_bot::rules::{Move, Phase, Position, Side, Variant};
+
+/// Random games from both start positions, every position of each (finished ones left out).
+fn random_games(games: u64, seed: u64) -> Vec<Vec<Position>> {
+    let mut rng = Rng::new(seed);
+    let mut out = Vec::new();
+    for g in 0..games {
+        let variant = if g % 2 == 0 {
+            Variant::Kiswahili
+        } else {
+            Variant::Kujifunza
+        };
+        let mut pos = Position::start(variant);
+        let mut line = Vec::new();
+        while !pos.is_over() && line.len() < 300 {
+            line.push(pos);
+            let moves = pos.legal_moves();
+            pos = pos.play_unchecked(&moves[rng.below(moves.len())]);
+        }
+        out.push(line);
+    }
+    out
+}
+
+fn wins_at_once(pos: &Position) -> Vec<Move> {
+    let me = pos.turn();
+    pos.legal_moves()
+        .into_iter()
+        .filter(|m| pos.play_unchecked(m).winner() == Some(me))
+        .collect()
+}
+
+/// Whether `mv` wins by the mover's next move at the latest, whatever the reply.
+fn forces_win_in_two(pos: &Position, mv: &Move) -> bool {
+    let me = pos.turn();
+    let next = pos.play_unchecked(mv);
+    if let Some(w) = next.winner() {
+        return w == me;
+    }
+    next.legal_moves().iter().all(|r| {
+        let after = next.play_unchecked(r);
+        match after.winner() {
+            Some(w) => w == me,
+            None => !wins_at_once(&after).is_empty(),
+        }
+    })
+}
+
+#[test]
+fn always_a_legal_move_in_both_variants_stages_and_under_takasia() {
+    let mut games = random_games(24, 11);
+    // Takasia marks are rare in random play: add Kiswahili games until several have one.
+    let mut seed = 1000;
+    while games
+        .iter()
+        .flatten()
+        .filter(|p| p.takasia().is_some())
+        .count()
+        < 6
+        && seed < 3000
+    {
+        games.extend(
+            random_games(2, seed)
+                .into_iter()
+                .take(1)
+                .filter(|g| g.iter().any(|p| p.takasia().is_some())),
+        );
+        seed += 1;
+    }
+    let mut seen_namua = 0;
+    let mut seen_mtaji = 0;
+    let mut seen_kujifunza = 0;
+    let mut seen_takasia = 0;
+    let mut checked = 0;
+    for line in &games {
+        for (i, pos) in line.iter().enumerate() {
+            let takasia = pos.takasia().is_some();
+            // Every takasia position, and every 7th of the rest.
+            if !takasia && i % 7 != 3 {
+                continue;
+            }
+            let limits = SearchLimits {
+                seed: i as u64,
+                ..SearchLimits::nodes(1_500)
+            };
+            let r = choose_move(pos, &limits).expect("a running game has a move");
+            assert!(
+                pos.legal_moves().contains(&r.mv),
+                "{} is not legal in {pos}",
+                r.mv
+            );
+            checked += 1;
+            match (pos.variant(), pos.phase()) {
+                (Variant::Kujifunza, _) => seen_kujifunza += 1,
+                (_, Phase::Namua) => seen_namua += 1,
+                (_, Phase::Mtaji) => seen_mtaji += 1,
+            }
+            if takasia {
+                seen_takasia += 1;
+                assert_ne!(
+                    Some(r.mv.pit),
+                    pos.takasia(),
+                    "started from the takasia pit"
+                );
+            }
+        }
+    }
+    assert!(checked > 100, "{checked} positions");
+    assert!(seen_namua >= 10 && seen_mtaji >= 10 && seen_kujifunza >= 10);
+    assert!(seen_takasia >= 3, "only {seen_takasia} takasia positions");
+}
+
+#[test]
+fn no_move_once_the_game_is_over() {
+    let over = Position::default().with_winner(Side::North);
+    assert!(choose_move(&over, &SearchLimits::nodes(100)).is_none());
+}
+
+#[test]
+fn takes_the_capture_that_empties_the_front_row() {
+    // North's front row holds only a4; South's A3 sown right ends in A5 and takes it.
+    let pos: Position = "variant=kiswahili turn=S hand=0,0 house=- A=0,0,2,0,1,0,0,0 B=0,0,0,0,0,0,0,27 a=0,0,0,3,0,0,0,0 b=0,0,0,0,0,0,0,31".parse().unwrap();
+    for level in Level::ALL {
+        let r = choose_move(&pos, &level.limits_without_clock()).unwrap();
+        assert_eq!(r.mv.to_string(), "A3 right capture");
+        assert_eq!(r.score, MATE - 1, "a win in one ply");
+        assert_eq!(r.plies_to_end(), Some(1));
+    }
+}
+
+#[test]
+fn finds_wins_in_one_and_two_where_other_moves_do_not_win() {
+    let mut in_one = 0;
+    let mut in_two = 0;
+    for line in random_games(40, 5) {
+        // Wins are found near the end of a game.
+        for pos in line.iter().rev().take(12) {
+            let moves = pos.legal_moves();
+            let wins = wins_at_once(pos);
+            if !wins.is_empty() && wins.len() < moves.len() && in_one < 8 {
+                let r = choose_move(pos, &SearchLimits::nodes(3_000)).unwrap();
+                assert!(
+                    wins.contains(&r.mv),
+                    "missed the win in one in {pos}: played {}",
+                    r.mv
+                );
+                assert_eq!(r.score, MATE - 1);
+                in_one += 1;
+            } else if wins.is_empty() && in_two < 8 {
+                let winning: Vec<&Move> =
+                    moves.iter().filter(|m| forces_win_in_two(pos, m)).collect();
+                if !winning.is_empty() && winning.len() < moves.len() {
+                    let r = choose_move(pos, &SearchLimits::nodes(20_000)).unwrap();
+                    assert!(
+                        forces_win_in_two(pos, &r.mv),
+                        "missed the win in two in {pos}: played {}",
+                        r.mv
+                    );
+                    assert_eq!(r.score, MATE - 3, "{pos}");
+                    in_two += 1;
+                }
+            }
+        }
+    }
+    assert!(in_one >= 4, "only {in_one} wins in one tried");
+    assert!(in_two >= 4, "only {in_two} wins in two tried");
+}
+
+#[test]
+fn same_seed_and_budget_same_move() {
+    let games = random_games(6, 23);
+    for line in &games {
+        for pos in line.iter().step_by(17) {
+            for limits in [
+                SearchLimits::nodes(4_000),
+                SearchLimits {
+                    seed: 77,
+                    ..Level::Easy.limits_without_clock()
+                },
+            ] {
+                let a = choose_move(pos, &limits).unwrap();
+                let b = choose_move(pos, &limits).unwrap();
+                assert_eq!(
+                    (a.mv, a.score, a.depth, a.nodes),
+                    (b.mv, b.score, b.depth, b.nodes)
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn stays_near_its_node_budget() {
+    let pos = Position::start(Variant::Kujifunza);
+    for budget in [5_000u64, 20_000] {
+        let r = choose_move(&pos, &SearchLimits::nodes(budget)).unwrap();
+        assert!(
+            r.nodes >= budget && r.nodes < budget + 4_096,
+            "{} nodes",
+            r.nodes
+        );
+        assert!(r.depth >= 2);
+    }
+}
+
+#[test]
+fn noise_changes_moves_between_seeds() {
+    // Easy's noise must make it vary: over positions and seeds, some choices differ.
+    let games = random_games(4, 31);
+    let mut differ = 0;
+    for line in &games {
+        for pos in line.iter().step_by(5) {
+            if pos.legal_moves().len() < 3 {
+                continue;
+            }
+            let pick = |seed| {
+                let limits = SearchLimits {
+                    seed,
+                    ..Level::Easy.limits_without_clock()
+                };
+                choose_move(pos, &limits).unwrap().mv
+            };
+            if (1..4).any(|s| pick(s) != pick(0)) {
+                differ += 1;
+            }
+        }
+    }
+    assert!(differ >= 5, "easy varied in only {differ} positions");
+}
