@@ -1,2 +1,3 @@
 //! bao-bot: Bao la Kiswahili rules, AI, pictures, storage and the bot around them.
+pub mod render;
 pub mod rules;

@@ -1,5 +1,6 @@
 //! Command-line interface: argument parsing and one handler module per command family.
 
+mod render;
 mod rules;
 
 use std::fmt;
@@ -57,6 +58,29 @@ enum Command {
         #[arg(long)]
         divide: bool,
     },
+    /// Draw a position as a PNG picture (with --move: after that move, highlighted).
+    Render {
+        /// The position (or `start`, `kujifunza`).
+        position: String,
+        /// A move to play from POSITION first; the result is drawn with the move highlighted.
+        #[arg(long = "move", value_name = "MOVE")]
+        mv: Option<String>,
+        /// Whose rows are at the bottom: S (South) or N (North).
+        #[arg(long, default_value = "S", value_name = "S|N")]
+        view: String,
+        /// Player names, South's first: "Asha,Baraka".
+        #[arg(long)]
+        names: Option<String>,
+        /// The ply number to show in the header.
+        #[arg(long)]
+        ply: Option<u32>,
+        /// An extra line under the board.
+        #[arg(long)]
+        caption: Option<String>,
+        /// The PNG file to write.
+        #[arg(short = 'o', long = "output", value_name = "FILE.png")]
+        output: String,
+    },
 }
 
 /// A failed command: bad input (exit status 2) or anything else (exit status 1).
@@ -113,5 +137,22 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
             position,
             divide,
         } => rules::perft(depth, position.as_deref(), divide),
+        Command::Render {
+            position,
+            mv,
+            view,
+            names,
+            ply,
+            caption,
+            output,
+        } => render::render(
+            &position,
+            mv.as_deref(),
+            &view,
+            names.as_deref(),
+            ply,
+            caption,
+            &output,
+        ),
     }
 }
