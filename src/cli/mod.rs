@@ -2,6 +2,7 @@
 
 mod ai;
 mod db;
+mod render;
 mod rules;
 
 use std::fmt;
@@ -103,6 +104,29 @@ enum Command {
         /// A game still running after this many plies counts as a draw.
         #[arg(long, default_value_t = 400)]
         max_plies: u32,
+    },
+    /// Draw a position as a PNG picture (with --move: after that move, highlighted).
+    Render {
+        /// The position (or `start`, `kujifunza`).
+        position: String,
+        /// A move to play from POSITION first; the result is drawn with the move highlighted.
+        #[arg(long = "move", value_name = "MOVE")]
+        mv: Option<String>,
+        /// Whose rows are at the bottom: S (South) or N (North).
+        #[arg(long, default_value = "S", value_name = "S|N")]
+        view: String,
+        /// Player names, South's first: "Asha,Baraka".
+        #[arg(long)]
+        names: Option<String>,
+        /// The ply number to show in the header.
+        #[arg(long)]
+        ply: Option<u32>,
+        /// An extra line under the board.
+        #[arg(long)]
+        caption: Option<String>,
+        /// The PNG file to write.
+        #[arg(short = 'o', long = "output", value_name = "FILE.png")]
+        output: String,
     },
     /// Tools over the game database.
     Db {
@@ -209,6 +233,23 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
             plies,
             max_plies,
         }),
+        Command::Render {
+            position,
+            mv,
+            view,
+            names,
+            ply,
+            caption,
+            output,
+        } => render::render(
+            &position,
+            mv.as_deref(),
+            &view,
+            names.as_deref(),
+            ply,
+            caption,
+            &output,
+        ),
         Command::Db {
             command: DbCommand::Check { db },
         } => db::check(&db),

@@ -1,0 +1,89 @@
+//! Render benchmark: median time to draw and PNG-encode one board, and the PNG's size.
+//!
+//! `cargo bench --bench render` (release) times 100 renders of a namua capture with its
+//! highlight; under `cargo test --all-targets` it renders once as a smoke test.
+
+use std::time::Instant;
+
+use bao_bot::render::{board_png, RenderOptions};
+use bao_bot::rules::Position;
+
+/// A namua position where South's A3 captures three pits in one move.
+const CAPTURE: &str = "variant=kiswahili turn=S hand=19,19 house=N takasia=- \
+    A=1,0,2,0,0,1,1,1 B=0,0,1,1,1,1,1,1 a=1,1,1,0,9,2,0,0 b=0,0,0,0,0,0,0,0";
+
+fn main() {
+    // `cargo bench` passes `--bench`; `cargo test` does not.
+    let bench = std::env::args().any(|a| a == "--bench");
+    let rounds = if bench { 100 } else { 1 };
+    let before: Position = CAPTURE.parse().expect("benchmark position parses");
+    let (_, pos, trace) = before
+        .play_text("A3 right capture")
+        .expect("benchmark move is legal");
+    let opts = RenderOptions {
+        trace: Some(trace),
+        names: Some(["Asha".into(), "Baraka".into()]),
+        ply: Some(12),
+        ..RenderOptions::default()
+    };
+    let start = board_png(&Position::default(), &RenderOptions::default());
+    if std::env::var("COMPARE").is_ok() {
+        compare_encoders(&board_png(&pos, &opts));
+    }
+    let mut times = Vec::with_capacity(rounds);
+    let mut size = 0;
+    for _ in 0..rounds {
+        let began = Instant::now();
+        let png = board_png(&pos, &opts);
+        times.push(began.elapsed().as_secs_f64() * 1000.0);
+        size = png.len();
+    }
+    times.sort_by(f64::total_cmp);
+    let median = times[times.len() / 2];
+    println!(
+        "render+encode: median {median:.2} ms, min {:.2} ms, max {:.2} ms over {rounds} renders",
+        times[0],
+        times[times.len() - 1]
+    );
+    println!(
+        "PNG size: {:.1} KB (capture with highlight), {:.1} KB (start position)",
+        size as f64 / 1024.0,
+        start.len() as f64 / 1024.0
+    );
+}
+
+#[allow(dead_code)]
+fn compare_encoders(png: &[u8]) {
+    use image::codecs::png::{CompressionType, FilterType, PngEncoder};
+    use image::{ExtendedColorType, ImageEncoder};
+    let img = image::load_from_memory(png).unwrap().to_rgb8();
+    let (w, h) = img.dimensions();
+    for comp in [
+        CompressionType::Fast,
+        CompressionType::Level(1),
+        CompressionType::Level(2),
+        CompressionType::Level(3),
+        CompressionType::Default,
+    ] {
+        for filter in [
+            FilterType::Adaptive,
+            FilterType::Sub,
+            FilterType::Up,
+            FilterType::Paeth,
+        ] {
+            let mut times = Vec::new();
+            let mut size = 0;
+            for _ in 0..15 {
+                let t = Instant::now();
+                let mut out = Vec::new();
+                PngEncoder::new_with_quality(&mut out, comp, filter)
+                    .write_image(img.as_raw(), w, h, ExtendedColorType::Rgb8)
+                    .unwrap();
+                times.push(t.elapsed().as_secs_f64() * 1000.0);
+                size = out.len();
+            }
+            times.sort_by(f64::total_cmp);
+            println!("{comp:?} {filter:?}: {:.2} ms {} KB", times[7], size / 1024);
+        }
+    }
+}

@@ -1,0 +1,101 @@
+//! The board as plain text, for terminals: the same orientation as the picture.
+
+use crate::rules::{Pit, Position, Row, Side, Variant};
+
+/// Width of one pit's column.
+const COL: usize = 5;
+
+/// The board as text, `viewer`'s rows at the bottom (as in the picture):
+///
+/// ```text
+/// North  hand 22
+///        8    7    6    5    4    3    2    1
+///   b    0    0    0    0    0    0    0    0
+///   a    0    2    2   [6]   0    0    0    0
+///      ----------------------------------------
+///   A    0    0    0    0   [6]   2    2    0
+///   B    0    0    0    0    0    0    0    0
+///        1    2    3    4    5    6    7    8
+/// South  hand 22  <- to move
+/// NAMUA: South to move
+/// ```
+///
+/// An owned nyumba is shown in brackets (`[6]`), the takasia target with a `T` (`T2`), and a
+/// line under the board names the target; a finished game ends with the winner and why.
+pub fn board_text(pos: &Position, viewer: Side) -> String {
+    let opponent = !viewer;
+    let mut out = String::new();
+    out.push_str(&player_line(pos, opponent));
+    let numbers = |descending: bool| -> String {
+        let mut s = " ".repeat(4);
+        for i in 0..8 {
+            let n = if descending { 8 - i } else { i + 1 };
+            s.push_str(&format!("{n:>w$} ", w = COL - 1));
+        }
+        s
+    };
+    out.push_str(&numbers(true));
+    out.push('\n');
+    for row in [Row::Back, Row::Front] {
+        out.push_str(&row_line(pos, opponent, row, true));
+    }
+    out.push_str(&format!("    {}\n", "-".repeat(8 * COL)));
+    for row in [Row::Front, Row::Back] {
+        out.push_str(&row_line(pos, viewer, row, false));
+    }
+    out.push_str(&numbers(false));
+    out.push('\n');
+    out.push_str(&player_line(pos, viewer));
+    if let Some(t) = pos.takasia().filter(|_| !pos.is_over()) {
+        out.push_str(&format!("takasia: {t} may not be started this turn\n"));
+    }
+    match (pos.winner(), pos.end_reason()) {
+        (Some(w), Some(r)) => out.push_str(&format!("{} wins: {r}\n", w.name())),
+        (Some(w), None) => out.push_str(&format!("{} wins\n", w.name())),
+        _ => {
+            let phase = if pos.variant() == Variant::Kujifunza {
+                "KUJIFUNZA".to_string()
+            } else {
+                pos.phase().label().to_string()
+            };
+            out.push_str(&format!("{phase}: {} to move\n", pos.turn().name()));
+        }
+    }
+    // No trailing blanks on any line.
+    out.lines().map(|l| format!("{}\n", l.trim_end())).collect()
+}
+
+/// `North  hand 22  <- to move`
+fn player_line(pos: &Position, side: Side) -> String {
+    let mut line = format!("{}  hand {}", side.name(), pos.hand(side));
+    if !pos.is_over() && pos.turn() == side {
+        line.push_str("  <- to move");
+    }
+    line.push('\n');
+    line
+}
+
+/// One row of `side`'s pits; `turned` rows run from pit 8 to pit 1 (the far side).
+fn row_line(pos: &Position, side: Side, row: Row, turned: bool) -> String {
+    let letter = Pit::new(side, row, 1).map(|p| p.letter()).unwrap_or('?');
+    let mut line = format!("  {letter} ");
+    for i in 0..8u8 {
+        let n = if turned { 8 - i } else { i + 1 };
+        let Some(pit) = Pit::new(side, row, n) else {
+            continue;
+        };
+        // Digits end in the column's fourth place; marks go either side of them.
+        let mut left = pos.seeds(pit).to_string();
+        if pos.takasia() == Some(pit) && !pos.is_over() {
+            left.insert(0, 'T');
+        }
+        let owned_house = pit.is_house() && pos.owns_house(side);
+        if owned_house {
+            left.insert(0, '[');
+        }
+        let right = if owned_house { ']' } else { ' ' };
+        line.push_str(&format!("{left:>w$}{right}", w = COL - 1));
+    }
+    line.push('\n');
+    line
+}
