@@ -20,6 +20,7 @@ use crate::rules::{Position, Side};
 use crate::store::{Game, GameId, Place, Player, Store, StoreError, UserId};
 
 pub use parse::{command_line, span, time_per_move, SUBCOMMANDS};
+pub use view::utc;
 pub use types::{
     Attachment, Button, ButtonStyle, Command, Destination, Notice, Reply, Response, Settings,
     User,

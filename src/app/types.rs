@@ -168,6 +168,8 @@ pub struct Reply {
     pub board: Option<(GameId, u32)>,
     /// The message that showed the previous board; its buttons should be removed.
     pub previous_board: Option<u64>,
+    /// The board as text, for terminals (Discord shows the picture instead).
+    pub text_board: Option<String>,
 }
 
 impl Reply {

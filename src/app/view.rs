@@ -1,6 +1,6 @@
 //! How games are shown: board replies with their picture and buttons, status lines, texts.
 
-use crate::render::{board_png, RenderOptions};
+use crate::render::{board_png, board_text, RenderOptions};
 use crate::rules::{Direction, Move, MoveKind, Position, Side, Trace};
 use crate::store::{Game, GameStatus, Notify, Place, Player};
 
@@ -148,6 +148,7 @@ impl App {
             filename: format!("bao-{}-ply-{}.png", game.id, game.ply),
             bytes: png,
         });
+        reply.text_board = Some(board_text(&shown, viewer));
         if game.status == GameStatus::Active {
             reply.board = Some((game.id, game.ply));
             let to_move = game.player(pos.turn());
@@ -206,9 +207,9 @@ impl App {
     }
 }
 
-/// `Tue 14:00` style UTC time for the picture caption (Discord timestamps do not render in
-/// images).
-fn utc(unix: i64) -> String {
+/// `Tue 2026-12-01 14:00` style UTC time for the picture caption and the console (Discord
+/// timestamps do not render in images).
+pub fn utc(unix: i64) -> String {
     let days = unix.div_euclid(86_400);
     let secs = unix.rem_euclid(86_400);
     let weekday = ["Thu", "Fri", "Sat", "Sun", "Mon", "Tue", "Wed"][days.rem_euclid(7) as usize];

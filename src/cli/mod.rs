@@ -1,6 +1,7 @@
 //! Command-line interface: argument parsing and one handler module per command family.
 
 mod ai;
+mod console;
 mod db;
 mod render;
 mod rules;
@@ -128,6 +129,23 @@ enum Command {
         #[arg(short = 'o', long = "output", value_name = "FILE.png")]
         output: String,
     },
+    /// Play in the terminal: the bot's commands (`/bao ai hard`, `/bao move a6 left`) over
+    /// the same store, as any user in any place (`/as baraka`, `/in #general`, `/dm`).
+    /// Boards are printed as text and written as PNG files.
+    Console {
+        /// The database file (`:memory:` for a throwaway one).
+        #[arg(long, default_value = "bao-console.db")]
+        db: PathBuf,
+        /// Folder for the board pictures.
+        #[arg(long, default_value = "bao-boards")]
+        boards: PathBuf,
+        /// Who you are at first.
+        #[arg(long = "as", default_value = "asha")]
+        user: String,
+        /// Run the lines of this file instead of reading the terminal.
+        #[arg(long)]
+        script: Option<PathBuf>,
+    },
     /// Tools over the game database.
     Db {
         #[command(subcommand)]
@@ -157,6 +175,16 @@ pub enum CliError {
 }
 
 impl CliError {
+    /// True when standard output was closed under us (`bao-bot perft 9 | head -1`).
+    pub fn is_broken_pipe(&self) -> bool {
+        match self {
+            CliError::Other(e) => e
+                .downcast_ref::<std::io::Error>()
+                .is_some_and(|e| e.kind() == std::io::ErrorKind::BrokenPipe),
+            CliError::Input(_) => false,
+        }
+    }
+
     /// The process exit status for this error.
     pub fn exit_code(&self) -> u8 {
         match self {
@@ -250,6 +278,17 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
             caption,
             &output,
         ),
+        Command::Console {
+            db,
+            boards,
+            user,
+            script,
+        } => console::console(&console::ConsoleArgs {
+            db: &db,
+            boards,
+            user: &user,
+            script: script.as_deref(),
+        }),
         Command::Db {
             command: DbCommand::Check { db },
         } => db::check(&db),

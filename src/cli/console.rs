@@ -1,0 +1,54 @@
+//! `bao-bot console`: play the bot's commands in the terminal, no Discord needed.
+
+use std::io::BufReader;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use bao_bot::app::{App, Settings, SystemClock};
+use bao_bot::console::{run_stdio, Options};
+use bao_bot::store::Store;
+
+use super::{input, CliError};
+
+/// Options of `bao-bot console`.
+pub struct ConsoleArgs<'a> {
+    /// The database file, or `:memory:`.
+    pub db: &'a Path,
+    /// Folder for board pictures.
+    pub boards: PathBuf,
+    /// Who you are at first.
+    pub user: &'a str,
+    /// A script to run instead of reading the terminal.
+    pub script: Option<&'a Path>,
+}
+
+/// Runs the console; a script with failed lines exits with status 2.
+pub fn console(args: &ConsoleArgs<'_>) -> Result<(), CliError> {
+    let store = if args.db == Path::new(":memory:") {
+        Store::open_in_memory()
+    } else {
+        Store::open(args.db)
+    }
+    .map_err(|e| input(format!("{}: {e}", args.db.display())))?;
+    let app = App::new(Arc::new(store), Arc::new(SystemClock), Settings::default());
+    let script: Option<Box<dyn std::io::BufRead>> = match args.script {
+        Some(p) => Some(Box::new(BufReader::new(std::fs::File::open(p).map_err(
+            |e| input(format!("cannot read script {}: {e}", p.display())),
+        )?))),
+        None => None,
+    };
+    let failures = run_stdio(
+        &app,
+        Options {
+            boards: args.boards.clone(),
+            user: args.user.to_string(),
+            echo: false,
+        },
+        script,
+    )
+    .map_err(anyhow::Error::from)?;
+    if failures > 0 {
+        return Err(input(format!("{failures} script line(s) failed")));
+    }
+    Ok(())
+}

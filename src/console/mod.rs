@@ -1,0 +1,344 @@
+//! `bao-bot console`: the terminal front end over the same [`App`] and store as the bot.
+//!
+//! You type the bot's commands (`/bao ai hard`, `/bao move a6 left`), switch who you are
+//! (`/as baraka`) and where you are (`/in #general`, `/dm`), press buttons (`/press 3`), and
+//! let time pass for correspondence games (`/tick`). Every board is printed as text and
+//! written as a PNG file whose path is printed.
+
+use std::collections::HashMap;
+use std::io::{self, BufRead, Write};
+use std::path::PathBuf;
+
+use crate::app::{command_line, App, Button, Destination, Notice, Reply, Response, User};
+use crate::store::Place;
+
+/// The guild the console's channels belong to.
+const CONSOLE_GUILD: u64 = 1;
+
+/// Console help, printed by `/help`.
+pub const CONSOLE_HELP: &str = "\
+console commands:
+  /bao ...          any bot command, e.g. /bao ai hard, /bao move a6 left, /bao help
+  /as NAME          act as another user (made up on first use), e.g. /as baraka
+  /in #CHANNEL      go to a channel, e.g. /in #general
+  /dm               go to your DMs with the bot
+  /press N|LABEL    press a button of the last message (by number or label)
+  /tick             let the bot do what is due (reminders, expiries)
+  /help             this text
+  /quit             leave";
+
+/// Where boards go and who starts.
+#[derive(Debug, Clone)]
+pub struct Options {
+    /// Folder for board pictures (created if missing).
+    pub boards: PathBuf,
+    /// The first user's name.
+    pub user: String,
+    /// Echo each command (script mode) before its output.
+    pub echo: bool,
+}
+
+/// The console's session: who you are, where you are, and the last buttons shown.
+pub struct Console<'a> {
+    app: &'a App,
+    opts: Options,
+    user: User,
+    place: Place,
+    place_name: String,
+    names: HashMap<u64, String>,
+    channels: HashMap<u64, String>,
+    buttons: Vec<Button>,
+    written: usize,
+}
+
+/// A stable id for a made-up name (the same name gets the same id in every session).
+fn id_of(kind: &str, name: &str) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for b in kind.bytes().chain(name.to_ascii_lowercase().bytes()) {
+        h ^= b as u64;
+        h = h.wrapping_mul(0x0100_0000_01b3);
+    }
+    // Keep it well inside i64 and away from tiny ids.
+    (h >> 12) | (1 << 40)
+}
+
+impl<'a> Console<'a> {
+    /// A session over `app`.
+    pub fn new(app: &'a App, opts: Options) -> Console<'a> {
+        let mut c = Console {
+            app,
+            user: User::new(0, ""),
+            place: Place::Dm { user: 0 },
+            place_name: String::new(),
+            names: HashMap::new(),
+            channels: HashMap::new(),
+            buttons: Vec::new(),
+            written: 0,
+            opts,
+        };
+        let first = c.opts.user.clone();
+        c.user = c.user_named(&first);
+        c.go_to_channel("general");
+        c
+    }
+
+    fn user_named(&mut self, name: &str) -> User {
+        let name = name.trim_start_matches('@');
+        let id = id_of("user", name);
+        self.names.insert(id, name.to_ascii_lowercase());
+        let bot = name.eq_ignore_ascii_case("bao-bot");
+        let mut shown = name.to_string();
+        if let Some(first) = shown.get_mut(..1) {
+            first.make_ascii_uppercase();
+        }
+        User {
+            id: crate::store::UserId(id),
+            name: shown,
+            bot,
+        }
+    }
+
+    fn go_to_channel(&mut self, name: &str) {
+        let name = name.trim_start_matches('#');
+        let channel = id_of("channel", name);
+        self.channels.insert(channel, name.to_string());
+        self.place = Place::Channel {
+            guild: CONSOLE_GUILD,
+            channel,
+        };
+        self.place_name = format!("#{name}");
+    }
+
+    /// The prompt: `asha@#general> `.
+    pub fn prompt(&self) -> String {
+        format!("{}@{}> ", self.user.name, self.place_name)
+    }
+
+    /// Runs every line of `input`, writing to `out`. Returns how many lines failed.
+    pub fn run(&mut self, input: impl BufRead, out: &mut dyn Write) -> io::Result<usize> {
+        let mut failures = 0;
+        if !self.opts.echo {
+            write!(out, "{}", self.prompt())?;
+            out.flush()?;
+        }
+        for line in input.lines() {
+            let line = line?;
+            let text = line.trim();
+            if self.opts.echo && !text.is_empty() && !text.starts_with('#') {
+                writeln!(out, "{}{text}", self.prompt())?;
+            }
+            match self.line(text, out) {
+                Ok(true) => {}
+                Ok(false) => break,
+                Err(e) if e.kind() == io::ErrorKind::InvalidInput => {
+                    failures += 1;
+                    writeln!(out, "error: {e}")?;
+                }
+                Err(e) => return Err(e),
+            }
+            if !self.opts.echo {
+                write!(out, "{}", self.prompt())?;
+                out.flush()?;
+            }
+        }
+        Ok(failures)
+    }
+
+    /// Runs one line; `Ok(false)` means quit. A mistake in the line is an `InvalidInput`
+    /// error with the message to show.
+    pub fn line(&mut self, text: &str, out: &mut dyn Write) -> io::Result<bool> {
+        let bad = |m: String| io::Error::new(io::ErrorKind::InvalidInput, m);
+        if text.is_empty() || text.starts_with('#') {
+            return Ok(true);
+        }
+        let (word, rest) = text.split_once(char::is_whitespace).unwrap_or((text, ""));
+        let rest = rest.trim();
+        match word {
+            "/quit" | "/exit" => return Ok(false),
+            "/help" => writeln!(out, "{CONSOLE_HELP}")?,
+            "/as" => {
+                if rest.is_empty() {
+                    return Err(bad("whom? write /as NAME".into()));
+                }
+                self.user = self.user_named(rest);
+                writeln!(out, "you are now {}", self.user.name)?;
+            }
+            "/in" => {
+                if rest.is_empty() {
+                    return Err(bad("where? write /in #channel".into()));
+                }
+                self.go_to_channel(rest);
+                writeln!(out, "you are now in {}", self.place_name)?;
+            }
+            "/dm" => {
+                self.place = Place::Dm {
+                    user: self.user.id.0,
+                };
+                self.place_name = "dm".into();
+                writeln!(out, "you are now in your DMs with the bot")?;
+            }
+            "/press" => {
+                let pick = if let Ok(n) = rest.parse::<usize>() {
+                    n.checked_sub(1).and_then(|i| self.buttons.get(i))
+                } else {
+                    self.buttons
+                        .iter()
+                        .find(|b| b.label.eq_ignore_ascii_case(rest))
+                };
+                let Some(button) = pick.cloned() else {
+                    return Err(bad(format!(
+                        "no button `{rest}` on the last message; /press takes its number or label"
+                    )));
+                };
+                let resp = self
+                    .app
+                    .press(&self.user, &self.place, &button.id)
+                    .map_err(|e| io::Error::other(e.to_string()))?;
+                self.show(&resp, out)?;
+            }
+            "/tick" => {
+                let notices = self
+                    .app
+                    .tick()
+                    .map_err(|e| io::Error::other(e.to_string()))?;
+                if notices.is_empty() {
+                    writeln!(out, "(nothing due)")?;
+                }
+                for n in &notices {
+                    self.show_notice(n, out)?;
+                }
+            }
+            _ if word.trim_start_matches('/').eq_ignore_ascii_case("bao") => {
+                let mut named = |n: &str| self.user_named(n);
+                let command = command_line(text, &mut named).map_err(bad)?;
+                let resp = self
+                    .app
+                    .handle(&self.user, &self.place, command)
+                    .map_err(|e| io::Error::other(e.to_string()))?;
+                self.show(&resp, out)?;
+            }
+            _ => {
+                return Err(bad(format!(
+                    "`{word}` is not a command: type /bao help for the bot, /help for the console"
+                )))
+            }
+        }
+        Ok(true)
+    }
+
+    /// Makes Discord markup readable: mentions, channel links, timestamps.
+    fn plain(&self, text: &str) -> String {
+        let mut out = String::new();
+        let mut rest = text;
+        while let Some(start) = rest.find('<') {
+            out.push_str(&rest[..start]);
+            let tail = &rest[start..];
+            let Some(end) = tail.find('>') else {
+                out.push_str(tail);
+                return out;
+            };
+            let inner = &tail[1..end];
+            let shown = if let Some(id) = inner.strip_prefix('@').and_then(|i| i.parse::<u64>().ok()) {
+                format!("@{}", self.names.get(&id).cloned().unwrap_or(id.to_string()))
+            } else if let Some(id) = inner.strip_prefix('#').and_then(|i| i.parse::<u64>().ok()) {
+                format!("#{}", self.channels.get(&id).cloned().unwrap_or(id.to_string()))
+            } else if let Some(t) = inner.strip_prefix("t:") {
+                let unix = t.split(':').next().and_then(|n| n.parse::<i64>().ok());
+                match (unix, t.ends_with(":R")) {
+                    (_, true) => String::new(),
+                    (Some(u), false) => format!("{} UTC", utc_text(u)),
+                    (None, false) => inner.to_string(),
+                }
+            } else {
+                tail[..=end].to_string()
+            };
+            out.push_str(&shown);
+            rest = &tail[end + 1..];
+        }
+        out.push_str(rest);
+        out.replace(" ()", "")
+    }
+
+    fn show(&mut self, resp: &Response, out: &mut dyn Write) -> io::Result<()> {
+        self.show_reply(&resp.reply, "", out)?;
+        for n in &resp.notices {
+            self.show_notice(n, out)?;
+        }
+        Ok(())
+    }
+
+    fn show_notice(&mut self, n: &Notice, out: &mut dyn Write) -> io::Result<()> {
+        let tag = match &n.to {
+            Destination::Dm(u) => format!(
+                "(DM to @{}) ",
+                self.names.get(&u.0).cloned().unwrap_or(u.to_string())
+            ),
+            Destination::Place(Place::Channel { channel, .. }) => format!(
+                "(in #{}) ",
+                self.channels
+                    .get(channel)
+                    .cloned()
+                    .unwrap_or(channel.to_string())
+            ),
+            Destination::Place(Place::Dm { .. }) => "(in DM) ".into(),
+        };
+        self.show_reply(&n.reply, &tag, out)
+    }
+
+    fn show_reply(&mut self, reply: &Reply, tag: &str, out: &mut dyn Write) -> io::Result<()> {
+        let private = if reply.ephemeral { "(only you see this) " } else { "" };
+        writeln!(out, "{tag}{private}{}", self.plain(&reply.text))?;
+        if let Some(board) = &reply.text_board {
+            writeln!(out, "{board}")?;
+        }
+        for a in &reply.attachments {
+            std::fs::create_dir_all(&self.opts.boards)?;
+            let path = self.opts.boards.join(&a.filename);
+            std::fs::write(&path, &a.bytes)?;
+            self.written += 1;
+            writeln!(out, "[file] {}", path.display())?;
+        }
+        let buttons: Vec<Button> = reply.buttons.iter().flatten().cloned().collect();
+        if !buttons.is_empty() {
+            let labels: Vec<String> = buttons
+                .iter()
+                .enumerate()
+                .map(|(i, b)| format!("[{}] {}", i + 1, b.label))
+                .collect();
+            writeln!(out, "buttons: {}", labels.join("  "))?;
+            self.buttons = buttons;
+        }
+        Ok(())
+    }
+
+    /// How many files this session wrote.
+    pub fn files_written(&self) -> usize {
+        self.written
+    }
+}
+
+fn utc_text(unix: i64) -> String {
+    crate::app::utc(unix)
+}
+
+/// Runs the console on standard input (interactive) or a script.
+pub fn run_stdio(app: &App, opts: Options, script: Option<Box<dyn BufRead>>) -> io::Result<usize> {
+    let stdout = io::stdout();
+    let mut out = stdout.lock();
+    let scripted = script.is_some();
+    let mut console = Console::new(app, Options {
+        echo: scripted || opts.echo,
+        ..opts
+    });
+    if !scripted {
+        writeln!(
+            out,
+            "bao-bot console: you are {} in {}. Type /bao help for the bot's commands, /help for the console's.",
+            console.user.name, console.place_name
+        )?;
+    }
+    match script {
+        Some(input) => console.run(input, &mut out),
+        None => console.run(io::stdin().lock(), &mut out),
+    }
+}
