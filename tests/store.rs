@@ -143,6 +143,17 @@ fn a_file_that_is_not_a_database_is_refused_clearly() {
 }
 
 #[test]
+fn a_path_in_a_missing_directory_gives_an_open_error() {
+    let (dir, _) = temp_db();
+    let err = Store::open(dir.path().join("no/such/dir/bao.db")).unwrap_err();
+    assert!(matches!(err, StoreError::Open { .. }), "{err:?}");
+    assert!(
+        err.to_string().contains("cannot open the database"),
+        "{err}"
+    );
+}
+
+#[test]
 fn another_programs_sqlite_database_is_refused_and_untouched() {
     let (_dir, path) = temp_db();
     let conn = Connection::open(&path).unwrap();
