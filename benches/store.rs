@@ -63,7 +63,9 @@ fn play(store: &Store, game: &Game, rng: &mut Rng, now: i64) -> (Game, Duration)
         end,
     };
     let t = Instant::now();
-    let g = store.record_move(game.id, game.ply, &mv).expect("record move");
+    let g = store
+        .record_move(game.id, game.ply, &mv)
+        .expect("record move");
     (g, t.elapsed())
 }
 
@@ -95,6 +97,7 @@ fn main() {
 
     let fill = Instant::now();
     let mut active = Vec::new();
+    let mut played = 0u64;
     for i in 0..games {
         let channel = i % channels;
         now += 1;
@@ -110,9 +113,11 @@ fn main() {
                 deadline: Some(now + 86_400),
             })
             .expect("start game");
-        for _ in 0..moves_per_game {
+        // Games that end early leave their moves to the next ones: the total is exact.
+        while played < (i + 1) * u64::from(moves_per_game) {
             now += 1;
             g = play(&store, &g, &mut rng, now).0;
+            played += 1;
             if g.status != GameStatus::Active {
                 break;
             }
@@ -143,7 +148,9 @@ fn main() {
     println!(
         "open with migration check and quick_check: {:.1} ms ({} KiB file)",
         t.elapsed().as_secs_f64() * 1000.0,
-        std::fs::metadata(&path).map(|m| m.len() / 1024).unwrap_or(0)
+        std::fs::metadata(&path)
+            .map(|m| m.len() / 1024)
+            .unwrap_or(0)
     );
 
     let mut record = Vec::with_capacity(samples);

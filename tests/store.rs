@@ -143,6 +143,17 @@ fn a_file_that_is_not_a_database_is_refused_clearly() {
 }
 
 #[test]
+fn a_path_in_a_missing_directory_gives_an_open_error() {
+    let (dir, _) = temp_db();
+    let err = Store::open(dir.path().join("no/such/dir/bao.db")).unwrap_err();
+    assert!(matches!(err, StoreError::Open { .. }), "{err:?}");
+    assert!(
+        err.to_string().contains("cannot open the database"),
+        "{err}"
+    );
+}
+
+#[test]
 fn another_programs_sqlite_database_is_refused_and_untouched() {
     let (_dir, path) = temp_db();
     let conn = Connection::open(&path).unwrap();
@@ -298,6 +309,8 @@ fn a_challenge_is_accepted_played_and_finished() {
     assert_eq!(moves[0].by, human(2));
     assert_eq!(moves[1].by, human(1));
     assert_eq!(moves[5].position_after, g.position);
+    assert_eq!(store.last_move(g.id).unwrap().as_ref(), moves.last());
+    assert_eq!(store.last_move(pending.id).unwrap().map(|m| m.ply), Some(6));
     assert_eq!(store.game_in(&chan(1)).unwrap(), Some(g.clone()));
 
     // A stranger cannot move; a stale ply is refused with the current game.
@@ -547,6 +560,7 @@ fn duties_fall_due_in_order_survive_a_reopen_and_reset_on_a_move() {
 fn board_message_and_abort() {
     let store = Store::open_in_memory().unwrap();
     let g = store.start_game(&new_game(chan(1))).unwrap();
+    assert_eq!(store.last_move(g.id).unwrap(), None);
     store.set_board_message(g.id, Some(u64::MAX - 5)).unwrap();
     assert_eq!(
         store.game(g.id).unwrap().unwrap().board_message,

@@ -479,9 +479,9 @@ impl Store {
         Ok(expired)
     }
 
-    /// Records a move as one transaction, compare-and-swap on the ply: the game must be
-    /// active and at `expected_ply` (else [`StoreError::BoardChanged`] with the game as it
-    /// is now), and `mv.by` must play it (else [`StoreError::NotAPlayer`]). Stores the move
+    /// Records a move as one transaction, compare-and-swap on the ply: the game must be at
+    /// `expected_ply` (else [`StoreError::BoardChanged`] with the game as it is now, which
+    /// may have ended meanwhile), active (else [`StoreError::WrongStatus`]), and `mv.by` must play it (else [`StoreError::NotAPlayer`]). Stores the move
     /// as ply `expected_ply + 1`, sets the position, the times and the next deadline,
     /// withdraws any draw offer, resets the duties of the deadline, and, when `mv.end` is
     /// set, finishes the game in the same transaction.
@@ -492,8 +492,8 @@ impl Store {
         mv: &NewMove<'_>,
     ) -> Result<Game, StoreError> {
         self.modify(game, |tx, g| {
-            require(g, &[GameStatus::Active], "active")?;
             require_ply(g, expected_ply)?;
+            require(g, &[GameStatus::Active], "active")?;
             if g.south.as_ref() != Some(mv.by) && g.north.as_ref() != Some(mv.by) {
                 return Err(StoreError::NotAPlayer {
                     game: g.id,
@@ -538,8 +538,8 @@ impl Store {
         now: i64,
     ) -> Result<Game, StoreError> {
         self.modify(game, |_, g| {
-            require(g, &[GameStatus::Active], "active")?;
             require_ply(g, expected_ply)?;
+            require(g, &[GameStatus::Active], "active")?;
             end(g, GameStatus::Finished, end_as.winner, end_as.reason, now);
             Ok(())
         })
@@ -613,8 +613,8 @@ impl Store {
         now: i64,
     ) -> Result<Game, StoreError> {
         self.modify(game, |_, g| {
-            require(g, &[GameStatus::Active], "active")?;
             require_ply(g, expected_ply)?;
+            require(g, &[GameStatus::Active], "active")?;
             g.duties_done |= duty.bit();
             if reminded {
                 let day = now.div_euclid(DAY);
@@ -689,6 +689,18 @@ impl Store {
             .query_map([game.0], move_from_row)?
             .collect::<rusqlite::Result<_>>()?;
         Ok(moves)
+    }
+
+    /// The last move of a game, or `None` before the first move.
+    pub fn last_move(&self, game: GameId) -> Result<Option<StoredMove>, StoreError> {
+        Ok(self
+            .lock()
+            .prepare_cached(
+                "SELECT game_id, ply, move, by_user, by_ai, played_at, position_after \
+                 FROM moves WHERE game_id = ?1 ORDER BY ply DESC LIMIT 1",
+            )?
+            .query_row([game.0], move_from_row)
+            .optional()?)
     }
 
     /// Games with something due at or before `now`, soonest first: pending challenges past

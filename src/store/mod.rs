@@ -16,6 +16,62 @@
 //!   seconds) from the caller.
 //! - At most one pending or active game per place ([`Place::key`]), enforced by a unique
 //!   index.
+//!
+//! A challenge accepted and a first move, as the app does it:
+//!
+//! ```
+//! use bao_bot::rules::{Position, Variant};
+//! use bao_bot::store::*;
+//!
+//! let store = Store::open_in_memory()?;
+//! let (now, day) = (1_800_000_000, 86_400);
+//! let place = Place::Channel { guild: 1, channel: 2 };
+//! let (asha, baraka) = (UserId(10), UserId(20));
+//! let pending = store.create_challenge(&NewChallenge {
+//!     place,
+//!     variant: Variant::Kiswahili,
+//!     start_position: Position::start(Variant::Kiswahili).to_string(),
+//!     challenger: asha,
+//!     challenged: baraka,
+//!     challenger_side: SideChoice::North,
+//!     time_per_move: Some(day),
+//!     now,
+//!     expires_at: now + day,
+//! })?;
+//! let game = store.accept_challenge(
+//!     pending.id,
+//!     &Player::Human(baraka),
+//!     &Player::Human(asha),
+//!     now + 60,
+//!     Some(now + 60 + day),
+//! )?;
+//!
+//! // Baraka (South) moves: parse, play with the rules, record with compare-and-swap.
+//! let pos: Position = game.position.parse()?;
+//! let (mv, next, _trace) = pos.play_text("A6 left")?;
+//! let game = store.record_move(game.id, game.ply, &NewMove {
+//!     text: &mv.to_string(),
+//!     by: &Player::Human(baraka),
+//!     position_after: &next.to_string(),
+//!     now: now + 120,
+//!     deadline: Some(now + 120 + day),
+//!     end: None,
+//! })?;
+//! assert_eq!(store.game_in(&place)?.map(|g| g.ply), Some(1));
+//! assert_eq!(game.side_of(asha), Some(bao_bot::rules::Side::North));
+//!
+//! // The same move again, from the old board, loses the race.
+//! let stale = store.record_move(game.id, 0, &NewMove {
+//!     text: &mv.to_string(),
+//!     by: &Player::Human(baraka),
+//!     position_after: &next.to_string(),
+//!     now: now + 121,
+//!     deadline: None,
+//!     end: None,
+//! });
+//! assert!(matches!(stale, Err(StoreError::BoardChanged { .. })));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 
 mod check;
 mod games;

@@ -518,3 +518,47 @@ impl fmt::Display for ReplayProblem {
         write!(f, "game {} ply {}: {}", self.game, self.ply, self.detail)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn duties_of_a_ten_minute_move() {
+        let (deadline, tpm) = (10_000, 600);
+        let due: Vec<i64> = Duty::ALL.iter().map(|d| d.due_at(deadline, tpm)).collect();
+        // Half time, a tenth of the time (less than an hour) left, the deadline, one more
+        // period.
+        assert_eq!(due, [9_700, 9_940, 10_000, 10_600]);
+    }
+
+    #[test]
+    fn duties_of_a_two_week_move() {
+        let tpm = 14 * DAY;
+        assert_eq!(Duty::LastCall.due_at(0, tpm), -3600);
+        assert_eq!(Duty::HalfTime.due_at(0, tpm), -7 * DAY);
+    }
+
+    #[test]
+    fn text_enums_round_trip() {
+        for r in ResultReason::ALL {
+            assert_eq!(ResultReason::parse(r.as_str()), Some(*r));
+        }
+        for s in GameStatus::ALL {
+            assert_eq!(GameStatus::parse(s.as_str()), Some(*s));
+        }
+        assert_eq!(Notify::parse("dm"), Some(Notify::Dm));
+        assert_eq!(Notify::parse("loud"), None);
+        assert_eq!(ResultReason::AgreedDraw.words(), "agreed draw");
+    }
+
+    #[test]
+    fn place_keys_tell_channels_and_dms_apart() {
+        let c = Place::Channel {
+            guild: 1,
+            channel: 5,
+        };
+        assert_eq!(c.key(), "c:5");
+        assert_eq!(Place::Dm { user: 5 }.key(), "dm:5");
+    }
+}
