@@ -63,7 +63,10 @@ impl World {
     }
 
     fn game_here(&self, place: &Place) -> bao_bot::store::Game {
-        self.store.game_in(place).expect("store").expect("a game here")
+        self.store
+            .game_in(place)
+            .expect("store")
+            .expect("a game here")
     }
 
     /// Asha challenges Baraka (Asha South) and Baraka accepts with the button.
@@ -115,7 +118,8 @@ fn challenge_refusals_and_acceptance() {
     };
     private(&w.say(&me, challenge(&bot)), "is a bot");
     private(
-        &w.run(&me, &Place::Dm { user: 1 }, challenge(&w.baraka)).reply,
+        &w.run(&me, &Place::Dm { user: 1 }, challenge(&w.baraka))
+            .reply,
         "server channel",
     );
     private(
@@ -137,10 +141,16 @@ fn challenge_refusals_and_acceptance() {
     let ids = r.button_ids();
     assert!(ids[0].starts_with("bao:accept:") && ids[1].starts_with("bao:decline:"));
     // The channel is busy now.
-    private(&w.say(&w.carol, challenge(&w.baraka)), "already waiting here");
+    private(
+        &w.say(&w.carol, challenge(&w.baraka)),
+        "already waiting here",
+    );
     // Only the challenged player accepts.
     private(&w.press(&w.carol, &GENERAL, ids[0]), "not for you");
-    private(&w.press(&me, &GENERAL, ids[0]), "only the one you challenged");
+    private(
+        &w.press(&me, &GENERAL, ids[0]),
+        "only the one you challenged",
+    );
     private(&w.mv(&me, "a6 left"), "not been accepted");
     let board = w.press(&w.baraka, &GENERAL, ids[0]);
     assert!(!board.ephemeral, "{}", board.text);
@@ -150,7 +160,10 @@ fn challenge_refusals_and_acceptance() {
     // Sides were drawn; the player to move is pinged and gets the move buttons.
     let south = game.south.as_ref().and_then(|p| p.user()).expect("human");
     assert_eq!(board.mention, Some(south));
-    assert!(board.button_ids().iter().any(|b| b.starts_with(&format!("bao:m:{}:0:", game.id))));
+    assert!(board
+        .button_ids()
+        .iter()
+        .any(|b| b.starts_with(&format!("bao:m:{}:0:", game.id))));
 }
 
 #[test]
@@ -185,10 +198,18 @@ fn moves_refusals_and_out_of_date_buttons() {
     private(&w.mv(&w.baraka, "a6 left"), "not your turn");
     private(&w.mv(&w.asha, "A5 sideways"), "is not a direction");
     let illegal = w.mv(&w.asha, "A5 left");
-    private(&illegal, "is not legal here: the only legal moves are A6 left takata");
+    private(
+        &illegal,
+        "is not legal here: the only legal moves are A6 left takata",
+    );
     let r = w.mv(&w.asha, "a6 left");
     assert!(!r.ephemeral, "{}", r.text);
-    assert!(r.text.starts_with("Asha: A6 with a seed from hand sowed 3 left"), "{}", r.text);
+    assert!(
+        r.text
+            .starts_with("Asha: A6 with a seed from hand sowed 3 left"),
+        "{}",
+        r.text
+    );
     assert_eq!(r.mention, Some(UserId(2)));
     png(&r);
     // A button from the first board is now out of date.
@@ -214,8 +235,14 @@ fn moves_refusals_and_out_of_date_buttons() {
         .suggest_moves(&w.asha, &GENERAL, None, &pit.to_ascii_lowercase())
         .expect("suggest");
     assert!(!suggestions.is_empty());
-    assert!(suggestions.iter().all(|m| m.starts_with(&pit)), "{suggestions:?}");
-    let all = w.app.suggest_moves(&w.asha, &GENERAL, None, "").expect("suggest");
+    assert!(
+        suggestions.iter().all(|m| m.starts_with(&pit)),
+        "{suggestions:?}"
+    );
+    let all = w
+        .app
+        .suggest_moves(&w.asha, &GENERAL, None, "")
+        .expect("suggest");
     assert_eq!(all.len(), pos.legal_moves().len().min(25));
     assert!(w
         .app
@@ -337,7 +364,13 @@ fn ai_game_in_a_dm_answers_every_move() {
     assert!(lines[1].starts_with("AI (easy): "), "{}", r.reply.text);
     assert_eq!(w.game_here(&dm).ply, 2);
     // Nobody else sees a DM game.
-    let peek = w.run(&w.carol, &GENERAL, Command::Board { game: Some(game.id) });
+    let peek = w.run(
+        &w.carol,
+        &GENERAL,
+        Command::Board {
+            game: Some(game.id),
+        },
+    );
     private(&peek.reply, "private game");
     // The AI starts when it plays South.
     let dm2 = Place::Dm { user: 2 };
@@ -384,7 +417,10 @@ fn correspondence_reminders_claims_and_restarts() {
     let store = Arc::new(Store::open(&path).expect("reopen"));
     let w2 = world_on(store);
     w2.clock.set(T0 + 12 * 3600 + 5);
-    assert!(w2.app.tick().expect("tick").is_empty(), "nothing repeated after restart");
+    assert!(
+        w2.app.tick().expect("tick").is_empty(),
+        "nothing repeated after restart"
+    );
     w2.clock.set(T0 + 23 * 3600 + 1);
     let n = w2.app.tick().expect("tick");
     assert_eq!(notices_to(&n, 1), 1, "last-hour reminder: {n:?}");
@@ -392,7 +428,8 @@ fn correspondence_reminders_claims_and_restarts() {
     w2.clock.set(T0 + 86_400 + 1);
     let n = w2.app.tick().expect("tick");
     assert!(
-        n.iter().any(|x| x.to == Destination::Place(GENERAL) && x.user == UserId(2)),
+        n.iter()
+            .any(|x| x.to == Destination::Place(GENERAL) && x.user == UserId(2)),
         "{n:?}"
     );
     private(&w2.say(&w2.asha, Command::Claim), "your own turn");
@@ -444,12 +481,23 @@ fn refused_dms_are_not_retried_and_moves_from_a_dm() {
     );
     private(&r.reply, "no game 999");
     // Baraka asked for DM notices: his turn comes with one.
-    w.run(&w.baraka, &GENERAL, Command::Notify(bao_bot::store::Notify::Dm));
+    w.run(
+        &w.baraka,
+        &GENERAL,
+        Command::Notify(bao_bot::store::Notify::Dm),
+    );
     let pos: Position = w.game_here(&GENERAL).position.parse().expect("pos");
     w.mv(&w.baraka, &pos.legal_moves()[0].to_string());
-    let r = w.run(&w.asha, &GENERAL, Command::Move { text: {
-        let pos: Position = w.game_here(&GENERAL).position.parse().expect("pos");
-        pos.legal_moves()[0].to_string()
-    }, game: None });
+    let r = w.run(
+        &w.asha,
+        &GENERAL,
+        Command::Move {
+            text: {
+                let pos: Position = w.game_here(&GENERAL).position.parse().expect("pos");
+                pos.legal_moves()[0].to_string()
+            },
+            game: None,
+        },
+    );
     assert_eq!(notices_to(&r.notices, 2), 1, "{:?}", r.notices);
 }

@@ -32,15 +32,19 @@ fn a_scripted_session_plays_and_writes_boards() {
         .output()
         .expect("run console");
     let text = String::from_utf8_lossy(&out.stdout);
-    assert!(out.status.success(), "{text}\n{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{text}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     for needle in [
-        "asha@#general> /bao ai easy",
+        "Asha@#general> /bao ai easy",
         "Asha: A6 with a seed from hand sowed 3 left",
         "AI (easy): ",
         "@baraka, Asha challenges you",
         "Baraka accepts",
         "Asha: A7 with a seed from hand sowed",
-        "baraka@#bao> /press 1",
+        "Baraka@#bao> /press 1",
         "Baraka: ",
         "[file] ",
         "bao-game-2.txt",
@@ -76,6 +80,9 @@ fn a_bad_script_line_says_why_and_fails() {
         .expect("run console");
     let text = String::from_utf8_lossy(&out.stdout);
     assert_eq!(out.status.code(), Some(2));
-    assert!(text.contains("error: `fly` is not a /bao subcommand"), "{text}");
+    assert!(
+        text.contains("error: `fly` is not a /bao subcommand"),
+        "{text}"
+    );
     assert!(text.contains("**Bao commands**"), "{text}");
 }

@@ -74,7 +74,8 @@ impl App {
                     let wants = profile
                         .as_ref()
                         .is_none_or(|p| p.notify != Notify::Off && !p.dm_failed);
-                    let under_cap = game.reminders_sent_today(now) < self.settings.max_reminders_per_day;
+                    let under_cap =
+                        game.reminders_sent_today(now) < self.settings.max_reminders_per_day;
                     if wants && under_cap {
                         reminded = true;
                         notices.push(Notice {

@@ -20,11 +20,10 @@ use crate::rules::{Position, Side};
 use crate::store::{Game, GameId, Place, Player, Store, StoreError, UserId};
 
 pub use parse::{command_line, span, time_per_move, SUBCOMMANDS};
-pub use view::utc;
 pub use types::{
-    Attachment, Button, ButtonStyle, Command, Destination, Notice, Reply, Response, Settings,
-    User,
+    Attachment, Button, ButtonStyle, Command, Destination, Notice, Reply, Response, Settings, User,
 };
+pub use view::utc;
 
 /// What failed inside the bot (not the user's mistake): the front end logs it and tells the
 /// user that something went wrong.
@@ -178,10 +177,7 @@ impl App {
         let now = self.clock.now();
         self.store.upsert_player(user.id, &user.name, now)?;
         let parts: Vec<&str> = id.splitn(5, ':').collect();
-        let game_id = parts
-            .get(2)
-            .and_then(|g| g.parse::<i64>().ok())
-            .map(GameId);
+        let game_id = parts.get(2).and_then(|g| g.parse::<i64>().ok()).map(GameId);
         let ply = parts.get(3).and_then(|p| p.parse::<u32>().ok());
         let (Some("bao"), Some(game_id)) = (parts.first().copied(), game_id) else {
             return Ok(Reply::private("That button is not one of mine.").into());
@@ -298,9 +294,9 @@ impl App {
     ) -> Result<Result<Game, Reply>, AppError> {
         if let Some(id) = id {
             return Ok(match self.store.game(id)? {
-                Some(g) if g.place.is_dm() && !g.involves(user.id) => Err(Reply::private(
-                    format!("Game {id} is a private game between other people."),
-                )),
+                Some(g) if g.place.is_dm() && !g.involves(user.id) => Err(Reply::private(format!(
+                    "Game {id} is a private game between other people."
+                ))),
                 Some(g) if ongoing_only && !g.involves(user.id) => Err(Reply::private(format!(
                     "You are not playing in game {id}; only its players can act in it."
                 ))),

@@ -28,7 +28,9 @@ pub fn time_per_move(text: &str) -> Result<Option<i64>, String> {
     let mut any = false;
     while !rest.trim_start().is_empty() {
         rest = rest.trim_start();
-        let digits = rest.find(|c: char| !c.is_ascii_digit()).unwrap_or(rest.len());
+        let digits = rest
+            .find(|c: char| !c.is_ascii_digit())
+            .unwrap_or(rest.len());
         if digits == 0 {
             return Err(bad());
         }
@@ -127,12 +129,8 @@ pub fn command_line(
             _ => plain.push(w),
         }
     }
-    let option = |name: &str| -> Option<&str> {
-        options
-            .iter()
-            .find(|(k, _)| k == name)
-            .map(|(_, v)| *v)
-    };
+    let option =
+        |name: &str| -> Option<&str> { options.iter().find(|(k, _)| k == name).map(|(_, v)| *v) };
     let game = match option("game") {
         Some(g) => Some(game_id(g)?),
         None => None,
@@ -152,11 +150,15 @@ pub fn command_line(
             let who = option("opponent")
                 .or_else(|| plain.first().copied())
                 .ok_or("whom? write /bao challenge @name [variant] [side] [time]")?;
-            let mut variant = option("variant").map(str::parse::<Variant>).transpose().map_err(|e| e.to_string())?;
+            let mut variant = option("variant")
+                .map(str::parse::<Variant>)
+                .transpose()
+                .map_err(|e| e.to_string())?;
             let mut side = match option("side") {
-                Some(s) => Some(side_choice(s).ok_or(format!(
-                    "`{s}` is not a side: write south, north or random"
-                ))?),
+                Some(s) => Some(
+                    side_choice(s)
+                        .ok_or(format!("`{s}` is not a side: write south, north or random"))?,
+                ),
                 None => None,
             };
             let mut time = option("time_per_move")
@@ -199,10 +201,11 @@ pub fn command_line(
             let mut level = None;
             let mut side = None;
             let mut variant = None;
-            let words = plain
-                .iter()
-                .copied()
-                .chain(["level", "side", "variant"].iter().filter_map(|k| option(k)));
+            let words = plain.iter().copied().chain(
+                ["level", "side", "variant"]
+                    .iter()
+                    .filter_map(|k| option(k)),
+            );
             for w in words {
                 if let Ok(l) = w.parse::<Level>() {
                     level = Some(l);
@@ -252,7 +255,9 @@ mod tests {
         assert_eq!(time_per_move("3 days"), Ok(Some(3 * 86_400)));
         assert!(time_per_move("5m").unwrap_err().contains("out of range"));
         assert!(time_per_move("15d").unwrap_err().contains("14 days"));
-        assert!(time_per_move("soon").unwrap_err().contains("not a time per move"));
+        assert!(time_per_move("soon")
+            .unwrap_err()
+            .contains("not a time per move"));
         assert_eq!(span(129_600), "1 day 12 hours");
     }
 

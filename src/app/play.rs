@@ -4,9 +4,7 @@
 use std::time::Duration;
 
 use crate::ai::{level_move, Level};
-use crate::rules::{
-    join_moves, MoveError, MoveSpec, Position, Side, Trace, Variant, MOVE_FORM,
-};
+use crate::rules::{join_moves, MoveError, MoveSpec, Position, Side, Trace, Variant, MOVE_FORM};
 use crate::store::{
     Game, GameEnd, GameFilter, GameStatus, NewChallenge, NewGame, NewMove, Notify, Place, Player,
     ResultReason, SideChoice, StoreError,
@@ -83,10 +81,9 @@ impl App {
         let game = match self.store.create_challenge(&new) {
             Ok(g) => g,
             Err(StoreError::PlaceTaken { .. }) => {
-                return Ok(Reply::private(
-                    "A game is already running or waiting in this channel.",
+                return Ok(
+                    Reply::private("A game is already running or waiting in this channel.").into(),
                 )
-                .into())
             }
             Err(e) => return Err(e.into()),
         };
@@ -123,7 +120,10 @@ impl App {
     }
 
     pub(super) fn accept(&self, user: &User, game: Game) -> Result<Response, AppError> {
-        let Some(ch) = game.challenge.clone().filter(|_| game.status == GameStatus::Pending)
+        let Some(ch) = game
+            .challenge
+            .clone()
+            .filter(|_| game.status == GameStatus::Pending)
         else {
             return Ok(Reply::private("There is no challenge waiting here.").into());
         };
@@ -168,7 +168,10 @@ impl App {
     }
 
     pub(super) fn decline(&self, user: &User, game: Game) -> Result<Response, AppError> {
-        let Some(ch) = game.challenge.clone().filter(|_| game.status == GameStatus::Pending)
+        let Some(ch) = game
+            .challenge
+            .clone()
+            .filter(|_| game.status == GameStatus::Pending)
         else {
             return Ok(Reply::private("There is no challenge waiting here.").into());
         };
@@ -336,10 +339,8 @@ impl App {
             return Ok(None);
         };
         let level: Level = level.parse().unwrap_or(Level::Medium);
-        let cap = self.settings.ai_wall_caps[Level::ALL
-            .iter()
-            .position(|l| *l == level)
-            .unwrap_or(1)];
+        let cap =
+            self.settings.ai_wall_caps[Level::ALL.iter().position(|l| *l == level).unwrap_or(1)];
         let seed = (game.id.0 as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ game.ply as u64;
         let choice = {
             let _slot = self.ai.acquire();
@@ -464,7 +465,11 @@ impl App {
             pos = p;
             trace = Some(played.trace);
         }
-        let viewer = if human_south { Side::South } else { Side::North };
+        let viewer = if human_south {
+            Side::South
+        } else {
+            Side::North
+        };
         Ok(self.board_reply(&game, &pos, trace, viewer, &text)?.into())
     }
 
@@ -500,9 +505,10 @@ impl App {
             .into());
         }
         match game.draw_offered_by {
-            Some(s) if s == side => {
-                Ok(Reply::private("You have offered a draw already; it stands until the next move.").into())
-            }
+            Some(s) if s == side => Ok(Reply::private(
+                "You have offered a draw already; it stands until the next move.",
+            )
+            .into()),
             Some(_) => {
                 let end = GameEnd {
                     winner: None,
@@ -511,9 +517,7 @@ impl App {
                 self.finish(user, game, end, &format!("{} accepts the draw.", user.name))
             }
             None => {
-                let game = self
-                    .store
-                    .offer_draw(game.id, side, self.clock.now())?;
+                let game = self.store.offer_draw(game.id, side, self.clock.now())?;
                 let opponent = game.player(!side);
                 let name = self.side_name(&game, !side);
                 let mut reply = Reply::public(format!(
@@ -564,7 +568,10 @@ impl App {
         }
         let pos = self.position(&game)?;
         let Some(deadline) = game.deadline else {
-            return Ok(Reply::private("This game has no time limit, so there is nothing to claim.").into());
+            return Ok(Reply::private(
+                "This game has no time limit, so there is nothing to claim.",
+            )
+            .into());
         };
         if pos.turn() == side {
             return Ok(Reply::private("It is your own turn: move instead of claiming.").into());
@@ -661,10 +668,7 @@ impl App {
             pos.turn().name()
         )];
         for mv in pos.legal_moves() {
-            let words = pos
-                .play(&mv)
-                .map(|(_, t)| t.describe())
-                .unwrap_or_default();
+            let words = pos.play(&mv).map(|(_, t)| t.describe()).unwrap_or_default();
             lines.push(format!("`{mv}`: {words}"));
         }
         lines.push(format!("Write a move as {MOVE_FORM}."));
@@ -684,9 +688,13 @@ impl App {
             moves.len()
         )];
         for pair in moves.chunks(2) {
-            let n = (pair[0].ply + 1) / 2;
+            let n = pair[0].ply.div_ceil(2);
             let second = pair.get(1).map(|m| m.text.as_str()).unwrap_or("");
-            lines.push(format!("{n}. {}  {second}", pair[0].text).trim_end().to_string());
+            lines.push(
+                format!("{n}. {}  {second}", pair[0].text)
+                    .trim_end()
+                    .to_string(),
+            );
         }
         let pos = self.position(game)?;
         lines.push(self.status_line(game, &pos));
@@ -697,7 +705,9 @@ impl App {
         if let Some(r) = game.reason {
             record.push_str(&format!(
                 "# result: {} ({})\n",
-                game.winner.map(|w| format!("{} wins", w.name())).unwrap_or("no winner".into()),
+                game.winner
+                    .map(|w| format!("{} wins", w.name()))
+                    .unwrap_or("no winner".into()),
                 r.words()
             ));
         }
@@ -728,9 +738,15 @@ impl App {
                 GameStatus::Pending => {
                     let other = g.challenge.as_ref().map(|c| {
                         if c.challenger == user.id {
-                            format!("you challenged {}", self.name(Some(&Player::Human(c.challenged))))
+                            format!(
+                                "you challenged {}",
+                                self.name(Some(&Player::Human(c.challenged)))
+                            )
                         } else {
-                            format!("{} challenged you", self.name(Some(&Player::Human(c.challenger))))
+                            format!(
+                                "{} challenged you",
+                                self.name(Some(&Player::Human(c.challenger)))
+                            )
                         }
                     });
                     format!(

@@ -63,7 +63,9 @@ impl App {
                     "**{} ({}) wins**{}.",
                     self.side_name(game, w),
                     w.name(),
-                    reason.map(|r| format!(": {}", r.words())).unwrap_or_default()
+                    reason
+                        .map(|r| format!(": {}", r.words()))
+                        .unwrap_or_default()
                 ),
                 (None, Some(r)) => format!("The game ends without a winner: {}.", r.words()),
                 (None, None) => "The game is over.".into(),
@@ -87,7 +89,11 @@ impl App {
                     Some(s) => format!(" {} offers a draw.", self.side_name(game, s)),
                     None => String::new(),
                 };
-                format!("{who} ({}, {}) to move{by}.{draw}", side.name(), pos.phase())
+                format!(
+                    "{who} ({}, {}) to move{by}.{draw}",
+                    side.name(),
+                    pos.phase()
+                )
             }
         }
     }

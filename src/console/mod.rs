@@ -238,10 +238,18 @@ impl<'a> Console<'a> {
                 return out;
             };
             let inner = &tail[1..end];
-            let shown = if let Some(id) = inner.strip_prefix('@').and_then(|i| i.parse::<u64>().ok()) {
-                format!("@{}", self.names.get(&id).cloned().unwrap_or(id.to_string()))
+            let shown = if let Some(id) =
+                inner.strip_prefix('@').and_then(|i| i.parse::<u64>().ok())
+            {
+                format!(
+                    "@{}",
+                    self.names.get(&id).cloned().unwrap_or(id.to_string())
+                )
             } else if let Some(id) = inner.strip_prefix('#').and_then(|i| i.parse::<u64>().ok()) {
-                format!("#{}", self.channels.get(&id).cloned().unwrap_or(id.to_string()))
+                format!(
+                    "#{}",
+                    self.channels.get(&id).cloned().unwrap_or(id.to_string())
+                )
             } else if let Some(t) = inner.strip_prefix("t:") {
                 let unix = t.split(':').next().and_then(|n| n.parse::<i64>().ok());
                 match (unix, t.ends_with(":R")) {
@@ -286,7 +294,11 @@ impl<'a> Console<'a> {
     }
 
     fn show_reply(&mut self, reply: &Reply, tag: &str, out: &mut dyn Write) -> io::Result<()> {
-        let private = if reply.ephemeral { "(only you see this) " } else { "" };
+        let private = if reply.ephemeral {
+            "(only you see this) "
+        } else {
+            ""
+        };
         writeln!(out, "{tag}{private}{}", self.plain(&reply.text))?;
         if let Some(board) = &reply.text_board {
             writeln!(out, "{board}")?;
@@ -326,10 +338,13 @@ pub fn run_stdio(app: &App, opts: Options, script: Option<Box<dyn BufRead>>) -> 
     let stdout = io::stdout();
     let mut out = stdout.lock();
     let scripted = script.is_some();
-    let mut console = Console::new(app, Options {
-        echo: scripted || opts.echo,
-        ..opts
-    });
+    let mut console = Console::new(
+        app,
+        Options {
+            echo: scripted || opts.echo,
+            ..opts
+        },
+    );
     if !scripted {
         writeln!(
             out,
