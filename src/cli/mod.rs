@@ -79,7 +79,10 @@ enum Command {
         caption: Option<String>,
         /// The PNG file to write.
         #[arg(short = 'o', long = "output", value_name = "FILE.png")]
-        output: String,
+        output: Option<String>,
+        /// Print the board as text instead of writing a picture.
+        #[arg(long)]
+        text: bool,
     },
 }
 
@@ -145,14 +148,16 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
             ply,
             caption,
             output,
-        } => render::render(
-            &position,
-            mv.as_deref(),
-            &view,
-            names.as_deref(),
+            text,
+        } => render::render(render::RenderArgs {
+            position: &position,
+            mv: mv.as_deref(),
+            view: &view,
+            names: names.as_deref(),
             ply,
             caption,
-            &output,
-        ),
+            output: output.as_deref(),
+            text,
+        }),
     }
 }
