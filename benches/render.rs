@@ -63,6 +63,9 @@ fn main() {
     }
     times.sort_by(f64::total_cmp);
     let median = times[times.len() / 2];
+    if !bench {
+        println!("(smoke run: `cargo bench --bench render` gives the figures)");
+    }
     println!(
         "render+encode: median {median:.2} ms, min {:.2} ms, max {:.2} ms over {rounds} renders",
         times[0],
