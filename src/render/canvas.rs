@@ -335,9 +335,10 @@ impl Canvas {
         }
     }
 
-    /// Encodes the picture as an RGB PNG. Deflate level 1 (flate2) with adaptive filters:
-    /// about 3 ms and 140 KB for a board, where the `Fast` setting is 2 ms but 225 KB and the
-    /// default level 16 ms for 115 KB.
+    /// Encodes the picture as an RGB PNG: deflate level 1 (flate2) with the Sub filter, about
+    /// 3 ms and 150 KB for the heaviest board. (Measured with `BAO_BENCH_ENCODERS=1 cargo
+    /// bench --bench render`: the `Fast` setting takes 1.5-2 ms but makes 330-420 KB; level 2
+    /// saves a fifth of the size for three times the time.)
     pub fn into_png(self) -> Vec<u8> {
         let (w, h) = (self.pixmap.width(), self.pixmap.height());
         // The picture is opaque, so premultiplied RGBA is plain RGBA: drop the alpha.
@@ -346,7 +347,7 @@ impl Canvas {
             rgb.extend_from_slice(&p[..3]);
         }
         let mut out = Vec::with_capacity(128 * 1024);
-        PngEncoder::new_with_quality(&mut out, CompressionType::Level(1), FilterType::Adaptive)
+        PngEncoder::new_with_quality(&mut out, CompressionType::Level(1), FilterType::Sub)
             .write_image(&rgb, w, h, ExtendedColorType::Rgb8)
             .expect("encoding a complete RGB buffer into memory cannot fail");
         out
