@@ -410,13 +410,13 @@ impl<'a> Scene<'a> {
             draw_label(c, pit, x, y);
         }
 
-        self.draw_stones(c, pit, cx, cy, seeds);
+        self.draw_stones(c, cx, cy, seeds);
 
         // Count badge at the bottom-right, always.
         let count = seeds.to_string();
-        let size = 24.0;
+        let size = 26.0;
         let tw = c.text_width(&count, size, Weight::Bold);
-        let (bw, bh) = ((tw + 14.0).max(30.0), 28.0);
+        let (bw, bh) = ((tw + 14.0).max(32.0), 30.0);
         let (bx, by) = (x + CELL - bw - 2.0, y + CELL - bh - 2.0);
         if seeds == 0 {
             c.text_centered(
@@ -459,9 +459,8 @@ impl<'a> Scene<'a> {
         }
     }
 
-    fn draw_stones(&self, c: &mut Canvas, pit: Pit, cx: f32, cy: f32, seeds: u8) {
+    fn draw_stones(&self, c: &mut Canvas, cx: f32, cy: f32, seeds: u8) {
         let n = (seeds as usize).min(MAX_STONES);
-        let _ = pit;
         for (i, (dx, dy)) in stone_spots(n).enumerate() {
             // Whole-pixel centres: every stone then has the same anti-aliased edge, which
             // the PNG's deflate finds again and again (a quarter off the file size).
@@ -630,9 +629,9 @@ fn draw_board_layer(viewer: Side) -> Pixmap {
 fn draw_label(c: &mut Canvas, pit: Pit, x: f32, y: f32) {
     c.text(
         &pit.to_string(),
-        x + 4.0,
-        y + 16.0,
-        18.0,
+        x + 3.0,
+        y + 17.0,
+        20.0,
         Weight::Bold,
         LABEL.alpha(215),
         Align::Left,
