@@ -342,9 +342,9 @@ impl Canvas {
     pub fn into_png(self) -> Vec<u8> {
         let (w, h) = (self.pixmap.width(), self.pixmap.height());
         // The picture is opaque, so premultiplied RGBA is plain RGBA: drop the alpha.
-        let mut rgb = Vec::with_capacity(w as usize * h as usize * 3);
-        for p in self.pixmap.data().chunks_exact(4) {
-            rgb.extend_from_slice(&p[..3]);
+        let mut rgb = vec![0u8; w as usize * h as usize * 3];
+        for (to, from) in rgb.chunks_exact_mut(3).zip(self.pixmap.data().chunks_exact(4)) {
+            to.copy_from_slice(&from[..3]);
         }
         let mut out = Vec::with_capacity(128 * 1024);
         PngEncoder::new_with_quality(&mut out, CompressionType::Level(1), FilterType::Sub)
