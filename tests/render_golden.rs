@@ -8,9 +8,9 @@ use bao_bot::render::{board_png, RenderOptions};
 use bao_bot::rules::{Position, Side};
 
 /// A channel differing by more than this counts as a changed pixel.
-const CHANNEL_TOLERANCE: u8 = 24;
+const CHANNEL_TOLERANCE: u8 = 32;
 /// At most this fraction of pixels may change (anti-aliasing, SIMD rounding).
-const CHANGED_FRACTION: f64 = 0.002;
+const CHANGED_FRACTION: f64 = 0.0001;
 
 fn names() -> Option<[String; 2]> {
     Some(["Asha".to_string(), "Baraka".to_string()])

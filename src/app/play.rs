@@ -120,11 +120,7 @@ impl App {
     }
 
     pub(super) fn accept(&self, user: &User, game: Game) -> Result<Response, AppError> {
-        let Some(ch) = game
-            .challenge
-            .clone()
-            .filter(|_| game.status == GameStatus::Pending)
-        else {
+        let Some(ch) = pending_challenge(&game) else {
             return Ok(Reply::private("There is no challenge waiting here.").into());
         };
         if ch.challenged != user.id {
@@ -168,11 +164,7 @@ impl App {
     }
 
     pub(super) fn decline(&self, user: &User, game: Game) -> Result<Response, AppError> {
-        let Some(ch) = game
-            .challenge
-            .clone()
-            .filter(|_| game.status == GameStatus::Pending)
-        else {
+        let Some(ch) = pending_challenge(&game) else {
             return Ok(Reply::private("There is no challenge waiting here.").into());
         };
         if ch.challenged != user.id && ch.challenger != user.id {
@@ -819,6 +811,13 @@ impl App {
             )),
         }]
     }
+}
+
+/// The challenge of a game still waiting for an answer.
+fn pending_challenge(game: &Game) -> Option<crate::store::Challenge> {
+    game.challenge
+        .clone()
+        .filter(|_| game.status == GameStatus::Pending)
 }
 
 /// The refusal when a place already holds a game.

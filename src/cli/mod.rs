@@ -127,7 +127,10 @@ enum Command {
         caption: Option<String>,
         /// The PNG file to write.
         #[arg(short = 'o', long = "output", value_name = "FILE.png")]
-        output: String,
+        output: Option<String>,
+        /// Print the board as text instead of writing a picture.
+        #[arg(long)]
+        text: bool,
     },
     /// Play in the terminal: the bot's commands (`/bao ai hard`, `/bao move a6 left`) over
     /// the same store, as any user in any place (`/as baraka`, `/in #general`, `/dm`).
@@ -269,15 +272,17 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
             ply,
             caption,
             output,
-        } => render::render(
-            &position,
-            mv.as_deref(),
-            &view,
-            names.as_deref(),
+            text,
+        } => render::render(render::RenderArgs {
+            position: &position,
+            mv: mv.as_deref(),
+            view: &view,
+            names: names.as_deref(),
             ply,
             caption,
-            &output,
-        ),
+            output: output.as_deref(),
+            text,
+        }),
         Command::Console {
             db,
             boards,

@@ -5,8 +5,7 @@ use ab_glyph::{point, Font, FontRef, Glyph, PxScale, ScaleFont};
 use image::codecs::png::{CompressionType, FilterType, PngEncoder};
 use image::{ExtendedColorType, ImageEncoder};
 use tiny_skia::{
-    Color, FillRule, GradientStop, LinearGradient, Paint, Path, PathBuilder, Pixmap, Point, Shader,
-    SpreadMode, Stroke, StrokeDash, Transform,
+    Color, FillRule, Paint, Path, PathBuilder, Pixmap, Shader, Stroke, StrokeDash, Transform,
 };
 
 /// DejaVu Sans, regular and bold (licence: assets/DejaVu-LICENSE.txt).
@@ -54,8 +53,6 @@ pub(crate) enum Align {
 /// A fill for a shape: one colour or a gradient.
 pub(crate) enum Fill {
     Solid(Rgba),
-    /// Top-to-bottom linear gradient between two y coordinates.
-    Vertical(f32, Rgba, f32, Rgba),
 }
 
 /// The two bundled fonts, for measuring and drawing text.
@@ -142,17 +139,6 @@ impl Canvas {
         };
         let shader = match *fill {
             Fill::Solid(c) => Shader::SolidColor(c.skia()),
-            Fill::Vertical(y0, c0, y1, c1) => LinearGradient::new(
-                Point::from_xy(0.0, y0),
-                Point::from_xy(0.0, y1),
-                vec![
-                    GradientStop::new(0.0, c0.skia()),
-                    GradientStop::new(1.0, c1.skia()),
-                ],
-                SpreadMode::Pad,
-                Transform::identity(),
-            )
-            .unwrap_or(Shader::SolidColor(c0.skia())),
         };
         paint.shader = shader;
         paint
@@ -277,7 +263,7 @@ impl Canvas {
             if let Some(p) = prev {
                 pen += scaled.kern(p, id);
             }
-            let glyph: Glyph = id.with_scale_and_position(scale, point(pen, y));
+            let glyph: Glyph = id.with_scale_and_position(scale, point(pen.round(), y.round()));
             pen += scaled.h_advance(id);
             prev = Some(id);
             if let Some(outlined) = font.outline_glyph(glyph) {
@@ -325,20 +311,43 @@ impl Canvas {
         data[i + 3] = 255;
     }
 
-    /// Encodes the picture as an RGB PNG. Deflate level 1 (flate2) with adaptive filters:
-    /// about 3 ms and 140 KB for a board, where the `Fast` setting is 2 ms but 225 KB and the
-    /// default level 16 ms for 115 KB.
+    /// The picture so far (to keep as a layer).
+    pub fn into_pixmap(self) -> Pixmap {
+        self.pixmap
+    }
+
+    /// Copies an opaque layer with its top-left corner at (`x`, `y`), clipped to the picture.
+    pub fn copy_opaque(&mut self, layer: &Pixmap, x: u32, y: u32) {
+        let (w, h) = (self.pixmap.width(), self.pixmap.height());
+        if x >= w || y >= h {
+            return;
+        }
+        let cols = layer.width().min(w - x) as usize * 4;
+        let rows = layer.height().min(h - y) as usize;
+        let src_stride = layer.width() as usize * 4;
+        let dst_stride = w as usize * 4;
+        let src = layer.data();
+        let dst = self.pixmap.data_mut();
+        for row in 0..rows {
+            let s = row * src_stride;
+            let d = (y as usize + row) * dst_stride + x as usize * 4;
+            dst[d..d + cols].copy_from_slice(&src[s..s + cols]);
+        }
+    }
+
+    /// Encodes the picture as an RGB PNG: deflate level 1 (flate2) with the Sub filter, about
+    /// 3 ms and 150 KB for the heaviest board. (Measured with `BAO_BENCH_ENCODERS=1 cargo
+    /// bench --bench render`: the `Fast` setting takes 1.5-2 ms but makes 330-420 KB; level 2
+    /// saves a fifth of the size for three times the time.)
     pub fn into_png(self) -> Vec<u8> {
         let (w, h) = (self.pixmap.width(), self.pixmap.height());
         // The picture is opaque, so premultiplied RGBA is plain RGBA: drop the alpha.
-        let rgb: Vec<u8> = self
-            .pixmap
-            .data()
-            .chunks_exact(4)
-            .flat_map(|p| [p[0], p[1], p[2]])
-            .collect();
+        let mut rgb = vec![0u8; w as usize * h as usize * 3];
+        for (to, from) in rgb.chunks_exact_mut(3).zip(self.pixmap.data().chunks_exact(4)) {
+            to.copy_from_slice(&from[..3]);
+        }
         let mut out = Vec::with_capacity(128 * 1024);
-        PngEncoder::new_with_quality(&mut out, CompressionType::Level(1), FilterType::Adaptive)
+        PngEncoder::new_with_quality(&mut out, CompressionType::Level(1), FilterType::Sub)
             .write_image(&rgb, w, h, ExtendedColorType::Rgb8)
             .expect("encoding a complete RGB buffer into memory cannot fail");
         out

@@ -12,7 +12,7 @@ const COL: usize = 5;
 ///        8    7    6    5    4    3    2    1
 ///   b    0    0    0    0    0    0    0    0
 ///   a    0    2    2   [6]   0    0    0    0
-///      ----------------------------------------
+///     ----------------------------------------
 ///   A    0    0    0    0   [6]   2    2    0
 ///   B    0    0    0    0    0    0    0    0
 ///        1    2    3    4    5    6    7    8
@@ -67,7 +67,10 @@ pub fn board_text(pos: &Position, viewer: Side) -> String {
 
 /// `North  hand 22  <- to move`
 fn player_line(pos: &Position, side: Side) -> String {
-    let mut line = format!("{}  hand {}", side.name(), pos.hand(side));
+    let mut line = side.name().to_string();
+    if pos.variant() == Variant::Kiswahili {
+        line.push_str(&format!("  hand {}", pos.hand(side)));
+    }
     if !pos.is_over() && pos.turn() == side {
         line.push_str("  <- to move");
     }
@@ -98,4 +101,72 @@ fn row_line(pos: &Position, side: Side, row: Row, turned: bool) -> String {
     }
     line.push('\n');
     line
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const START_SOUTH: &str = "\
+North  hand 22
+       8    7    6    5    4    3    2    1
+  b    0    0    0    0    0    0    0    0
+  a    0    2    2   [6]   0    0    0    0
+    ----------------------------------------
+  A    0    0    0    0   [6]   2    2    0
+  B    0    0    0    0    0    0    0    0
+       1    2    3    4    5    6    7    8
+South  hand 22  <- to move
+NAMUA: South to move
+";
+
+    #[test]
+    fn start_from_south() {
+        assert_eq!(board_text(&Position::default(), Side::South), START_SOUTH);
+    }
+
+    #[test]
+    fn north_view_is_turned_round() {
+        let pos: Position = "variant=kiswahili turn=N hand=12,22 house=S,N takasia=- \
+            A=0,0,1,1,7,0,2,0 B=0,0,0,0,0,0,0,9 a=0,0,0,0,6,2,2,0 b=0,0,0,0,0,0,0,0"
+            .parse()
+            .unwrap();
+        let text = board_text(&pos, Side::North);
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines[0], "South  hand 12");
+        // South's back row from B8 (9 seeds) to B1, then its front row A8..A1.
+        assert_eq!(lines[2], "  B    9    0    0    0    0    0    0    0");
+        assert_eq!(lines[3], "  A    0    2    0   [7]   1    1    0    0");
+        assert_eq!(lines[5], "  a    0    0    0    0   [6]   2    2    0");
+        assert_eq!(lines[6], "  b    0    0    0    0    0    0    0    0");
+        assert_eq!(lines[8], "North  hand 22  <- to move");
+        assert_eq!(lines[9], "NAMUA: North to move");
+    }
+
+    #[test]
+    fn takasia_target_and_lost_houses() {
+        let pos: Position = "variant=kiswahili turn=N hand=0,0 house=- takasia=a1 \
+            A=0,0,0,0,0,0,0,1 B=1,1,0,3,2,1,2,0 a=4,5,1,4,5,12,3,2 b=1,0,2,5,3,1,2,3"
+            .parse()
+            .unwrap();
+        let text = board_text(&pos, Side::South);
+        assert!(
+            text.contains("  a    2    3   12    5    4    1    5   T4\n"),
+            "{text}"
+        );
+        assert!(!text.contains('['), "no owned house: {text}");
+        assert!(text.contains("takasia: a1 may not be started this turn\n"));
+        assert!(text.ends_with("MTAJI: North to move\n"));
+    }
+
+    #[test]
+    fn finished_game_names_winner_and_reason() {
+        let pos: Position = "variant=kiswahili turn=N hand=19,20 house=S takasia=- \
+            A=0,1,3,2,8,0,1,0 B=0,0,0,0,0,0,1,1 a=0,0,0,0,0,0,0,0 b=0,0,0,0,0,0,0,0 winner=S"
+            .parse()
+            .unwrap();
+        let text = board_text(&pos, Side::South);
+        assert!(text.ends_with("South wins: front row emptied\n"), "{text}");
+        assert!(!text.contains("to move"));
+    }
 }
