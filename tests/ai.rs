@@ -232,3 +232,28 @@ fn noise_changes_moves_between_seeds() {
     }
     assert!(differ >= 5, "easy varied in only {differ} positions");
 }
+
+#[test]
+fn a_deeper_search_beats_easy_and_easy_beats_random() {
+    use bao_bot::ai::matchplay::{run_match, MatchConfig, Player};
+    let config = MatchConfig {
+        pairs: 3,
+        seed: 5,
+        max_plies: 300,
+        ..MatchConfig::default()
+    };
+    let strong = run_match(
+        &Player::Nodes(3_000),
+        &Player::Level(Level::Easy),
+        &config,
+        &|_, _| {},
+    );
+    assert!(strong.score().0 >= 0.75, "{:?}", strong.wins_draws_losses());
+    let easy = run_match(
+        &Player::Level(Level::Easy),
+        &Player::Random,
+        &config,
+        &|_, _| {},
+    );
+    assert!(easy.score().0 >= 0.75, "{:?}", easy.wins_draws_losses());
+}

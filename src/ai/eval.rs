@@ -44,13 +44,17 @@ pub struct Weights {
     pub tempo: i32,
 }
 
-/// The weights for both stages.
+/// What can be tuned: the weights for both stages, and switches of the search.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Params {
     /// Used while the side to move is in the namua stage.
     pub namua: Weights,
     /// Used in the mtaji stage and in Bao la Kujifunza.
     pub mtaji: Weights,
+    /// Search late takata moves one ply less deep first (late move reductions).
+    pub reductions: bool,
+    /// Search a position with a single legal move one ply deeper.
+    pub forced_extension: bool,
 }
 
 impl Default for Params {
@@ -89,6 +93,8 @@ pub const DEFAULT_PARAMS: Params = Params {
         moves: 4,
         tempo: 20,
     },
+    reductions: true,
+    forced_extension: false,
 };
 
 /// Largest absolute static score, well below win/loss scores.

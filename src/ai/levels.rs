@@ -1,4 +1,4 @@
-//! The difficulty levels of the bot: each is a node budget, an amount of evaluation noise and a
+//! The difficulty levels of the bot: each is a node budget, an amount of noise and a
 //! wall-clock cap (from the bot's configuration; [`Level::default_wall_cap`] otherwise).
 
 use std::fmt;
@@ -43,19 +43,19 @@ impl Level {
     /// Nodes searched per move.
     pub const fn nodes(self) -> u64 {
         match self {
-            Level::Easy => 150,
-            Level::Medium => 4_000,
+            Level::Easy => 100,
+            Level::Medium => 3_000,
             Level::Hard => 300_000,
-            Level::Master => 2_500_000,
+            Level::Master => 3_000_000,
         }
     }
 
-    /// Evaluation noise, in hundredths of a seed (each evaluated position gets a fixed
-    /// pseudo-random offset of at most this much either way).
+    /// Noise, in hundredths of a seed: how much worse than the best move (by the search's
+    /// own scores) a move it plays may be; see [`SearchLimits::noise`].
     pub const fn noise(self) -> i32 {
         match self {
-            Level::Easy => 400,
-            Level::Medium => 120,
+            Level::Easy => 500,
+            Level::Medium => 150,
             Level::Hard => 0,
             Level::Master => 0,
         }

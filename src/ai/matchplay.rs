@@ -11,7 +11,7 @@ use crate::rules::{Move, Position, Side, Variant};
 
 use super::levels::Level;
 use super::rng::{mix, Rng};
-use super::{choose_move, SearchLimits};
+use super::{choose_move, choose_move_with, Params, SearchLimits};
 
 /// Who plays a side in a match.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -24,6 +24,14 @@ pub enum Player {
     Random,
     /// The move that captures the most seeds, played out (a win counts most); ties at random.
     Greedy,
+    /// A search with other limits and parameters (for tuning; not parsed). The seed of
+    /// `limits` is replaced by the game's for each move.
+    Custom {
+        /// Limits of each search.
+        limits: SearchLimits,
+        /// The weights and switches.
+        params: Params,
+    },
 }
 
 /// Not a player name.
@@ -58,6 +66,10 @@ impl fmt::Display for Player {
             Player::Nodes(n) => write!(f, "nodes:{n}"),
             Player::Random => f.write_str("random"),
             Player::Greedy => f.write_str("greedy"),
+            Player::Custom { limits, .. } => match limits.nodes {
+                Some(n) => write!(f, "custom:{n}"),
+                None => f.write_str("custom"),
+            },
         }
     }
 }
@@ -79,6 +91,10 @@ impl Player {
                 (!moves.is_empty()).then(|| moves[Rng::new(seed).below(moves.len())])
             }
             Player::Greedy => greedy_move(pos, seed),
+            Player::Custom { limits, params } => {
+                let limits = SearchLimits { seed, ..*limits };
+                choose_move_with(pos, &limits, params).map(|r| r.mv)
+            }
         }
     }
 }
@@ -371,11 +387,15 @@ mod tests {
     }
 
     #[test]
-    fn greedy_takes_the_biggest_capture() {
-        // South's captures: A3 right takes a4 (3 seeds); nothing else captures.
-        let pos: Position = "variant=kiswahili turn=S hand=0,0 house=- A=0,0,2,0,1,0,0,0 B=0,0,0,0,0,0,0,27 a=0,0,0,3,1,0,0,0 b=0,0,0,0,0,0,0,30".parse().unwrap();
-        let mv = greedy_move(&pos, 3).expect("a move");
-        assert_eq!(mv.to_string(), "A3 right capture");
+    fn greedy_takes_the_biggest_capture_played_out() {
+        // A3 right takes 3 seeds from a4. A6 right takes only 1 from a1 at first, but its
+        // relay then takes the 3 of a4 as well: 4 in all.
+        let pos: Position = "variant=kiswahili turn=S hand=0,0 house=- A=0,0,2,0,1,2,0,1 B=0,0,0,0,0,0,0,24 a=1,0,0,3,1,0,0,0 b=0,0,0,0,0,0,0,29".parse().unwrap();
+        assert_eq!(pos.legal_moves().len(), 2);
+        for seed in 0..4 {
+            let mv = greedy_move(&pos, seed).expect("a move");
+            assert_eq!(mv.to_string(), "A6 right capture");
+        }
     }
 
     #[test]

@@ -44,9 +44,11 @@ pub struct SearchLimits {
     pub nodes: Option<u64>,
     /// Stop after this much wall-clock time.
     pub time: Option<Duration>,
-    /// Seed of the evaluation noise.
+    /// Seed of the random choice a noisy search makes.
     pub seed: u64,
-    /// Evaluation noise, in hundredths of a seed; 0 for none.
+    /// Noise, in hundredths of a seed; 0 for none. A noisy search scores every root move
+    /// exactly and plays one drawn at random among those at most `noise` worse than the best
+    /// (never a move that loses by force when another does not, always a win at once).
     pub noise: i32,
 }
 

@@ -12,7 +12,7 @@ use arrayvec::ArrayVec;
 use crate::rules::{Direction, Move, MoveKind, Position, Side, MAX_MOVES};
 
 use super::eval::{evaluate, Params};
-use super::rng::mix;
+use super::rng::{mix, Rng};
 use super::timecontrol::{Clock, CHECK_EVERY};
 use super::tt::{self, Bound, Table};
 use super::zobrist;
@@ -31,6 +31,9 @@ const QUIESCENCE_PLIES: u32 = 4;
 const MAX_DEPTH: i32 = 64;
 /// First aspiration window half-width.
 const ASPIRATION: i32 = 50;
+
+/// Ordering key of the first killer move (history scores stay below the second).
+const KILLER_ORDER: i32 = 1 << 23;
 
 /// One child in the move list: the move, the position it leads to, its ordering key.
 struct Child {
@@ -83,6 +86,9 @@ impl<'p> Searcher<'p> {
         let moves = pos.legal_moves();
         if pos.is_over() || moves.is_empty() {
             return None;
+        }
+        if self.noise > 0 {
+            return self.run_noisy(pos);
         }
         let mut best: Option<(Move, i32, u32)> = None;
         for depth in 1..=MAX_DEPTH {
@@ -141,6 +147,68 @@ impl<'p> Searcher<'p> {
             nodes: self.nodes,
             elapsed: self.clock.elapsed(),
         })
+    }
+
+    /// The search of a noisy level: every root move gets an exact score at each depth, and
+    /// the move is drawn at random (by the seed and the position) among those within `noise`
+    /// of the best. A move that loses by force scores far below any other and is never drawn
+    /// while a move that does not lose exists; a win at once is always taken.
+    fn run_noisy(&mut self, pos: &Position) -> Option<SearchResult> {
+        let mut scored: Vec<(Move, i32)> = Vec::new();
+        let mut depth_done = 0;
+        for depth in 1..=MAX_DEPTH {
+            let Some(all) = self.score_root_moves(pos, depth) else {
+                break;
+            };
+            scored = all;
+            depth_done = depth as u32;
+            self.may_stop = true;
+            let best = scored.iter().map(|s| s.1).max().unwrap_or(0);
+            let decided = best.abs() >= MATE_BOUND && MATE - best.abs() <= depth;
+            if scored.len() == 1 || decided || !self.clock.may_deepen(self.nodes) {
+                break;
+            }
+        }
+        let best = scored.iter().map(|s| s.1).max()?;
+        let floor = if best >= MATE_BOUND {
+            best
+        } else {
+            best - self.noise
+        };
+        let near: Vec<&(Move, i32)> = scored.iter().filter(|s| s.1 >= floor).collect();
+        let pick = near[Rng::new(mix(self.seed ^ zobrist::key(pos))).below(near.len())];
+        Some(SearchResult {
+            mv: pick.0,
+            score: pick.1,
+            depth: depth_done,
+            nodes: self.nodes,
+            elapsed: self.clock.elapsed(),
+        })
+    }
+
+    /// Every root move with its exact score at `depth` (`None` if the search was stopped).
+    fn score_root_moves(&mut self, pos: &Position, depth: i32) -> Option<Vec<(Move, i32)>> {
+        self.visit();
+        let key = zobrist::key(pos);
+        let tt_move = self.tt.probe(key, 0).map_or(0, |h| h.mv);
+        let mut kids = Children::new();
+        if let Some(win) = self.children(pos, 0, tt_move, &mut kids) {
+            return Some(vec![(win, MATE - 1)]);
+        }
+        let mut out = Vec::with_capacity(kids.len());
+        for i in 0..kids.len() {
+            pick_best(&mut kids, i);
+            let (mv, child) = (kids[i].mv, kids[i].pos);
+            let s = -self.negamax(&child, depth - 1, -INF, INF, 1);
+            if self.stopped {
+                return None;
+            }
+            out.push((mv, s));
+        }
+        if let Some(&(mv, s)) = out.iter().max_by_key(|m| m.1) {
+            self.tt.store(key, 0, depth, s, Bound::Exact, tt::pack(&mv));
+        }
+        Some(out)
     }
 
     /// Counts a node and looks at the limits every [`CHECK_EVERY`] nodes.
@@ -209,16 +277,33 @@ impl<'p> Searcher<'p> {
         let alpha_in = alpha;
         let mut best = -INF;
         let mut best_move = 0;
+        let forced = kids.len() == 1 && self.params.forced_extension;
+        let next_depth = if forced { depth } else { depth - 1 };
         for i in 0..kids.len() {
             pick_best(&mut kids, i);
             let kid = &kids[i];
-            let (mv, child) = (kid.mv, kid.pos);
+            let (mv, child, order) = (kid.mv, kid.pos, kid.order);
             let s = if i == 0 {
-                -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1)
+                -self.negamax(&child, next_depth, -beta, -alpha, ply + 1)
             } else {
-                let s = -self.negamax(&child, depth - 1, -alpha - 1, -alpha, ply + 1);
+                // Late quiet moves that are neither killers nor the table move: look less deep
+                // first, and again at full depth only if they seem to beat alpha.
+                let reduce = self.params.reductions
+                    && depth >= 3
+                    && i >= 3
+                    && mv.kind == MoveKind::Takata
+                    && order < KILLER_ORDER - 1;
+                let r = if reduce {
+                    1 + (depth >= 6 && i >= 8) as i32
+                } else {
+                    0
+                };
+                let mut s = -self.negamax(&child, next_depth - r, -alpha - 1, -alpha, ply + 1);
+                if r > 0 && s > alpha {
+                    s = -self.negamax(&child, next_depth, -alpha - 1, -alpha, ply + 1);
+                }
                 if s > alpha && s < beta {
-                    -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1)
+                    -self.negamax(&child, next_depth, -beta, -alpha, ply + 1)
                 } else {
                     s
                 }
@@ -337,9 +422,9 @@ impl<'p> Searcher<'p> {
                 let won = theirs_before - child.seeds_on_board(them) as i32;
                 (1 << 24) + (won << 12) + history.min(4095)
             } else if packed == killers[0] {
-                1 << 23
+                KILLER_ORDER
             } else if packed == killers[1] {
-                (1 << 23) - 1
+                KILLER_ORDER - 1
             } else {
                 history
             };
@@ -364,14 +449,9 @@ impl<'p> Searcher<'p> {
         *h = (*h + depth * depth).min(1 << 20);
     }
 
-    /// The evaluation plus this search's fixed noise for the position.
+    /// The evaluation of a position past the horizon.
     fn static_eval(&self, pos: &Position, legal_moves: usize) -> i32 {
-        let mut s = evaluate(pos, legal_moves, self.params);
-        if self.noise > 0 {
-            let r = mix(zobrist::key(pos) ^ self.seed);
-            s += (r % (2 * self.noise as u64 + 1)) as i32 - self.noise;
-        }
-        s
+        evaluate(pos, legal_moves, self.params)
     }
 }
 
