@@ -343,7 +343,10 @@ impl Canvas {
         let (w, h) = (self.pixmap.width(), self.pixmap.height());
         // The picture is opaque, so premultiplied RGBA is plain RGBA: drop the alpha.
         let mut rgb = vec![0u8; w as usize * h as usize * 3];
-        for (to, from) in rgb.chunks_exact_mut(3).zip(self.pixmap.data().chunks_exact(4)) {
+        for (to, from) in rgb
+            .chunks_exact_mut(3)
+            .zip(self.pixmap.data().chunks_exact(4))
+        {
             to.copy_from_slice(&from[..3]);
         }
         let mut out = Vec::with_capacity(128 * 1024);

@@ -670,7 +670,7 @@ fn last_move_marks(
     // Captured pits and the kichwa entered, each once, in order.
     let mut taken: Vec<(Pit, u32)> = Vec::new();
     let mut entered: Vec<(Pit, Direction)> = Vec::new();
-    for step in &trace.steps {
+    for (i, step) in trace.steps.iter().enumerate() {
         if let Step::Capture {
             from,
             seeds,
@@ -682,7 +682,16 @@ fn last_move_marks(
                 Some((_, n)) => *n += seeds as u32,
                 None => taken.push((from, seeds as u32)),
             }
-            if !entered.iter().any(|&(p, d)| p == kichwa && d == direction) {
+            // A capture that wins the game is not sown: its seeds never enter the kichwa.
+            let sown = trace.steps[i + 1..]
+                .iter()
+                .find_map(|s| match s {
+                    Step::Drop { .. } => Some(true),
+                    Step::GameEnd { .. } => Some(false),
+                    _ => None,
+                })
+                .unwrap_or(false);
+            if sown && !entered.iter().any(|&(p, d)| p == kichwa && d == direction) {
                 entered.push((kichwa, direction));
             }
         }
@@ -878,6 +887,40 @@ mod tests {
         let mut marks = HashMap::new();
         last_move_marks(&trace, Side::North, &mut marks);
         assert_eq!(tags(&marks, "A8"), ["\u{2192}"]);
+    }
+
+    #[test]
+    fn winning_capture_enters_no_kichwa() {
+        // A made-up trace: a7 captured and sown from A1, then a1 captured, winning at once.
+        let (_, mut trace) = played(CAPTURE, "A3 right capture");
+        let pit = |s: &str| s.parse::<Pit>().unwrap();
+        trace.steps = vec![
+            Step::AddFromHand { pit: pit("A3") },
+            Step::Capture {
+                from: pit("a7"),
+                seeds: 2,
+                kichwa: pit("A1"),
+                direction: Direction::Right,
+            },
+            Step::Drop { pit: pit("A1") },
+            Step::Drop { pit: pit("A2") },
+            Step::Capture {
+                from: pit("a1"),
+                seeds: 3,
+                kichwa: pit("A8"),
+                direction: Direction::Left,
+            },
+            Step::GameEnd {
+                winner: Side::South,
+                reason: crate::rules::EndReason::FrontRowEmptied,
+            },
+        ];
+        let mut marks = HashMap::new();
+        last_move_marks(&trace, Side::South, &mut marks);
+        assert_eq!(rings(&marks, "A1"), [ENTERED]);
+        assert_eq!(tags(&marks, "a1"), ["\u{2212}3"]);
+        assert!(rings(&marks, "A8").is_empty());
+        assert_eq!(rings(&marks, "A2"), [ENDED]);
     }
 
     #[test]
