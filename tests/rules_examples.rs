@@ -152,6 +152,10 @@ fn guide_01_front_row_emptied_wins_mid_move() {
         trace.game_end(),
         Some((Side::South, EndReason::FrontRowEmptied))
     );
+    assert_eq!(
+        trace.describe(),
+        "A4 with a seed from hand captured 3 from a5, South wins: front row emptied."
+    );
     let end = pos(&trace_after(before, "A4 left capture"));
     assert!(end.legal_moves().is_empty());
     assert_eq!(end.end_reason(), Some(EndReason::FrontRowEmptied));

@@ -216,7 +216,12 @@ impl Trace {
         };
         let mut first_lift = true;
         let mut added = false;
-        for step in &self.steps {
+        for (i, step) in self.steps.iter().enumerate() {
+            // A capture that wins at once sows nothing.
+            let wins_now = self.steps[i + 1..]
+                .iter()
+                .find(|s| !matches!(s, Step::HouseLost { .. }))
+                .is_some_and(|s| matches!(s, Step::GameEnd { .. }));
             match *step {
                 Step::AddFromHand { .. } => added = true,
                 Step::Lift {
@@ -248,13 +253,18 @@ impl Trace {
                     ..
                 } => {
                     flush(&mut parts, &mut relays);
+                    let sown = if wins_now {
+                        String::new()
+                    } else {
+                        format!(", sowed from {kichwa}")
+                    };
                     if first_lift && added {
                         parts.push(format!(
-                            "{} with a seed from hand captured {seeds} from {from}, sowed from {kichwa}",
+                            "{} with a seed from hand captured {seeds} from {from}{sown}",
                             self.mv.pit
                         ));
                     } else {
-                        parts.push(format!("captured {seeds} from {from}, sowed from {kichwa}"));
+                        parts.push(format!("captured {seeds} from {from}{sown}"));
                     }
                     first_lift = false;
                 }
