@@ -1,8 +1,10 @@
 //! Command-line interface: argument parsing and one handler module per command family.
 
 mod rules;
+mod run;
 
 use std::fmt;
+use std::path::PathBuf;
 
 use clap::{Parser, Subcommand};
 
@@ -56,6 +58,12 @@ enum Command {
         /// Print the count below each legal move first.
         #[arg(long)]
         divide: bool,
+    },
+    /// Start the Discord bot (needs DISCORD_TOKEN; see config.example.toml for settings).
+    Run {
+        /// The config file (TOML); without it, defaults and environment variables are used.
+        #[arg(long, value_name = "FILE")]
+        config: Option<PathBuf>,
     },
 }
 
@@ -113,5 +121,6 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
             position,
             divide,
         } => rules::perft(depth, position.as_deref(), divide),
+        Command::Run { config } => run::run(config.as_deref()),
     }
 }
