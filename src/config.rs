@@ -347,8 +347,10 @@ mod tests {
 
     #[test]
     fn token_never_shows_in_debug() {
-        let mut c = Config::default();
-        c.token = Some(Token::new("super-secret-token"));
+        let c = Config {
+            token: Some(Token::new("super-secret-token")),
+            ..Config::default()
+        };
         let shown = format!("{c:?} {}", c.token.as_ref().unwrap());
         assert!(!shown.contains("super-secret-token"), "{shown}");
         assert!(shown.contains("redacted"));

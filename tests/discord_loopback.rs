@@ -268,10 +268,14 @@ impl BaoHandler for Scripted {
                 dm.target = Target::Dm(baraka().id);
                 vec![board, dm]
             }
-            Command::Ai { .. } => {
-                // Slow, like a deep search: the interaction must be deferred first.
-                std::thread::sleep(Duration::from_millis(1800));
-                vec![Reply::text("The AI played A5 left.")]
+            // Known to be slow (see `should_defer`): deferred before the handler runs.
+            Command::Ai { .. } => vec![Reply::text("The AI played A5 left.")],
+            // Deferred, then private after all.
+            Command::Resign => vec![Reply::private("There is no game here.")],
+            Command::History => {
+                // Unexpectedly slow: the adapter defers after DEFER_AFTER.
+                std::thread::sleep(Duration::from_millis(1700));
+                vec![Reply::text("1. A5 left")]
             }
             Command::Button { .. } => {
                 let mut update = Reply::text("Board (old)");
@@ -280,6 +284,10 @@ impl BaoHandler for Scripted {
             }
             _ => vec![Reply::private("?")],
         }
+    }
+
+    fn should_defer(&self, request: &Request) -> bool {
+        matches!(request.command, Command::Ai { .. } | Command::Resign)
     }
 
     fn delivered(&self, delivery: Delivery) {
@@ -312,6 +320,27 @@ async fn sends_files_buttons_mentions_defers_and_reports_refused_dms() {
     assert_eq!(buttons[0]["label"], "A6 ←");
     assert_eq!(buttons[1]["style"], 4);
     assert_eq!(buttons[1]["disabled"], true);
+    // The board was tagged: the app is told its message id (fetched, since an interaction
+    // response carries none).
+    let board_id = fake
+        .original_message_of(&payloads::token_for(21))
+        .expect("answered");
+    let posted = Delivery::Posted {
+        tag: "board:1".into(),
+        channel_id: GUILD.channel_id(),
+        message_id: board_id,
+    };
+    let told = fake
+        .wait_until(WAIT, || {
+            handler
+                .deliveries
+                .lock()
+                .unwrap()
+                .contains(&posted)
+                .then_some(())
+        })
+        .await;
+    assert!(told.is_some(), "{:?}", handler.deliveries.lock().unwrap());
     // The DM to a user who refuses them: 403 / 50007, reported to the app, not retried.
     fake.wait_for(|r| r.is("POST", "/api/v10/users/@me/channels"), WAIT)
         .await;
@@ -333,20 +362,43 @@ async fn sends_files_buttons_mentions_defers_and_reports_refused_dms() {
         "a refused DM must not be retried"
     );
 
-    // A slow answer: deferred (type 5) first, then the "thinking" message is edited.
-    let mark = fake.mark();
-    fake.send_interaction(payloads::slash(22, &asha(), GUILD, "ai", &[]));
-    let defer = callback(&fake, 22).await;
-    assert_eq!(defer.body()["type"], 5, "{}", defer.body());
-    let edit = fake
-        .wait_for_since(
-            mark,
-            |r| r.is("PATCH", "/api/v10/webhooks/*/*/messages/@original"),
+    // Slow answers: deferred (type 5) first, then the "thinking" message is edited; whether
+    // the handler asked for it (ai) or was just slow (history).
+    for (id, sub, text) in [
+        (22, "ai", "The AI played A5 left."),
+        (24, "history", "1. A5 left"),
+    ] {
+        fake.send_interaction(payloads::slash(id, &asha(), GUILD, sub, &[]));
+        let defer = callback(&fake, id).await;
+        assert_eq!(defer.body()["type"], 5, "{}", defer.body());
+        let token = payloads::token_for(id);
+        let edit = fake
+            .wait_for(
+                |r| {
+                    r.is("PATCH", "/api/v10/webhooks/*/*/messages/@original")
+                        && r.uses_token(&token)
+                },
+                WAIT,
+            )
+            .await;
+        assert_eq!(edit.content(), Some(text));
+    }
+    // Deferred publicly but the answer is private: a private followup replaces "thinking".
+    fake.send_interaction(payloads::slash(25, &asha(), GUILD, "resign", &[]));
+    assert_eq!(callback(&fake, 25).await.body()["type"], 5);
+    let token = payloads::token_for(25);
+    let private = fake
+        .wait_for(
+            |r| r.is("POST", "/api/v10/webhooks/*/*") && r.uses_token(&token),
             WAIT,
         )
         .await;
-    assert!(edit.uses_token(&payloads::token_for(22)));
-    assert_eq!(edit.content(), Some("The AI played A5 left."));
+    assert!(private.is_ephemeral(), "{}", private.body());
+    fake.wait_for(
+        |r| r.is("DELETE", "/api/v10/webhooks/*/*/messages/@original") && r.uses_token(&token),
+        WAIT,
+    )
+    .await;
 
     // A button: the clicked message is updated (type 7), and a private followup explains.
     let msg = payloads::message(
@@ -437,12 +489,23 @@ async fn sigterm_stops_the_bot_cleanly_and_logs_without_contents() {
             ("DISCORD_TOKEN", TOKEN.to_string()),
             ("BAO_PROXY_URL", fake.proxy_url()),
             ("BAO_TEST_LOOPBACK_ONLY", "1".into()),
+            ("BAO_TEST_GUILD_ID", "1300000000000000001".into()),
         ],
         &log,
     );
     fake.wait_for_ready(Duration::from_secs(10)).await;
-    fake.wait_for(|r| r.is("PUT", "/api/v10/applications/*/commands"), WAIT)
-        .await;
+    // With a test server configured, /bao is registered there only.
+    fake.wait_for(
+        |r| {
+            r.is(
+                "PUT",
+                "/api/v10/applications/*/guilds/1300000000000000001/commands",
+            )
+        },
+        WAIT,
+    )
+    .await;
+    assert!(fake.registered_commands(None).is_none());
     fake.send_interaction(payloads::slash(31, &asha(), GUILD, "help", &[]));
     callback(&fake, 31).await;
 

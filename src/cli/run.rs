@@ -3,6 +3,7 @@
 use std::io::IsTerminal;
 use std::path::Path;
 use std::sync::Arc;
+use std::time::Duration;
 
 use bao_bot::config::{Config, ENV_OVERRIDES};
 use bao_bot::discord::{self, bridge::Placeholder};
@@ -52,7 +53,8 @@ pub fn run(config_path: Option<&Path>) -> Result<(), CliError> {
         .map_err(|e| CliError::Other(e.into()))?;
     // Until the app is wired in, a placeholder answers (help, rules; everything else echoed).
     let handler = Arc::new(Placeholder);
-    runtime
-        .block_on(discord::run(config, handler, discord::stop_signal()))
-        .map_err(|e| CliError::Other(e.into()))
+    let result = runtime.block_on(discord::run(config, handler, discord::stop_signal()));
+    // Bounded: a handler thread that hangs must not keep the process alive.
+    runtime.shutdown_timeout(Duration::from_secs(5));
+    result.map_err(|e| CliError::Other(e.into()))
 }

@@ -367,6 +367,14 @@ pub trait BaoHandler: Send + Sync + 'static {
     /// Handles one command; returns the messages to send, the caller's answer first.
     fn handle(&self, request: Request) -> Vec<Reply>;
 
+    /// Whether to defer the interaction before calling [`BaoHandler::handle`], because the
+    /// answer is known to be slow (an AI move, a picture): the user then sees "thinking…" at
+    /// once. Must be quick (no store access). A deferred answer that turns out private is
+    /// still sent privately. Otherwise the adapter defers only when `handle` is slow.
+    fn should_defer(&self, _request: &Request) -> bool {
+        false
+    }
+
     /// Suggestions for the `move` option while the user types (at most 25 are shown).
     fn complete_move(&self, _request: MoveCompletion) -> Vec<Choice> {
         Vec::new()

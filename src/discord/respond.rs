@@ -63,6 +63,14 @@ impl Source<'_> {
         }
     }
 
+    /// The message that answered the interaction.
+    async fn original(&self, http: &Http) -> serenity::Result<serenity::Message> {
+        match self {
+            Source::Command(i) => i.get_response(http).await,
+            Source::Component(i) => i.get_response(http).await,
+        }
+    }
+
     async fn delete_original(&self, http: &Http) -> serenity::Result<()> {
         match self {
             Source::Command(i) => i.delete_response(http).await,
@@ -209,10 +217,16 @@ pub async fn serve(http: &Http, data: &Data, source: Source<'_>, request: Reques
     let place = request.place;
     let subcommand = request.command.name();
     let handler = data.handler.clone();
+    let mut deferred = handler.should_defer(&request);
+    if deferred {
+        if let Err(e) = source.defer(http).await {
+            warn!(error = %e, "could not defer");
+        }
+    }
     let mut task = tokio::task::spawn_blocking(move || handler.handle(request));
-    let mut deferred = false;
     let result = match tokio::time::timeout(DEFER_AFTER, &mut task).await {
         Ok(r) => r,
+        Err(_) if deferred => task.await,
         Err(_) => {
             deferred = true;
             if let Err(e) = source.defer(http).await {
@@ -259,7 +273,8 @@ async fn send_all(
     let mut answered = false;
     let mut outcome = "ok";
     for reply in replies {
-        let posted = match reply.target {
+        let mut posted = None;
+        let sent = match reply.target {
             Target::Source if source.is_component() => {
                 let msg = if !deferred && !answered {
                     source
@@ -268,6 +283,9 @@ async fn send_all(
                             CreateInteractionResponse::UpdateMessage(response(&reply)),
                         )
                         .await?;
+                    if let Source::Component(click) = source {
+                        posted = Some((click.channel_id, click.message.id));
+                    }
                     None
                 } else {
                     Some(source.edit(http, edit_response(&reply)).await?)
@@ -283,7 +301,12 @@ async fn send_all(
                     source
                         .respond(http, CreateInteractionResponse::Message(response(&reply)))
                         .await?;
-                    None
+                    // The response itself carries no message id: fetch it when the app
+                    // wants to know (a board it may edit later).
+                    match reply.tag {
+                        Some(_) => Some(source.original(http).await?),
+                        None => None,
+                    }
                 } else if !answered && !source.is_component() {
                     // Deferred command: the "thinking" message becomes the answer, unless the
                     // answer is private (the defer was public): then replace it.
@@ -325,7 +348,7 @@ async fn send_all(
                 Err(e) => return Err(e),
             },
         };
-        if let (Some(tag), Some((channel, id))) = (reply.tag.clone(), posted) {
+        if let (Some(tag), Some((channel, id))) = (reply.tag.clone(), sent.or(posted)) {
             let delivery = Delivery::Posted {
                 tag,
                 channel_id: channel.get(),

@@ -133,6 +133,8 @@ struct Shared {
     commands: Mutex<HashMap<String, Value>>,
     /// Interaction token -> channel id, so webhook messages get their channel.
     token_channels: Mutex<HashMap<String, u64>>,
+    /// Interaction token -> id of the message that answered it.
+    originals: Mutex<HashMap<String, u64>>,
     /// DM channel id -> user id.
     dm_channels: Mutex<HashMap<u64, u64>>,
     /// Users whose DMs fail with 403 / 50007.
@@ -338,6 +340,12 @@ impl FakeDiscord {
         self.shared.dm_blocked.lock().unwrap().insert(user_id);
     }
 
+    /// The id of the message that answered the interaction with this token (known once the
+    /// bot has answered it).
+    pub fn original_message_of(&self, token: &str) -> Option<u64> {
+        self.shared.originals.lock().unwrap().get(token).copied()
+    }
+
     /// The DM channel id the stand-in hands out for `user_id` (the same one every time).
     pub fn dm_channel_of(&self, user_id: u64) -> u64 {
         dm_channel_id(user_id)
@@ -443,21 +451,26 @@ fn answer(
         ("POST", ["applications", _, "guilds", g, "commands"]) => ok(register_one(shared, g, body)),
         ("GET", ["applications", _, "commands"]) => ok(registered(shared, "global")),
         ("GET", ["applications", _, "guilds", g, "commands"]) => ok(registered(shared, g)),
-        ("POST", ["interactions", _, _, "callback"]) => (StatusCode::NO_CONTENT, None),
+        ("POST", ["interactions", _, token, "callback"]) => {
+            let id = shared.new_id();
+            shared
+                .originals
+                .lock()
+                .unwrap()
+                .insert(token.to_string(), id);
+            (StatusCode::NO_CONTENT, None)
+        }
         ("POST", ["webhooks", _, token]) => {
             let channel = token_channel(shared, token);
             ok(message_from(shared, channel, None, body, files, true))
         }
         ("GET" | "PATCH", ["webhooks", _, token, "messages", id]) => {
             let channel = token_channel(shared, token);
-            ok(message_from(
-                shared,
-                channel,
-                id.parse().ok(),
-                body,
-                files,
-                true,
-            ))
+            let id = match *id {
+                "@original" => shared.originals.lock().unwrap().get(*token).copied(),
+                other => other.parse().ok(),
+            };
+            ok(message_from(shared, channel, id, body, files, true))
         }
         ("DELETE", ["webhooks", _, _, "messages", _]) => (StatusCode::NO_CONTENT, None),
         ("POST", ["users", "@me", "channels"]) => {
