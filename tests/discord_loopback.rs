@@ -5,13 +5,14 @@
 mod support;
 
 use std::process::{Command as Process, Stdio};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use bao_bot::config::{Config, Token};
 use bao_bot::discord::bridge::{
-    Attachment, BaoHandler, Button, ButtonStyle, Command, Delivery, Placeholder, Reply, Request,
-    Target,
+    Attachment, BaoHandler, Button, ButtonStyle, Choice, Command, Delivery, MoveCompletion,
+    Placeholder, Reply, Request, Target,
 };
 use bao_bot::discord::{self, DiscordError};
 use serde_json::{json, Value};
@@ -235,7 +236,11 @@ async fn registers_bao_answers_interactions_and_stops_cleanly() {
 #[derive(Default)]
 struct Scripted {
     deliveries: Mutex<Vec<Delivery>>,
+    started: AtomicBool,
 }
+
+const OTHER_CHANNEL: u64 = 1_300_000_000_000_000_009;
+const OLD_BOARD: u64 = 1_500_000_000_000_000_009;
 
 const PNG: &[u8] = b"\x89PNG\r\n\x1a\nnot really a picture";
 
@@ -282,12 +287,40 @@ impl BaoHandler for Scripted {
                 update.target = Target::Source;
                 vec![update, Reply::private("That board is out of date.")]
             }
+            Command::Games => {
+                // A notice in another channel, and an old board stripped of its buttons.
+                let mut notice = Reply::text(format!("<@{}>, your turn.", baraka().id));
+                notice.target = Target::Channel(OTHER_CHANNEL);
+                notice.mention = Some(baraka().id);
+                let mut old = Reply::text("Board (game over)");
+                old.target = Target::Edit {
+                    channel_id: OTHER_CHANNEL,
+                    message_id: OLD_BOARD,
+                };
+                vec![Reply::private("Notified."), notice, old]
+            }
+            Command::Moves => {
+                // Takes a while: a stop requested meanwhile waits for it.
+                self.started.store(true, Ordering::SeqCst);
+                std::thread::sleep(Duration::from_millis(1200));
+                vec![Reply::text("A5 left, A5 right")]
+            }
             _ => vec![Reply::private("?")],
         }
     }
 
     fn should_defer(&self, request: &Request) -> bool {
         matches!(request.command, Command::Ai { .. } | Command::Resign)
+    }
+
+    fn complete_move(&self, request: MoveCompletion) -> Vec<Choice> {
+        // More than Discord shows: the adapter must cut the list to 25.
+        (1..=40)
+            .map(|n| Choice {
+                label: format!("{}{n} left", request.partial),
+                value: format!("{}{n} left", request.partial),
+            })
+            .collect()
     }
 
     fn delivered(&self, delivery: Delivery) {
@@ -424,7 +457,66 @@ async fn sends_files_buttons_mentions_defers_and_reports_refused_dms() {
     assert!(followup.uses_token(&payloads::token_for(23)));
     assert!(followup.is_ephemeral(), "{}", followup.body());
 
+    // Other targets: a new message in another channel (pinging only the named user) and an
+    // edit of an old message.
+    fake.send_interaction(payloads::slash(26, &asha(), GUILD, "games", &[]));
+    assert!(callback(&fake, 26).await.is_ephemeral());
+    let notice = fake
+        .wait_for(
+            |r| {
+                r.is(
+                    "POST",
+                    &format!("/api/v10/channels/{OTHER_CHANNEL}/messages"),
+                )
+            },
+            WAIT,
+        )
+        .await;
+    assert_eq!(
+        notice.body()["allowed_mentions"]["users"],
+        json!([baraka().id.to_string()])
+    );
+    let edit = fake
+        .wait_for(
+            |r| {
+                r.is(
+                    "PATCH",
+                    &format!("/api/v10/channels/{OTHER_CHANNEL}/messages/{OLD_BOARD}"),
+                )
+            },
+            WAIT,
+        )
+        .await;
+    assert_eq!(edit.body()["components"], json!([]));
+
+    // Autocomplete: at most 25 suggestions, or Discord shows none.
+    let typed = [Opt::Str("move", "b".into())];
+    fake.send_interaction(payloads::autocomplete(
+        27,
+        &asha(),
+        GUILD,
+        "move",
+        &typed,
+        "move",
+    ));
+    let choices = callback(&fake, 27).await.body()["data"]["choices"].clone();
+    assert_eq!(choices.as_array().map(Vec::len), Some(25), "{choices}");
+
+    // A stop while an interaction is in hand waits for its answer.
+    fake.send_interaction(payloads::slash(28, &asha(), GUILD, "moves", &[]));
+    let started = fake
+        .wait_until(WAIT, || {
+            handler.started.load(Ordering::SeqCst).then_some(())
+        })
+        .await;
+    assert!(started.is_some());
     bot.stop().await.expect("the bot failed");
+    let answer = fake
+        .requests()
+        .into_iter()
+        .find(|r| r.is_callback_for(28))
+        .expect("the interaction in hand was not answered before the stop finished");
+    assert_eq!(answer.content(), Some("A5 left, A5 right"));
 }
 
 /// `bao-bot run` with the given extra environment, stderr captured into a file.

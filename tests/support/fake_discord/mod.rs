@@ -253,7 +253,9 @@ impl FakeDiscord {
         }
     }
 
-    /// Waits until `check` returns `Some`, re-checking whenever something is recorded.
+    /// Waits until `check` returns `Some` (or `timeout` passes), re-checking whenever the
+    /// stand-in records something and every 10 ms (for state outside the stand-in, such as a
+    /// test handler's).
     pub async fn wait_until<T>(
         &self,
         timeout: Duration,
@@ -266,10 +268,11 @@ impl FakeDiscord {
             if let Some(t) = check() {
                 return Some(t);
             }
-            match tokio::time::timeout_at(deadline, changes.changed()).await {
-                Ok(Ok(())) => continue,
-                _ => return check(),
+            if tokio::time::Instant::now() >= deadline {
+                return None;
             }
+            let tick = (tokio::time::Instant::now() + Duration::from_millis(10)).min(deadline);
+            let _ = tokio::time::timeout_at(tick, changes.changed()).await;
         }
     }
 
