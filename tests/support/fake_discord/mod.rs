@@ -219,6 +219,17 @@ impl FakeDiscord {
         self.shared.requests.lock().unwrap().clone()
     }
 
+    /// How many recorded requests satisfy `pred` (without copying them).
+    pub fn count(&self, pred: impl Fn(&Recorded) -> bool) -> usize {
+        self.shared
+            .requests
+            .lock()
+            .unwrap()
+            .iter()
+            .filter(|r| pred(r))
+            .count()
+    }
+
     /// How many requests have been recorded; pass it to [`FakeDiscord::wait_for_since`] to look
     /// only at later ones.
     pub fn mark(&self) -> usize {
