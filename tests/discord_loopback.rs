@@ -181,6 +181,14 @@ async fn registers_bao_answers_interactions_and_stops_cleanly() {
     let text = callback(&fake, 13).await.content().unwrap().to_string();
     assert!(text.contains("baraka") && text.contains("North"), "{text}");
 
+    // An option of the wrong type (choices are integers): answered privately, not dropped.
+    let opts = [
+        Opt::User("opponent", baraka()),
+        Opt::Str("side", "north".into()),
+    ];
+    fake.send_interaction(payloads::slash(17, &asha(), GUILD, "challenge", &opts));
+    assert!(callback(&fake, 17).await.is_ephemeral());
+
     // Autocomplete for the move option.
     let typed = [Opt::Str("move", "a6".into())];
     fake.send_interaction(payloads::autocomplete(

@@ -235,10 +235,37 @@ async fn on_error(err: poise::FrameworkError<'_, Data, Error>) {
                 "command failed"
             );
         }
+        poise::FrameworkError::ArgumentParse { error, ctx, .. } => {
+            // The input is the user's text: not logged.
+            unreadable(ctx, &error.to_string()).await;
+        }
+        poise::FrameworkError::CommandStructureMismatch {
+            description, ctx, ..
+        } => {
+            // Options that do not match the registered command (an outdated registration).
+            unreadable(poise::Context::Application(ctx), description).await;
+        }
         other => {
             if let Err(e) = poise::builtins::on_error(other).await {
                 warn!(error = %e, "could not report an error");
             }
         }
+    }
+}
+
+/// Logs a command whose options could not be read (without the user's input) and tells the
+/// user privately.
+async fn unreadable(ctx: poise::Context<'_, Data, Error>, why: &str) {
+    warn!(
+        command = %ctx.command().qualified_name,
+        user = ctx.author().id.get(),
+        why,
+        "could not read the command's options"
+    );
+    let reply = poise::CreateReply::default()
+        .content("I could not read the options of that command; see `/bao help`.")
+        .ephemeral(true);
+    if let Err(e) = ctx.send(reply).await {
+        warn!(error = %e, "could not report an unreadable command");
     }
 }
