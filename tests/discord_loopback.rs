@@ -313,12 +313,17 @@ impl BaoHandler for Scripted {
                 std::thread::sleep(Duration::from_millis(1200));
                 vec![Reply::text("A5 left, A5 right")]
             }
+            // Nothing to say: the adapter still answers (deferred or not).
+            Command::Abort | Command::Claim => Vec::new(),
             _ => vec![Reply::private("?")],
         }
     }
 
     fn should_defer(&self, request: &Request) -> bool {
-        matches!(request.command, Command::Ai { .. } | Command::Resign)
+        matches!(
+            request.command,
+            Command::Ai { .. } | Command::Resign | Command::Abort
+        )
     }
 
     fn complete_move(&self, request: MoveCompletion) -> Vec<Choice> {
@@ -464,6 +469,19 @@ async fn sends_files_buttons_mentions_defers_and_reports_refused_dms() {
         .await;
     assert!(followup.uses_token(&payloads::token_for(23)));
     assert!(followup.is_ephemeral(), "{}", followup.body());
+
+    // No reply at all: still answered, privately, or by finishing the "thinking" message.
+    fake.send_interaction(payloads::slash(29, &asha(), GUILD, "claim", &[]));
+    let answer = callback(&fake, 29).await;
+    assert!(answer.is_ephemeral() && answer.content() == Some("Done."));
+    fake.send_interaction(payloads::slash(30, &asha(), GUILD, "abort", &[]));
+    assert_eq!(callback(&fake, 30).await.body()["type"], 5);
+    let token = payloads::token_for(30);
+    fake.wait_for(
+        |r| r.is("PATCH", "/api/v10/webhooks/*/*/messages/@original") && r.uses_token(&token),
+        WAIT,
+    )
+    .await;
 
     // Other targets: a new message in another channel (pinging only the named user) and an
     // edit of an old message.

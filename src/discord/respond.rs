@@ -268,105 +268,142 @@ async fn send_all(
     data: &Data,
     source: Source<'_>,
     deferred: bool,
-    replies: Vec<Reply>,
+    mut replies: Vec<Reply>,
 ) -> Result<&'static str, serenity::Error> {
+    // The caller's answers first: the interaction must be answered within 3 s.
+    replies.sort_by_key(|r| !matches!(r.target, Target::Caller | Target::Source));
     let mut answered = false;
     let mut outcome = "ok";
     for reply in replies {
-        let mut posted = None;
-        let sent = match reply.target {
-            Target::Source if source.is_component() => {
-                let msg = if !deferred && !answered {
-                    source
-                        .respond(
-                            http,
-                            CreateInteractionResponse::UpdateMessage(response(&reply)),
-                        )
-                        .await?;
-                    if let Source::Component(click) = source {
-                        posted = Some((click.channel_id, click.message.id));
-                    }
-                    None
-                } else {
-                    Some(source.edit(http, edit_response(&reply)).await?)
-                };
-                answered = true;
-                msg.map(|m| (m.channel_id, m.id))
-            }
-            Target::Caller | Target::Source => {
-                if !answered && reply.ephemeral {
-                    outcome = "refused";
+        let to_caller = matches!(reply.target, Target::Caller | Target::Source);
+        if to_caller && !answered && reply.ephemeral {
+            outcome = "refused";
+        }
+        match send_one(http, data, source, deferred, answered, &reply).await {
+            Ok(posted) => {
+                answered |= to_caller;
+                if let (Some(tag), Some((channel, id))) = (reply.tag.clone(), posted) {
+                    let delivery = Delivery::Posted {
+                        tag,
+                        channel_id: channel.get(),
+                        message_id: id.get(),
+                    };
+                    deliver(data, delivery).await;
                 }
-                let msg = if !answered && !deferred {
-                    source
-                        .respond(http, CreateInteractionResponse::Message(response(&reply)))
-                        .await?;
-                    // The response itself carries no message id: fetch it when the app
-                    // wants to know (a board it may edit later).
-                    match reply.tag {
-                        Some(_) => Some(source.original(http).await?),
-                        None => None,
-                    }
-                } else if !answered && !source.is_component() {
-                    // Deferred command: the "thinking" message becomes the answer, unless the
-                    // answer is private (the defer was public): then replace it.
-                    if reply.ephemeral {
-                        let m = source.followup(http, followup(&reply)).await?;
-                        let _ = source.delete_original(http).await;
-                        Some(m)
-                    } else {
-                        Some(source.edit(http, edit_response(&reply)).await?)
-                    }
-                } else {
-                    Some(source.followup(http, followup(&reply)).await?)
-                };
-                answered = true;
-                msg.map(|m| (m.channel_id, m.id))
             }
-            Target::Channel(c) => {
-                let m = ChannelId::new(c)
-                    .send_message(http, message(&reply))
-                    .await?;
-                Some((m.channel_id, m.id))
+            // Without an answer to the caller the rest is moot.
+            Err(e) if to_caller && !answered => return Err(e),
+            Err(e) => {
+                warn!(error = %e, target = ?reply.target, "could not send a reply");
+                outcome = "partly-sent";
             }
-            Target::Edit {
-                channel_id,
-                message_id,
-            } => {
-                let m = ChannelId::new(channel_id)
-                    .edit_message(http, MessageId::new(message_id), edit_message(&reply))
-                    .await?;
-                Some((m.channel_id, m.id))
-            }
-            Target::Dm(user) => match send_dm(http, user, &reply).await {
-                Ok(m) => Some((m.channel_id, m.id)),
-                Err(e) if is_dm_refused(&e) => {
-                    info!(user, "DM refused by Discord (50007)");
-                    deliver(data, Delivery::DmRefused { user_id: user }).await;
-                    None
-                }
-                Err(e) => return Err(e),
-            },
-        };
-        if let (Some(tag), Some((channel, id))) = (reply.tag.clone(), sent.or(posted)) {
-            let delivery = Delivery::Posted {
-                tag,
-                channel_id: channel.get(),
-                message_id: id.get(),
-            };
-            deliver(data, delivery).await;
         }
     }
-    if !answered && !deferred {
-        // Every interaction needs an answer.
-        let r = if source.is_component() {
-            CreateInteractionResponse::Acknowledge
-        } else {
-            CreateInteractionResponse::Message(response(&Reply::private("Done.")))
-        };
-        source.respond(http, r).await?;
+    if !answered {
+        // Every interaction needs an answer ("thinking..." must not stay forever).
+        let done = Reply::private("Done.");
+        match (deferred, source.is_component()) {
+            (false, true) => {
+                source
+                    .respond(http, CreateInteractionResponse::Acknowledge)
+                    .await?
+            }
+            (false, false) => {
+                let r = CreateInteractionResponse::Message(response(&done));
+                source.respond(http, r).await?;
+            }
+            (true, false) => {
+                source.edit(http, edit_response(&done)).await?;
+            }
+            (true, true) => {}
+        }
     }
     Ok(outcome)
+}
+
+/// Sends one reply; returns the message it became, when known.
+async fn send_one(
+    http: &Http,
+    data: &Data,
+    source: Source<'_>,
+    deferred: bool,
+    answered: bool,
+    reply: &Reply,
+) -> serenity::Result<Option<(ChannelId, MessageId)>> {
+    let message_of = |m: serenity::Message| Some((m.channel_id, m.id));
+    let ids_valid = match reply.target {
+        Target::Channel(id) | Target::Dm(id) => id != 0,
+        Target::Edit {
+            channel_id,
+            message_id,
+        } => channel_id != 0 && message_id != 0,
+        Target::Caller | Target::Source => true,
+    };
+    if !ids_valid {
+        warn!(target = ?reply.target, "reply to id 0 skipped");
+        return Ok(None);
+    }
+    Ok(match reply.target {
+        Target::Source if source.is_component() => {
+            if !deferred && !answered {
+                let r = CreateInteractionResponse::UpdateMessage(response(reply));
+                source.respond(http, r).await?;
+                match source {
+                    Source::Component(click) => Some((click.channel_id, click.message.id)),
+                    Source::Command(_) => None,
+                }
+            } else {
+                message_of(source.edit(http, edit_response(reply)).await?)
+            }
+        }
+        Target::Caller | Target::Source => {
+            if !answered && !deferred {
+                let r = CreateInteractionResponse::Message(response(reply));
+                source.respond(http, r).await?;
+                // The response carries no message id: fetch it when the app wants to know
+                // (a board it may edit later).
+                match reply.tag {
+                    Some(_) => message_of(source.original(http).await?),
+                    None => None,
+                }
+            } else if !answered && !source.is_component() {
+                // Deferred command: the "thinking" message becomes the answer, unless the
+                // answer is private (the defer was public): then it is replaced.
+                if reply.ephemeral {
+                    let m = source.followup(http, followup(reply)).await?;
+                    if let Err(e) = source.delete_original(http).await {
+                        warn!(error = %e, "could not remove the thinking message");
+                    }
+                    message_of(m)
+                } else {
+                    message_of(source.edit(http, edit_response(reply)).await?)
+                }
+            } else {
+                message_of(source.followup(http, followup(reply)).await?)
+            }
+        }
+        Target::Channel(c) => {
+            message_of(ChannelId::new(c).send_message(http, message(reply)).await?)
+        }
+        Target::Edit {
+            channel_id,
+            message_id,
+        } => {
+            let m = ChannelId::new(channel_id)
+                .edit_message(http, MessageId::new(message_id), edit_message(reply))
+                .await?;
+            message_of(m)
+        }
+        Target::Dm(user) => match send_dm(http, user, reply).await {
+            Ok(m) => message_of(m),
+            Err(e) if is_dm_refused(&e) => {
+                info!(user, "DM refused by Discord (50007)");
+                deliver(data, Delivery::DmRefused { user_id: user }).await;
+                None
+            }
+            Err(e) => return Err(e),
+        },
+    })
 }
 
 /// Tells the handler what became of a reply (on a blocking thread: it may use the store).
@@ -417,7 +454,7 @@ fn rows(buttons: &[Vec<bridge::Button>]) -> Vec<CreateActionRow> {
 
 /// Pings only the reply's one allowed user: never @everyone or roles.
 fn mentions(reply: &Reply) -> CreateAllowedMentions {
-    CreateAllowedMentions::new().users(reply.mention.map(UserId::new))
+    CreateAllowedMentions::new().users(reply.mention.filter(|&id| id != 0).map(UserId::new))
 }
 
 fn files(reply: &Reply) -> impl Iterator<Item = CreateAttachment> + '_ {
