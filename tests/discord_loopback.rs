@@ -580,6 +580,20 @@ fn run_without_token_explains_what_to_set() {
 }
 
 #[test]
+fn run_with_a_missing_config_file_says_so() {
+    let out = Process::new(env!("CARGO_BIN_EXE_bao-bot"))
+        .args(["run", "--config", "/nonexistent/bao.toml"])
+        .env_clear()
+        .env("DISCORD_TOKEN", TOKEN)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("/nonexistent/bao.toml"), "{err}");
+    assert!(!err.contains(TOKEN), "{err}");
+}
+
+#[test]
 fn loopback_only_refuses_a_remote_proxy() {
     let dir = tempfile::tempdir().unwrap();
     let log = dir.path().join("stderr");

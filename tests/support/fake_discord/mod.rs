@@ -5,6 +5,19 @@
 //! with [`FakeDiscord::send_interaction`] (payloads from [`payloads`]), then assert on what the
 //! bot sent with [`FakeDiscord::wait_for`] / [`FakeDiscord::requests`].
 //!
+//! ```text
+//! let fake = FakeDiscord::start().await;
+//! let config = Config { token: Some(Token::new(TOKEN)), proxy_url: Some(fake.proxy_url()),
+//!                       loopback_only: true, ..Config::default() };
+//! tokio::spawn(bao_bot::discord::run(config, handler, stop_future));
+//! fake.wait_for_ready(WAIT).await;
+//! fake.send_interaction(payloads::slash(1, &Who::new(7, "asha"), place, "help", &[]));
+//! let answer = fake.wait_for(|r| r.is_callback_for(1), WAIT).await;
+//! assert!(answer.content().unwrap().contains("/bao move"));
+//! ```
+//! (`bao-bot run` as a process works the same way with `BAO_PROXY_URL`, `DISCORD_TOKEN` and
+//! `BAO_TEST_LOOPBACK_ONLY=1`.)
+//!
 //! Everything listens on 127.0.0.1 only. Every HTTP request is recorded (method, path, JSON
 //! body or multipart parts). Responses are full Discord objects, since serenity rejects
 //! anything it cannot parse (and drops gateway events it cannot parse without a word).
