@@ -14,7 +14,7 @@ use bao_bot::discord::bridge::{
     Attachment, BaoHandler, Button, ButtonStyle, Choice, Command, Delivery, MoveCompletion,
     Placeholder, Reply, Request, Target,
 };
-use bao_bot::discord::{self, DiscordError};
+use bao_bot::discord::{self, DiscordError, Outbox};
 use serde_json::{json, Value};
 use support::fake_discord::payloads::{self, Opt, Place, Who};
 use support::fake_discord::{FakeDiscord, Recorded, TOKEN};
@@ -543,6 +543,81 @@ async fn sends_files_buttons_mentions_defers_and_reports_refused_dms() {
         .find(|r| r.is_callback_for(28))
         .expect("the interaction in hand was not answered before the stop finished");
     assert_eq!(answer.content(), Some("A5 left, A5 right"));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn outbox_sends_messages_outside_interactions() {
+    let fake = FakeDiscord::start().await;
+    fake.block_dms_to(baraka().id);
+    let handler = Arc::new(Scripted::default());
+    let (outbox, outbox_rx) = Outbox::new();
+    let config = Config {
+        token: Some(Token::new(TOKEN)),
+        proxy_url: Some(fake.proxy_url()),
+        loopback_only: true,
+        ..Config::default()
+    };
+    let (stop, stopped) = oneshot::channel::<()>();
+    let bot = Bot {
+        task: tokio::spawn(discord::run_with_outbox(
+            config,
+            handler.clone(),
+            Some(outbox_rx),
+            async {
+                let _ = stopped.await;
+            },
+        )),
+        stop,
+    };
+    fake.wait_for_ready(WAIT).await;
+
+    let mut notice = Reply::text(format!("<@{}>, your turn in game 3.", asha().id));
+    notice.target = Target::Channel(OTHER_CHANNEL);
+    notice.mention = Some(asha().id);
+    notice.tag = Some("notice:3".into());
+    let mut reminder = Reply::text("Half your time is gone in game 3.");
+    reminder.target = Target::Dm(baraka().id);
+    assert!(outbox.send(notice));
+    assert!(outbox.send(reminder));
+
+    let sent = fake
+        .wait_for(
+            |r| {
+                r.is(
+                    "POST",
+                    &format!("/api/v10/channels/{OTHER_CHANNEL}/messages"),
+                )
+            },
+            WAIT,
+        )
+        .await;
+    assert_eq!(
+        sent.body()["allowed_mentions"]["users"],
+        json!([asha().id.to_string()])
+    );
+    let reported = fake
+        .wait_until(WAIT, || {
+            let d = handler.deliveries.lock().unwrap();
+            let posted = d.iter().any(|d| {
+                matches!(d, Delivery::Posted { tag, channel_id, .. }
+                    if tag == "notice:3" && *channel_id == OTHER_CHANNEL)
+            });
+            let refused = d.contains(&Delivery::DmRefused {
+                user_id: baraka().id,
+            });
+            (posted && refused).then_some(())
+        })
+        .await;
+    assert!(
+        reported.is_some(),
+        "{:?}",
+        handler.deliveries.lock().unwrap()
+    );
+    bot.stop().await.expect("the bot failed");
+    assert!(
+        !outbox.send(Reply::text("too late")),
+        "the outbox outlived the bot"
+    );
 }
 
 /// `bao-bot run` with the given extra environment, stderr captured into a file.

@@ -23,8 +23,9 @@ use thiserror::Error;
 use tracing::{error, info, warn};
 
 use crate::config::{Config, ConfigError, Token};
-use bridge::{BaoHandler, Command, Request};
+use bridge::{BaoHandler, Command, Reply, Request};
 use respond::{InFlight, Source};
+use tokio::sync::mpsc;
 
 /// Prefix of every `custom_id` the bot puts on its buttons.
 pub const BUTTON_PREFIX: &str = "bao:";
@@ -74,11 +75,45 @@ fn http_client(config: &Config, token: &Token) -> serenity::Http {
     builder.build()
 }
 
+/// Sends messages the app originates outside any interaction (turn notices, reminders,
+/// expired challenges): [`Target::Channel`](bridge::Target::Channel), `Dm` and `Edit` replies.
+/// Cheap to clone; `send` never blocks, so background threads can use it.
+#[derive(Clone, Debug)]
+pub struct Outbox(mpsc::UnboundedSender<Reply>);
+
+/// The receiving end of an [`Outbox`], handed to [`run_with_outbox`].
+#[derive(Debug)]
+pub struct OutboxReceiver(mpsc::UnboundedReceiver<Reply>);
+
+impl Outbox {
+    /// A new outbox and its receiving end.
+    pub fn new() -> (Outbox, OutboxReceiver) {
+        let (tx, rx) = mpsc::unbounded_channel();
+        (Outbox(tx), OutboxReceiver(rx))
+    }
+
+    /// Queues a message; false if the bot has stopped. Delivery results (posted message ids,
+    /// refused DMs) come back through [`BaoHandler::delivered`].
+    pub fn send(&self, reply: Reply) -> bool {
+        self.0.send(reply).is_ok()
+    }
+}
+
 /// Runs the bot until `stop` completes (or the client fails), then closes the gateway and
 /// waits for the interactions in hand, each step bounded in time.
 pub async fn run(
     config: Config,
     handler: Arc<dyn BaoHandler>,
+    stop: impl Future<Output = ()>,
+) -> Result<(), DiscordError> {
+    run_with_outbox(config, handler, None, stop).await
+}
+
+/// [`run`], also sending what the app queues in an [`Outbox`].
+pub async fn run_with_outbox(
+    config: Config,
+    handler: Arc<dyn BaoHandler>,
+    outbox: Option<OutboxReceiver>,
     stop: impl Future<Output = ()>,
 ) -> Result<(), DiscordError> {
     config.validate()?;
@@ -87,7 +122,7 @@ pub async fn run(
     let in_flight = Arc::new(InFlight::default());
     let data = Data {
         config: Arc::new(config.clone()),
-        handler,
+        handler: handler.clone(),
         in_flight: in_flight.clone(),
     };
     let test_guild = config.test_guild_id;
@@ -123,10 +158,21 @@ pub async fn run(
         .framework(framework)
         .await?;
     let shard_manager = client.shard_manager.clone();
+    let outbox_task = outbox.map(|OutboxReceiver(mut rx)| {
+        let http = client.http.clone();
+        tokio::spawn(async move {
+            while let Some(reply) = rx.recv().await {
+                respond::send_unprompted(&http, &handler, reply).await;
+            }
+        })
+    });
     let mut running = tokio::spawn(async move { client.start_autosharded().await });
     tokio::pin!(stop);
     tokio::select! {
         result = &mut running => {
+            if let Some(task) = &outbox_task {
+                task.abort();
+            }
             return match result {
                 Ok(r) => r.map_err(DiscordError::from),
                 Err(e) => Err(DiscordError::Task(e.to_string())),
@@ -135,6 +181,9 @@ pub async fn run(
         () = &mut stop => {}
     }
     info!("stopping: closing the gateway");
+    if let Some(task) = outbox_task {
+        task.abort();
+    }
     if tokio::time::timeout(STOP_TIMEOUT, shard_manager.shutdown_all())
         .await
         .is_err()

@@ -1,5 +1,6 @@
 //! Answering an interaction: run the handler, defer when it is slow, send its replies.
 
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use poise::serenity_prelude as serenity;
@@ -11,7 +12,7 @@ use serenity::{
 };
 use tracing::{error, info, warn};
 
-use super::bridge::{self, Command, Delivery, Place, Reply, Request, Target, UserRef};
+use super::bridge::{self, BaoHandler, Command, Delivery, Place, Reply, Request, Target, UserRef};
 use super::{AppContext, Data, Error};
 
 /// How long the handler may take before the interaction is deferred (Discord allows 3 s for
@@ -288,7 +289,7 @@ async fn send_all(
                         channel_id: channel.get(),
                         message_id: id.get(),
                     };
-                    deliver(data, delivery).await;
+                    deliver(&data.handler, delivery).await;
                 }
             }
             // Without an answer to the caller the rest is moot.
@@ -331,18 +332,6 @@ async fn send_one(
     reply: &Reply,
 ) -> serenity::Result<Option<(ChannelId, MessageId)>> {
     let message_of = |m: serenity::Message| Some((m.channel_id, m.id));
-    let ids_valid = match reply.target {
-        Target::Channel(id) | Target::Dm(id) => id != 0,
-        Target::Edit {
-            channel_id,
-            message_id,
-        } => channel_id != 0 && message_id != 0,
-        Target::Caller | Target::Source => true,
-    };
-    if !ids_valid {
-        warn!(target = ?reply.target, "reply to id 0 skipped");
-        return Ok(None);
-    }
     Ok(match reply.target {
         Target::Source if source.is_component() => {
             if !deferred && !answered {
@@ -382,33 +371,69 @@ async fn send_one(
                 message_of(source.followup(http, followup(reply)).await?)
             }
         }
-        Target::Channel(c) => {
+        Target::Channel(_) | Target::Dm(_) | Target::Edit { .. } => {
+            send_direct(http, &data.handler, reply).await?
+        }
+    })
+}
+
+/// Sends a reply that is not an interaction answer (a channel message, a DM, an edit);
+/// reports a refused DM to the handler. Caller targets are skipped (there is no caller).
+pub async fn send_direct(
+    http: &Http,
+    handler: &Arc<dyn BaoHandler>,
+    reply: &Reply,
+) -> serenity::Result<Option<(ChannelId, MessageId)>> {
+    let message_of = |m: serenity::Message| Some((m.channel_id, m.id));
+    Ok(match reply.target {
+        Target::Channel(c) if c != 0 => {
             message_of(ChannelId::new(c).send_message(http, message(reply)).await?)
         }
         Target::Edit {
             channel_id,
             message_id,
-        } => {
+        } if channel_id != 0 && message_id != 0 => {
             let m = ChannelId::new(channel_id)
                 .edit_message(http, MessageId::new(message_id), edit_message(reply))
                 .await?;
             message_of(m)
         }
-        Target::Dm(user) => match send_dm(http, user, reply).await {
+        Target::Dm(user) if user != 0 => match send_dm(http, user, reply).await {
             Ok(m) => message_of(m),
             Err(e) if is_dm_refused(&e) => {
                 info!(user, "DM refused by Discord (50007)");
-                deliver(data, Delivery::DmRefused { user_id: user }).await;
+                deliver(handler, Delivery::DmRefused { user_id: user }).await;
                 None
             }
             Err(e) => return Err(e),
         },
+        _ => {
+            warn!(target = ?reply.target, "reply without a valid destination skipped");
+            None
+        }
     })
 }
 
+/// Sends a message the app originates (no interaction): see [`super::Outbox`].
+pub async fn send_unprompted(http: &Http, handler: &Arc<dyn BaoHandler>, reply: Reply) {
+    match send_direct(http, handler, &reply).await {
+        Ok(posted) => {
+            if let (Some(tag), Some((channel, id))) = (reply.tag.clone(), posted) {
+                let delivery = Delivery::Posted {
+                    tag,
+                    channel_id: channel.get(),
+                    message_id: id.get(),
+                };
+                deliver(handler, delivery).await;
+            }
+        }
+        Err(e) => warn!(error = %e, target = ?reply.target, "could not send a message"),
+    }
+}
+
 /// Tells the handler what became of a reply (on a blocking thread: it may use the store).
-async fn deliver(data: &Data, delivery: Delivery) {
-    let handler = data.handler.clone();
+async fn deliver(handler: &Arc<dyn BaoHandler>, delivery: Delivery) {
+    let handler = handler.clone();
     if let Err(e) = tokio::task::spawn_blocking(move || handler.delivered(delivery)).await {
         error!(error = %e, "delivery report failed");
     }
