@@ -1,10 +1,12 @@
 //! bao-bot: Bao la Kiswahili rules, AI, pictures, storage and the bot around them.
 //!
-//! Data flows one way: front ends ([`console`], and the Discord adapter) call [`app`], which
-//! uses [`rules`], [`ai`], [`store`] and [`render`].
+//! Data flows one way: front ends ([`console`], [`discord`]) call [`app`], which uses
+//! [`rules`], [`ai`], [`store`] and [`render`].
 pub mod ai;
 pub mod app;
+pub mod config;
 pub mod console;
+pub mod discord;
 pub mod render;
 pub mod rules;
 pub mod store;

@@ -5,6 +5,7 @@ mod console;
 mod db;
 mod render;
 mod rules;
+mod run;
 
 use std::fmt;
 use std::path::PathBuf;
@@ -131,6 +132,12 @@ enum Command {
         /// Print the board as text instead of writing a picture.
         #[arg(long)]
         text: bool,
+    },
+    /// Start the Discord bot (needs DISCORD_TOKEN; see config.example.toml for settings).
+    Run {
+        /// The config file (TOML); without it, defaults and environment variables are used.
+        #[arg(long, value_name = "FILE")]
+        config: Option<PathBuf>,
     },
     /// Play in the terminal: the bot's commands (`/bao ai hard`, `/bao move a6 left`) over
     /// the same store, as any user in any place (`/as baraka`, `/in #general`, `/dm`).
@@ -283,6 +290,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
             output: output.as_deref(),
             text,
         }),
+        Command::Run { config } => run::run(config.as_deref()),
         Command::Console {
             db,
             boards,

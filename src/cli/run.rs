@@ -1,0 +1,60 @@
+//! `run`: the Discord bot.
+
+use std::io::IsTerminal;
+use std::path::Path;
+use std::sync::Arc;
+use std::time::Duration;
+
+use bao_bot::config::{Config, ENV_OVERRIDES};
+use bao_bot::discord::{self, bridge::Placeholder};
+use tracing_subscriber::EnvFilter;
+
+use super::{input, CliError};
+
+/// What to do when there is no token: what to set and how to get one.
+pub const NO_TOKEN_HELP: &str = "\
+no bot token: set the environment variable DISCORD_TOKEN (or `token` in the config file).
+
+To create a bot and get its token:
+  1. Open https://discord.com/developers/applications and choose \"New Application\".
+  2. Under \"Bot\", choose \"Reset Token\" and copy the token:
+       export DISCORD_TOKEN='<the token>'
+     No privileged gateway intents are needed (leave them off).
+  3. Under \"OAuth2\" > \"URL Generator\", tick the scopes `bot` and `applications.commands`
+     (bot permissions: Send Messages, Attach Files, Embed Links), open the generated URL
+     and add the bot to your server.
+  4. Start it again: bao-bot run [--config FILE]
+Settings: see config.example.toml.";
+
+/// Loads the configuration, sets up logging and runs the bot until SIGINT / SIGTERM.
+pub fn run(config_path: Option<&Path>) -> Result<(), CliError> {
+    let config = Config::load(config_path).map_err(input)?;
+    if config.token.is_none() {
+        let vars: Vec<String> = ENV_OVERRIDES
+            .iter()
+            .map(|(name, what)| format!("  {name}: {what}"))
+            .collect();
+        return Err(input(format!(
+            "{NO_TOKEN_HELP}\nEnvironment overrides:\n{}",
+            vars.join("\n")
+        )));
+    }
+    let filter = EnvFilter::try_from_default_env()
+        .or_else(|_| EnvFilter::try_new(&config.log_level))
+        .map_err(|e| input(format!("log_level `{}`: {e}", config.log_level)))?;
+    let _ = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
+        .with_ansi(std::io::stderr().is_terminal())
+        .try_init();
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| CliError::Other(e.into()))?;
+    // Until the app is wired in, a placeholder answers (help, rules; everything else echoed).
+    let handler = Arc::new(Placeholder);
+    let result = runtime.block_on(discord::run(config, handler, discord::stop_signal()));
+    // Bounded: a handler thread that hangs must not keep the process alive.
+    runtime.shutdown_timeout(Duration::from_secs(5));
+    result.map_err(|e| CliError::Other(e.into()))
+}

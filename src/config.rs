@@ -1,0 +1,389 @@
+//! The bot's settings: a TOML file (see `config.example.toml`) with environment overrides.
+//!
+//! Every setting has a default, so an empty file (or none) is a valid configuration; the only
+//! thing `bao-bot run` cannot do without is the bot token, which comes from `DISCORD_TOKEN`
+//! (or the file) and is never printed: [`Token`]'s `Debug` shows `<redacted>`.
+
+use std::fmt;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use serde::Deserialize;
+use thiserror::Error;
+
+/// Environment variables that override the file, in the order they are applied.
+pub const ENV_OVERRIDES: &[(&str, &str)] = &[
+    ("DISCORD_TOKEN", "the bot token"),
+    ("BAO_DATABASE", "database path"),
+    ("BAO_LOG", "log level / tracing filter"),
+    ("BAO_TEST_GUILD_ID", "register /bao in this server only"),
+    (
+        "BAO_PROXY_URL",
+        "base URL of an HTTP proxy for Discord's API",
+    ),
+    (
+        "BAO_TEST_LOOPBACK_ONLY",
+        "1: refuse to start unless proxy_url is on loopback",
+    ),
+];
+
+/// A failure to read or understand the configuration.
+#[derive(Debug, Error)]
+pub enum ConfigError {
+    /// The file could not be read.
+    #[error("cannot read config file {path}: {source}")]
+    Read {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        source: std::io::Error,
+    },
+    /// The file is not valid TOML for these settings.
+    #[error("config file {path}: {message}")]
+    Parse {
+        /// The file (or `<string>`).
+        path: PathBuf,
+        /// What is wrong, from the TOML reader.
+        message: String,
+    },
+    /// A setting (from the file or the environment) has a bad value.
+    #[error("{setting}: {message}")]
+    Invalid {
+        /// The setting's name.
+        setting: String,
+        /// What is wrong and what would be right.
+        message: String,
+    },
+}
+
+/// The bot token. Its `Debug` and `Display` never show the secret.
+#[derive(Clone, Deserialize, PartialEq, Eq)]
+#[serde(transparent)]
+pub struct Token(String);
+
+impl Token {
+    /// Wraps a token.
+    pub fn new(token: impl Into<String>) -> Token {
+        Token(token.into())
+    }
+
+    /// The secret itself, for handing to the Discord client only.
+    pub fn expose(&self) -> &str {
+        &self.0
+    }
+}
+
+impl fmt::Debug for Token {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("Token(<redacted>)")
+    }
+}
+
+impl fmt::Display for Token {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("<redacted>")
+    }
+}
+
+/// Limits on the built-in AI.
+#[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
+#[serde(default, deny_unknown_fields)]
+pub struct AiLimits {
+    /// At most this many AI searches run at once; later requests wait their turn.
+    pub max_concurrent_searches: usize,
+    /// Wall-clock cap of one `easy` search, in milliseconds.
+    pub easy_ms: u64,
+    /// Wall-clock cap of one `medium` search, in milliseconds.
+    pub medium_ms: u64,
+    /// Wall-clock cap of one `hard` search, in milliseconds.
+    pub hard_ms: u64,
+    /// Wall-clock cap of one `master` search, in milliseconds.
+    pub master_ms: u64,
+}
+
+impl Default for AiLimits {
+    fn default() -> AiLimits {
+        AiLimits {
+            max_concurrent_searches: 2,
+            easy_ms: 200,
+            medium_ms: 500,
+            hard_ms: 1000,
+            master_ms: 3000,
+        }
+    }
+}
+
+impl AiLimits {
+    /// The wall-clock cap for a level name (`easy`, `medium`, `hard`, `master`).
+    pub fn cap_for(&self, level: &str) -> Option<Duration> {
+        let ms = match level {
+            "easy" => self.easy_ms,
+            "medium" => self.medium_ms,
+            "hard" => self.hard_ms,
+            "master" => self.master_ms,
+            _ => return None,
+        };
+        Some(Duration::from_millis(ms))
+    }
+}
+
+/// All settings of the bot.
+#[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
+#[serde(default, deny_unknown_fields)]
+pub struct Config {
+    /// The bot token; better given as `DISCORD_TOKEN` than written in a file.
+    pub token: Option<Token>,
+    /// The SQLite database file.
+    pub database: PathBuf,
+    /// The log level (`error`, `warn`, `info`, `debug`, `trace`) or a tracing filter such as
+    /// `bao_bot=debug,serenity=warn`. `RUST_LOG`, when set, wins.
+    pub log_level: String,
+    /// When set, `/bao` is registered in this server only (it shows up at once there, while
+    /// global commands are what DMs need).
+    pub test_guild_id: Option<u64>,
+    /// Base URL of an HTTP proxy that forwards Discord's REST API (`http://host:port`); every
+    /// request goes there, paths unchanged, and the client's own rate limiter is turned off
+    /// (the proxy is then responsible for rate limits).
+    pub proxy_url: Option<String>,
+    /// Refuse to start unless `proxy_url` points at loopback (for tests: nothing leaves).
+    pub loopback_only: bool,
+    /// The time allowed per move when a challenge names none: `none`, or a number with unit
+    /// `m`, `h` or `d` between 10 minutes and 14 days (`30m`, `24h`, `3d`).
+    pub default_time_per_move: String,
+    /// Limits on the built-in AI.
+    pub ai: AiLimits,
+}
+
+impl Default for Config {
+    fn default() -> Config {
+        Config {
+            token: None,
+            database: PathBuf::from("bao.db"),
+            log_level: "info".to_string(),
+            test_guild_id: None,
+            proxy_url: None,
+            loopback_only: false,
+            default_time_per_move: "none".to_string(),
+            ai: AiLimits::default(),
+        }
+    }
+}
+
+impl Config {
+    /// Reads `path` (when given), then applies the environment overrides and validates.
+    pub fn load(path: Option<&Path>) -> Result<Config, ConfigError> {
+        let mut config = match path {
+            Some(path) => {
+                let text = std::fs::read_to_string(path).map_err(|source| ConfigError::Read {
+                    path: path.to_path_buf(),
+                    source,
+                })?;
+                Config::from_toml(&text, path)?
+            }
+            None => Config::default(),
+        };
+        config.apply_env(|name| std::env::var(name).ok())?;
+        config.validate()?;
+        Ok(config)
+    }
+
+    /// Parses TOML text (`origin` names it in errors). Does not apply the environment.
+    pub fn from_toml(text: &str, origin: &Path) -> Result<Config, ConfigError> {
+        toml::from_str(text).map_err(|e| ConfigError::Parse {
+            path: origin.to_path_buf(),
+            message: e.message().to_string(),
+        })
+    }
+
+    /// Applies the overrides of [`ENV_OVERRIDES`], read through `var` (empty values are
+    /// ignored).
+    pub fn apply_env(&mut self, var: impl Fn(&str) -> Option<String>) -> Result<(), ConfigError> {
+        let get = |name: &str| var(name).filter(|v| !v.trim().is_empty());
+        if let Some(t) = get("DISCORD_TOKEN") {
+            self.token = Some(Token::new(t.trim()));
+        }
+        if let Some(d) = get("BAO_DATABASE") {
+            self.database = PathBuf::from(d);
+        }
+        if let Some(l) = get("BAO_LOG") {
+            self.log_level = l;
+        }
+        if let Some(g) = get("BAO_TEST_GUILD_ID") {
+            self.test_guild_id = Some(g.trim().parse().map_err(|_| ConfigError::Invalid {
+                setting: "BAO_TEST_GUILD_ID".into(),
+                message: format!("`{g}` is not a server id (a number like 1234567890123456789)"),
+            })?);
+        }
+        if let Some(p) = get("BAO_PROXY_URL") {
+            self.proxy_url = Some(p);
+        }
+        if let Some(v) = get("BAO_TEST_LOOPBACK_ONLY") {
+            self.loopback_only = !matches!(v.trim(), "0" | "false" | "no");
+        }
+        Ok(())
+    }
+
+    /// Checks values that TOML types alone do not.
+    pub fn validate(&self) -> Result<(), ConfigError> {
+        parse_time_per_move(&self.default_time_per_move).map_err(|message| {
+            ConfigError::Invalid {
+                setting: "default_time_per_move".into(),
+                message,
+            }
+        })?;
+        if self.ai.max_concurrent_searches == 0 {
+            return Err(ConfigError::Invalid {
+                setting: "ai.max_concurrent_searches".into(),
+                message: "must be at least 1".into(),
+            });
+        }
+        if let Some(url) = &self.proxy_url {
+            let parsed = url::Url::parse(url).map_err(|e| ConfigError::Invalid {
+                setting: "proxy_url".into(),
+                message: format!("`{url}` is not a URL ({e}); expected e.g. http://127.0.0.1:8080"),
+            })?;
+            if !matches!(parsed.scheme(), "http" | "https") || parsed.host().is_none() {
+                return Err(ConfigError::Invalid {
+                    setting: "proxy_url".into(),
+                    message: format!("`{url}` must be http(s)://host[:port]"),
+                });
+            }
+        }
+        if self.loopback_only && !self.proxy_url.as_deref().is_some_and(is_loopback_url) {
+            return Err(ConfigError::Invalid {
+                setting: "proxy_url".into(),
+                message: "loopback-only mode (BAO_TEST_LOOPBACK_ONLY) needs proxy_url on \
+                          127.0.0.1, ::1 or localhost; refusing to reach Discord"
+                    .into(),
+            });
+        }
+        Ok(())
+    }
+
+    /// The default time per move (`None`: no limit).
+    pub fn default_time_per_move(&self) -> Option<Duration> {
+        parse_time_per_move(&self.default_time_per_move).unwrap_or(None)
+    }
+}
+
+/// Whether a URL's host is a loopback address (`127.0.0.0/8`, `::1`, `localhost`).
+pub fn is_loopback_url(url: &str) -> bool {
+    match url::Url::parse(url)
+        .ok()
+        .and_then(|u| u.host().map(|h| h.to_owned()))
+    {
+        Some(url::Host::Ipv4(ip)) => ip.is_loopback(),
+        Some(url::Host::Ipv6(ip)) => ip.is_loopback(),
+        Some(url::Host::Domain(d)) => d.eq_ignore_ascii_case("localhost"),
+        None => false,
+    }
+}
+
+/// Reads a time per move: `none`, or a whole number with unit `m`, `h` or `d` between
+/// 10 minutes and 14 days. Returns the duration (`None` for `none`) or what is wrong.
+pub fn parse_time_per_move(text: &str) -> Result<Option<Duration>, String> {
+    let t = text.trim().to_ascii_lowercase();
+    if t == "none" || t == "off" {
+        return Ok(None);
+    }
+    let expected = "expected `none` or a number with unit m, h or d from 10m to 14d (e.g. `24h`)";
+    let split = t.find(|c: char| !c.is_ascii_digit()).unwrap_or(t.len());
+    let (num, unit) = t.split_at(split);
+    let n: u64 = num.parse().map_err(|_| format!("`{text}`: {expected}"))?;
+    let secs = match unit.trim() {
+        "m" | "min" | "mins" | "minutes" => n * 60,
+        "h" | "hour" | "hours" => n * 3600,
+        "d" | "day" | "days" => n * 86_400,
+        _ => return Err(format!("`{text}`: {expected}")),
+    };
+    if !(600..=14 * 86_400).contains(&secs) {
+        return Err(format!("`{text}` is out of range: {expected}"));
+    }
+    Ok(Some(Duration::from_secs(secs)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn empty_file_gives_defaults() {
+        let c = Config::from_toml("", Path::new("x.toml")).unwrap();
+        assert_eq!(c, Config::default());
+        assert_eq!(c.database, PathBuf::from("bao.db"));
+    }
+
+    #[test]
+    fn example_file_parses_and_validates() {
+        let text = include_str!("../config.example.toml");
+        let c = Config::from_toml(text, Path::new("config.example.toml")).unwrap();
+        c.validate().unwrap();
+    }
+
+    #[test]
+    fn unknown_setting_is_refused() {
+        let err = Config::from_toml("databse = \"x.db\"", Path::new("x.toml")).unwrap_err();
+        assert!(err.to_string().contains("databse"), "{err}");
+    }
+
+    #[test]
+    fn env_overrides_the_file() {
+        let mut c = Config::from_toml(
+            "database = \"file.db\"\ntoken = \"from-file\"",
+            Path::new("x"),
+        )
+        .unwrap();
+        c.apply_env(|n| match n {
+            "DISCORD_TOKEN" => Some("from-env".into()),
+            "BAO_DATABASE" => Some("env.db".into()),
+            "BAO_TEST_GUILD_ID" => Some("42".into()),
+            _ => None,
+        })
+        .unwrap();
+        assert_eq!(c.token.as_ref().map(Token::expose), Some("from-env"));
+        assert_eq!(c.database, PathBuf::from("env.db"));
+        assert_eq!(c.test_guild_id, Some(42));
+    }
+
+    #[test]
+    fn token_never_shows_in_debug() {
+        let c = Config {
+            token: Some(Token::new("super-secret-token")),
+            ..Config::default()
+        };
+        let shown = format!("{c:?} {}", c.token.as_ref().unwrap());
+        assert!(!shown.contains("super-secret-token"), "{shown}");
+        assert!(shown.contains("redacted"));
+    }
+
+    #[test]
+    fn loopback_only_refuses_a_remote_proxy() {
+        let mut c = Config {
+            loopback_only: true,
+            ..Config::default()
+        };
+        assert!(c.validate().is_err(), "no proxy at all must be refused");
+        c.proxy_url = Some("http://proxy.example.com:8080".into());
+        assert!(c.validate().is_err());
+        c.proxy_url = Some("http://127.0.0.1:9000".into());
+        c.validate().unwrap();
+        c.proxy_url = Some("http://localhost:9000".into());
+        c.validate().unwrap();
+    }
+
+    #[test]
+    fn time_per_move_forms() {
+        assert_eq!(parse_time_per_move("none"), Ok(None));
+        assert_eq!(
+            parse_time_per_move("24h"),
+            Ok(Some(Duration::from_secs(86_400)))
+        );
+        assert_eq!(
+            parse_time_per_move("10m"),
+            Ok(Some(Duration::from_secs(600)))
+        );
+        assert!(parse_time_per_move("5m").is_err());
+        assert!(parse_time_per_move("15d").is_err());
+        assert!(parse_time_per_move("soon").is_err());
+    }
+}

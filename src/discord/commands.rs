@@ -1,0 +1,310 @@
+//! `/bao` and its subcommands: each turns its options into a [`Command`] and hands it on.
+
+use poise::serenity_prelude as serenity;
+
+use super::bridge::{AiLevel, Command, MoveCompletion, NotifyMode, SideChoice};
+use super::{respond, AppContext, Error};
+use crate::rules::Variant;
+
+/// Longest label or value Discord accepts in an autocomplete choice.
+const CHOICE_MAX: usize = 100;
+/// Most autocomplete choices Discord shows (more makes it show none).
+const CHOICES_MAX: usize = 25;
+
+/// Bao variant, as offered in the command's choices.
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum VariantChoice {
+    /// Bao la Kiswahili.
+    #[name = "kiswahili"]
+    Kiswahili,
+    /// Bao la Kujifunza, the learner's variant.
+    #[name = "kujifunza"]
+    Kujifunza,
+}
+
+impl From<VariantChoice> for Variant {
+    fn from(v: VariantChoice) -> Variant {
+        match v {
+            VariantChoice::Kiswahili => Variant::Kiswahili,
+            VariantChoice::Kujifunza => Variant::Kujifunza,
+        }
+    }
+}
+
+/// Side, as offered in the command's choices.
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum SideParam {
+    /// South (moves first).
+    #[name = "south"]
+    South,
+    /// North.
+    #[name = "north"]
+    North,
+    /// A coin toss.
+    #[name = "random"]
+    Random,
+}
+
+impl From<SideParam> for SideChoice {
+    fn from(s: SideParam) -> SideChoice {
+        match s {
+            SideParam::South => SideChoice::South,
+            SideParam::North => SideChoice::North,
+            SideParam::Random => SideChoice::Random,
+        }
+    }
+}
+
+/// AI level, as offered in the command's choices.
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum LevelParam {
+    /// Easy.
+    #[name = "easy"]
+    Easy,
+    /// Medium.
+    #[name = "medium"]
+    Medium,
+    /// Hard.
+    #[name = "hard"]
+    Hard,
+    /// Master.
+    #[name = "master"]
+    Master,
+}
+
+impl From<LevelParam> for AiLevel {
+    fn from(l: LevelParam) -> AiLevel {
+        match l {
+            LevelParam::Easy => AiLevel::Easy,
+            LevelParam::Medium => AiLevel::Medium,
+            LevelParam::Hard => AiLevel::Hard,
+            LevelParam::Master => AiLevel::Master,
+        }
+    }
+}
+
+/// Notice mode, as offered in the command's choices.
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum NotifyParam {
+    /// Mention and DM.
+    #[name = "dm"]
+    Dm,
+    /// Mention only.
+    #[name = "mention"]
+    Mention,
+    /// Nothing.
+    #[name = "off"]
+    Off,
+}
+
+impl From<NotifyParam> for NotifyMode {
+    fn from(n: NotifyParam) -> NotifyMode {
+        match n {
+            NotifyParam::Dm => NotifyMode::Dm,
+            NotifyParam::Mention => NotifyMode::Mention,
+            NotifyParam::Off => NotifyMode::Off,
+        }
+    }
+}
+
+/// Every command the bot registers.
+pub fn all() -> Vec<poise::Command<super::Data, Error>> {
+    vec![bao()]
+}
+
+/// Play Bao la Kiswahili.
+#[poise::command(
+    slash_command,
+    interaction_context = "Guild|BotDm",
+    subcommand_required,
+    subcommands(
+        "challenge",
+        "accept",
+        "decline",
+        "move_",
+        "board",
+        "moves",
+        "history",
+        "resign",
+        "draw",
+        "abort",
+        "ai",
+        "games",
+        "rules",
+        "help",
+        "notify",
+        "claim"
+    )
+)]
+pub async fn bao(_ctx: AppContext<'_>) -> Result<(), Error> {
+    Ok(())
+}
+
+/// Challenge someone to a game here.
+#[poise::command(slash_command)]
+pub async fn challenge(
+    ctx: AppContext<'_>,
+    #[description = "Who to play"] opponent: serenity::User,
+    #[description = "Which Bao (default kiswahili)"] variant: Option<VariantChoice>,
+    #[description = "Your side (south moves first)"] side: Option<SideParam>,
+    #[description = "Time per move: none, or e.g. 30m, 24h, 3d"] time_per_move: Option<String>,
+) -> Result<(), Error> {
+    let opponent = respond::user_ref(&opponent);
+    let command = Command::Challenge {
+        opponent,
+        variant: variant.map(Into::into),
+        side: side.map(Into::into),
+        time_per_move,
+    };
+    respond::command(ctx, command).await
+}
+
+/// Accept the challenge waiting for you here.
+#[poise::command(slash_command)]
+pub async fn accept(ctx: AppContext<'_>) -> Result<(), Error> {
+    respond::command(ctx, Command::Accept).await
+}
+
+/// Decline the challenge waiting for you here.
+#[poise::command(slash_command)]
+pub async fn decline(ctx: AppContext<'_>) -> Result<(), Error> {
+    respond::command(ctx, Command::Decline).await
+}
+
+/// Play a move, e.g. `a6 left` or `A4 right capture`.
+#[poise::command(slash_command, rename = "move")]
+pub async fn move_(
+    ctx: AppContext<'_>,
+    #[description = "The move, e.g. a6 left"]
+    #[autocomplete = "complete_move"]
+    #[rename = "move"]
+    text: String,
+    #[description = "Which game (when not this channel's)"] game: Option<String>,
+) -> Result<(), Error> {
+    respond::command(ctx, Command::Move { text, game }).await
+}
+
+/// Suggests the caller's legal moves, filtered by what is typed.
+async fn complete_move(ctx: AppContext<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
+    let game = ctx.args.iter().find_map(|a| match (&a.name, &a.value) {
+        (&"game", serenity::ResolvedValue::String(s)) => Some((*s).to_string()),
+        _ => None,
+    });
+    let request = MoveCompletion {
+        user: respond::user_ref(&ctx.interaction.user),
+        place: respond::place_of(ctx.interaction.guild_id, ctx.interaction.channel_id),
+        partial: partial.to_string(),
+        game,
+    };
+    let handler = ctx.data().handler.clone();
+    let task = tokio::task::spawn_blocking(move || handler.complete_move(request));
+    let choices = match tokio::time::timeout(respond::AUTOCOMPLETE_BUDGET, task).await {
+        Ok(Ok(choices)) => choices,
+        _ => {
+            tracing::warn!(
+                user = ctx.interaction.user.id.get(),
+                "move autocomplete too slow or failed"
+            );
+            Vec::new()
+        }
+    };
+    let choices = choices
+        .into_iter()
+        .take(CHOICES_MAX)
+        .map(|c| {
+            serenity::AutocompleteChoice::new(
+                respond::truncate(&c.label, CHOICE_MAX),
+                respond::truncate(&c.value, CHOICE_MAX),
+            )
+        })
+        .collect();
+    serenity::CreateAutocompleteResponse::new().set_choices(choices)
+}
+
+/// Show the board of a game.
+#[poise::command(slash_command)]
+pub async fn board(
+    ctx: AppContext<'_>,
+    #[description = "Which game (when not this channel's)"] game: Option<String>,
+) -> Result<(), Error> {
+    respond::command(ctx, Command::Board { game }).await
+}
+
+/// List the legal moves in this channel's game.
+#[poise::command(slash_command)]
+pub async fn moves(ctx: AppContext<'_>) -> Result<(), Error> {
+    respond::command(ctx, Command::Moves).await
+}
+
+/// The moves played so far, and the game record as a file.
+#[poise::command(slash_command)]
+pub async fn history(ctx: AppContext<'_>) -> Result<(), Error> {
+    respond::command(ctx, Command::History).await
+}
+
+/// Resign this channel's game.
+#[poise::command(slash_command)]
+pub async fn resign(ctx: AppContext<'_>) -> Result<(), Error> {
+    respond::command(ctx, Command::Resign).await
+}
+
+/// Offer a draw, or accept your opponent's offer.
+#[poise::command(slash_command)]
+pub async fn draw(ctx: AppContext<'_>) -> Result<(), Error> {
+    respond::command(ctx, Command::Draw).await
+}
+
+/// Call off a game that has barely started (no result recorded).
+#[poise::command(slash_command)]
+pub async fn abort(ctx: AppContext<'_>) -> Result<(), Error> {
+    respond::command(ctx, Command::Abort).await
+}
+
+/// Play the built-in AI here.
+#[poise::command(slash_command)]
+pub async fn ai(
+    ctx: AppContext<'_>,
+    #[description = "How strong (default medium)"] level: Option<LevelParam>,
+    #[description = "Your side (south moves first)"] side: Option<SideParam>,
+    #[description = "Which Bao (default kiswahili)"] variant: Option<VariantChoice>,
+) -> Result<(), Error> {
+    let command = Command::Ai {
+        level: level.map(Into::into),
+        side: side.map(Into::into),
+        variant: variant.map(Into::into),
+    };
+    respond::command(ctx, command).await
+}
+
+/// Your ongoing games everywhere.
+#[poise::command(slash_command)]
+pub async fn games(ctx: AppContext<'_>) -> Result<(), Error> {
+    respond::command(ctx, Command::Games).await
+}
+
+/// A short summary of the rules.
+#[poise::command(slash_command)]
+pub async fn rules(ctx: AppContext<'_>) -> Result<(), Error> {
+    respond::command(ctx, Command::Rules).await
+}
+
+/// The commands.
+#[poise::command(slash_command)]
+pub async fn help(ctx: AppContext<'_>) -> Result<(), Error> {
+    respond::command(ctx, Command::Help).await
+}
+
+/// How to tell you it is your turn.
+#[poise::command(slash_command)]
+pub async fn notify(
+    ctx: AppContext<'_>,
+    #[description = "dm: mention and DM; mention: mention only; off: nothing"] mode: NotifyParam,
+) -> Result<(), Error> {
+    respond::command(ctx, Command::Notify(mode.into())).await
+}
+
+/// Claim the win when your opponent's time has run out.
+#[poise::command(slash_command)]
+pub async fn claim(ctx: AppContext<'_>) -> Result<(), Error> {
+    respond::command(ctx, Command::Claim).await
+}

@@ -1,0 +1,320 @@
+//! The Discord front end: the only module that knows serenity and poise.
+//!
+//! `/bao` is one slash command with subcommands ([`commands`]), usable in servers and in the
+//! bot's DMs. Each subcommand, and each click on a button whose `custom_id` starts with
+//! `bao:` (routed in the event handler, so buttons on old messages keep working after a
+//! restart), becomes a transport-free [`bridge::Request`] for a [`bridge::BaoHandler`]; the
+//! [`bridge::Reply`]s it returns are sent back, deferring first when the handler is slow.
+//!
+//! With `proxy_url` configured every REST call goes to that base URL and serenity's own rate
+//! limiter is off (serenity ignores the proxy otherwise); `loopback_only` refuses anything but
+//! a loopback proxy, which is how tests make sure nothing reaches Discord.
+
+pub mod bridge;
+mod commands;
+mod respond;
+
+use std::future::Future;
+use std::sync::Arc;
+use std::time::Duration;
+
+use poise::serenity_prelude as serenity;
+use thiserror::Error;
+use tracing::{error, info, warn};
+
+use crate::config::{Config, ConfigError, Token};
+use bridge::{BaoHandler, Command, Reply, Request};
+use respond::{InFlight, Source};
+use tokio::sync::mpsc;
+
+/// Prefix of every `custom_id` the bot puts on its buttons.
+pub const BUTTON_PREFIX: &str = "bao:";
+/// How long a stop waits for the gateway to close, and again for interactions in hand.
+const STOP_TIMEOUT: Duration = Duration::from_secs(5);
+
+/// What every command and event handler can reach.
+pub struct Data {
+    /// The settings.
+    pub config: Arc<Config>,
+    /// The app.
+    pub handler: Arc<dyn BaoHandler>,
+    in_flight: Arc<InFlight>,
+}
+
+/// Errors of command functions.
+pub type Error = Box<dyn std::error::Error + Send + Sync>;
+/// The context of a slash command.
+type AppContext<'a> = poise::ApplicationContext<'a, Data, Error>;
+
+/// Why the bot could not run.
+#[derive(Debug, Error)]
+pub enum DiscordError {
+    /// No token in the environment or the config file.
+    #[error("no bot token: set DISCORD_TOKEN")]
+    NoToken,
+    /// A bad setting.
+    #[error(transparent)]
+    Config(#[from] ConfigError),
+    /// The Discord client failed.
+    #[error("Discord client: {0}")]
+    Client(#[from] serenity::Error),
+    /// The client task panicked.
+    #[error("Discord client task failed: {0}")]
+    Task(String),
+}
+
+/// The HTTP client: straight to Discord, or through the configured proxy with serenity's
+/// rate limiter off (serenity only honours a proxy then).
+fn http_client(config: &Config, token: &Token) -> serenity::Http {
+    let mut builder = serenity::HttpBuilder::new(token.expose());
+    if let Some(proxy) = &config.proxy_url {
+        builder = builder
+            .proxy(proxy.trim_end_matches('/'))
+            .ratelimiter_disabled(true);
+    }
+    builder.build()
+}
+
+/// Sends messages the app originates outside any interaction (turn notices, reminders,
+/// expired challenges): [`Target::Channel`](bridge::Target::Channel), `Dm` and `Edit` replies.
+/// Cheap to clone; `send` never blocks, so background threads can use it.
+#[derive(Clone, Debug)]
+pub struct Outbox(mpsc::UnboundedSender<Reply>);
+
+/// The receiving end of an [`Outbox`], handed to [`run_with_outbox`].
+#[derive(Debug)]
+pub struct OutboxReceiver(mpsc::UnboundedReceiver<Reply>);
+
+impl Outbox {
+    /// A new outbox and its receiving end.
+    pub fn new() -> (Outbox, OutboxReceiver) {
+        let (tx, rx) = mpsc::unbounded_channel();
+        (Outbox(tx), OutboxReceiver(rx))
+    }
+
+    /// Queues a message; false if the bot has stopped. Delivery results (posted message ids,
+    /// refused DMs) come back through [`BaoHandler::delivered`].
+    pub fn send(&self, reply: Reply) -> bool {
+        self.0.send(reply).is_ok()
+    }
+}
+
+/// Runs the bot until `stop` completes (or the client fails), then closes the gateway and
+/// waits for the interactions in hand, each step bounded in time.
+pub async fn run(
+    config: Config,
+    handler: Arc<dyn BaoHandler>,
+    stop: impl Future<Output = ()>,
+) -> Result<(), DiscordError> {
+    run_with_outbox(config, handler, None, stop).await
+}
+
+/// [`run`], also sending what the app queues in an [`Outbox`].
+pub async fn run_with_outbox(
+    config: Config,
+    handler: Arc<dyn BaoHandler>,
+    outbox: Option<OutboxReceiver>,
+    stop: impl Future<Output = ()>,
+) -> Result<(), DiscordError> {
+    config.validate()?;
+    let token = config.token.clone().ok_or(DiscordError::NoToken)?;
+    let http = http_client(&config, &token);
+    let in_flight = Arc::new(InFlight::default());
+    let data = Data {
+        config: Arc::new(config.clone()),
+        handler: handler.clone(),
+        in_flight: in_flight.clone(),
+    };
+    let test_guild = config.test_guild_id;
+    let framework = poise::Framework::builder()
+        .options(poise::FrameworkOptions {
+            commands: commands::all(),
+            event_handler: |framework, event| Box::pin(on_event(framework, event)),
+            on_error: |error| Box::pin(on_error(error)),
+            initialize_owners: false,
+            ..Default::default()
+        })
+        .setup(move |ctx, ready, framework| {
+            Box::pin(async move {
+                let commands = &framework.options().commands;
+                match test_guild {
+                    Some(g) => {
+                        let guild = serenity::GuildId::new(g);
+                        poise::builtins::register_in_guild(ctx, commands, guild).await?;
+                        info!(guild = g, "registered /bao in the test server");
+                    }
+                    None => {
+                        poise::builtins::register_globally(ctx, commands).await?;
+                        info!("registered /bao globally");
+                    }
+                }
+                info!(bot = ready.user.id.get(), "bot ready");
+                Ok(data)
+            })
+        })
+        .build();
+    // Slash commands and buttons need no intents; GUILDS keeps the cache of servers.
+    let mut client = serenity::ClientBuilder::new_with_http(http, serenity::GatewayIntents::GUILDS)
+        .framework(framework)
+        .await?;
+    let shard_manager = client.shard_manager.clone();
+    let outbox_task = outbox.map(|OutboxReceiver(mut rx)| {
+        let http = client.http.clone();
+        tokio::spawn(async move {
+            while let Some(reply) = rx.recv().await {
+                respond::send_unprompted(&http, &handler, reply).await;
+            }
+        })
+    });
+    let mut running = tokio::spawn(async move { client.start_autosharded().await });
+    tokio::pin!(stop);
+    tokio::select! {
+        result = &mut running => {
+            if let Some(task) = &outbox_task {
+                task.abort();
+            }
+            return match result {
+                Ok(r) => r.map_err(DiscordError::from),
+                Err(e) => Err(DiscordError::Task(e.to_string())),
+            };
+        }
+        () = &mut stop => {}
+    }
+    info!("stopping: closing the gateway");
+    if let Some(task) = outbox_task {
+        task.abort();
+    }
+    if tokio::time::timeout(STOP_TIMEOUT, shard_manager.shutdown_all())
+        .await
+        .is_err()
+    {
+        warn!("the gateway did not close in time");
+    }
+    if tokio::time::timeout(STOP_TIMEOUT, in_flight.idle())
+        .await
+        .is_err()
+    {
+        warn!(
+            in_hand = in_flight.count(),
+            "gave up waiting for interactions in hand"
+        );
+    }
+    if tokio::time::timeout(STOP_TIMEOUT, &mut running)
+        .await
+        .is_err()
+    {
+        running.abort();
+    }
+    info!("stopped");
+    Ok(())
+}
+
+/// Completes on SIGINT (Ctrl-C) or SIGTERM.
+pub async fn stop_signal() {
+    let ctrl_c = async {
+        if tokio::signal::ctrl_c().await.is_err() {
+            std::future::pending::<()>().await;
+        }
+    };
+    #[cfg(unix)]
+    let term = async {
+        use tokio::signal::unix::{signal, SignalKind};
+        match signal(SignalKind::terminate()) {
+            Ok(mut s) => {
+                s.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let term = std::future::pending::<()>();
+    tokio::select! {
+        () = ctrl_c => info!("SIGINT received"),
+        () = term => info!("SIGTERM received"),
+    }
+}
+
+/// Gateway events poise does not handle itself: buttons, routed by `custom_id`.
+async fn on_event(
+    framework: poise::FrameworkContext<'_, Data, Error>,
+    event: &serenity::FullEvent,
+) -> Result<(), Error> {
+    match event {
+        serenity::FullEvent::Ready { data_about_bot } => {
+            info!(
+                bot = data_about_bot.user.id.get(),
+                servers = data_about_bot.guilds.len(),
+                "connected to the gateway"
+            );
+        }
+        serenity::FullEvent::InteractionCreate {
+            interaction: serenity::Interaction::Component(click),
+        } => {
+            let http = &framework.serenity_context.http;
+            if click.data.custom_id.starts_with(BUTTON_PREFIX) {
+                let request = Request {
+                    user: respond::user_ref(&click.user),
+                    place: respond::place_of(click.guild_id, click.channel_id),
+                    command: Command::Button {
+                        custom_id: click.data.custom_id.clone(),
+                        message_id: click.message.id.get(),
+                    },
+                };
+                respond::serve(http, framework.user_data, Source::Component(click), request).await;
+            } else {
+                respond::foreign_button(http, click).await;
+            }
+        }
+        _ => {}
+    }
+    Ok(())
+}
+
+/// Logs framework errors without message contents; poise's default answers the rest.
+async fn on_error(err: poise::FrameworkError<'_, Data, Error>) {
+    match err {
+        poise::FrameworkError::Setup { error, .. } => {
+            error!(error = %error, "setup failed (command registration?)");
+        }
+        poise::FrameworkError::Command { error, ctx, .. } => {
+            error!(
+                command = %ctx.command().qualified_name,
+                user = ctx.author().id.get(),
+                error = %error,
+                "command failed"
+            );
+        }
+        poise::FrameworkError::ArgumentParse { error, ctx, .. } => {
+            // The input is the user's text: not logged.
+            unreadable(ctx, &error.to_string()).await;
+        }
+        poise::FrameworkError::CommandStructureMismatch {
+            description, ctx, ..
+        } => {
+            // Options that do not match the registered command (an outdated registration).
+            unreadable(poise::Context::Application(ctx), description).await;
+        }
+        other => {
+            if let Err(e) = poise::builtins::on_error(other).await {
+                warn!(error = %e, "could not report an error");
+            }
+        }
+    }
+}
+
+/// Logs a command whose options could not be read (without the user's input) and tells the
+/// user privately.
+async fn unreadable(ctx: poise::Context<'_, Data, Error>, why: &str) {
+    warn!(
+        command = %ctx.command().qualified_name,
+        user = ctx.author().id.get(),
+        why,
+        "could not read the command's options"
+    );
+    let reply = poise::CreateReply::default()
+        .content("I could not read the options of that command; see `/bao help`.")
+        .ephemeral(true);
+    if let Err(e) = ctx.send(reply).await {
+        warn!(error = %e, "could not report an unreadable command");
+    }
+}

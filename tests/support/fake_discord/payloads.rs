@@ -1,0 +1,280 @@
+//! Realistic Discord payloads: users, messages, READY and `INTERACTION_CREATE` data.
+//!
+//! serenity silently drops a gateway event it cannot parse, so these carry every field it
+//! requires (see DISCORD-NOTES.md).
+
+use serde_json::{json, Value};
+
+use super::{APP_ID, BOT_NAME};
+
+/// A fixed timestamp for created objects.
+const TIMESTAMP: &str = "2026-01-01T12:00:00.000000+00:00";
+
+/// A user object.
+pub fn user_json(id: u64, name: &str) -> Value {
+    json!({
+        "id": id.to_string(),
+        "username": name,
+        "discriminator": "0",
+        "global_name": name,
+        "avatar": null,
+        "bot": false,
+        "public_flags": 0,
+    })
+}
+
+/// The bot's own user object.
+pub fn bot_user() -> Value {
+    let mut u = user_json(APP_ID, BOT_NAME);
+    u["bot"] = json!(true);
+    u["global_name"] = Value::Null;
+    u["verified"] = json!(true);
+    u["mfa_enabled"] = json!(false);
+    u["flags"] = json!(0);
+    u
+}
+
+/// The application object of `GET /oauth2/applications/@me`.
+pub fn application() -> Value {
+    json!({
+        "id": APP_ID.to_string(),
+        "name": BOT_NAME,
+        "icon": null,
+        "description": "",
+        "bot_public": true,
+        "bot_require_code_grant": false,
+        "owner": user_json(1_000_000_000_000_000_001, "owner"),
+        "verify_key": "00",
+        "team": null,
+        "flags": 0,
+    })
+}
+
+/// The READY dispatch data.
+pub fn ready() -> Value {
+    json!({
+        "v": 10,
+        "user": bot_user(),
+        "guilds": [],
+        "session_id": "fake-session",
+        "resume_gateway_url": "ws://127.0.0.1:1",
+        "shard": [0, 1],
+        "application": { "id": APP_ID.to_string(), "flags": 0 },
+    })
+}
+
+/// A message object.
+pub fn message(
+    id: u64,
+    channel_id: u64,
+    author: &Value,
+    content: &str,
+    components: Value,
+) -> Value {
+    json!({
+        "id": id.to_string(),
+        "channel_id": channel_id.to_string(),
+        "author": author,
+        "content": content,
+        "timestamp": TIMESTAMP,
+        "edited_timestamp": null,
+        "tts": false,
+        "mention_everyone": false,
+        "mentions": [],
+        "mention_roles": [],
+        "attachments": [],
+        "embeds": [],
+        "pinned": false,
+        "type": 0,
+        "flags": 0,
+        "components": components,
+    })
+}
+
+/// A button row as Discord sends it inside a message: `(custom_id, label)` pairs.
+pub fn button_row(buttons: &[(&str, &str)]) -> Value {
+    let components: Vec<Value> = buttons
+        .iter()
+        .map(|(id, label)| json!({ "type": 2, "style": 1, "label": label, "custom_id": id }))
+        .collect();
+    json!({ "type": 1, "components": components })
+}
+
+/// Who does something: a user.
+#[derive(Clone, Debug)]
+pub struct Who {
+    /// The user id.
+    pub id: u64,
+    /// The user name.
+    pub name: String,
+}
+
+impl Who {
+    /// A user with this id and name.
+    pub fn new(id: u64, name: &str) -> Who {
+        Who {
+            id,
+            name: name.to_string(),
+        }
+    }
+
+    /// The user object.
+    pub fn json(&self) -> Value {
+        user_json(self.id, &self.name)
+    }
+}
+
+/// Where an interaction happens.
+#[derive(Clone, Copy, Debug)]
+pub enum Place {
+    /// A server text channel.
+    Guild {
+        /// The server.
+        guild_id: u64,
+        /// The channel.
+        channel_id: u64,
+    },
+    /// The user's DM channel with the bot.
+    Dm {
+        /// The DM channel.
+        channel_id: u64,
+    },
+}
+
+impl Place {
+    /// The channel id.
+    pub fn channel_id(&self) -> u64 {
+        match *self {
+            Place::Guild { channel_id, .. } | Place::Dm { channel_id } => channel_id,
+        }
+    }
+}
+
+/// One slash-command option value (inside a subcommand).
+#[derive(Clone, Debug)]
+pub enum Opt {
+    /// A string option.
+    Str(&'static str, String),
+    /// An integer option.
+    Int(&'static str, i64),
+    /// A user option (the user is also put into `resolved`).
+    User(&'static str, Who),
+}
+
+impl Opt {
+    fn json(&self, focused: bool) -> Value {
+        let mut v = match self {
+            Opt::Str(name, s) => json!({ "name": name, "type": 3, "value": s }),
+            Opt::Int(name, n) => json!({ "name": name, "type": 4, "value": n }),
+            Opt::User(name, who) => json!({ "name": name, "type": 6, "value": who.id.to_string() }),
+        };
+        if focused {
+            v["focused"] = json!(true);
+        }
+        v
+    }
+}
+
+/// The fields every interaction carries, for `who` at `place`.
+fn base(id: u64, kind: u8, who: &Who, place: Place) -> Value {
+    let mut v = json!({
+        "id": id.to_string(),
+        "application_id": APP_ID.to_string(),
+        "type": kind,
+        "token": token_for(id),
+        "version": 1,
+        "channel_id": place.channel_id().to_string(),
+        "locale": "en-US",
+        "entitlements": [],
+        "attachment_size_limit": 10_485_760,
+        "app_permissions": "2248473465835073",
+    });
+    match place {
+        Place::Guild {
+            guild_id,
+            channel_id,
+        } => {
+            v["guild_id"] = json!(guild_id.to_string());
+            v["guild_locale"] = json!("en-US");
+            v["context"] = json!(0);
+            v["channel"] = json!({ "id": channel_id.to_string(), "type": 0, "name": "bao" });
+            v["member"] = json!({
+                "user": who.json(),
+                "roles": [],
+                "joined_at": TIMESTAMP,
+                "deaf": false,
+                "mute": false,
+                "flags": 0,
+                "pending": false,
+                "permissions": "2248473465835073",
+            });
+        }
+        Place::Dm { channel_id } => {
+            v["context"] = json!(1);
+            v["channel"] = json!({ "id": channel_id.to_string(), "type": 1 });
+            v["user"] = who.json();
+        }
+    }
+    v
+}
+
+/// The interaction token the payload builders use for interaction `id`.
+pub fn token_for(id: u64) -> String {
+    format!("itok{id}")
+}
+
+/// Command data for `/bao <sub> options...`, with users resolved.
+fn bao_data(sub: &str, options: &[Opt], focused: Option<&str>) -> Value {
+    let mut users = serde_json::Map::new();
+    let opts: Vec<Value> = options
+        .iter()
+        .map(|o| {
+            if let Opt::User(_, who) = o {
+                users.insert(who.id.to_string(), who.json());
+            }
+            let name = match o {
+                Opt::Str(n, _) | Opt::Int(n, _) | Opt::User(n, _) => *n,
+            };
+            o.json(focused == Some(name))
+        })
+        .collect();
+    let mut data = json!({
+        "id": "1150000000000000001",
+        "name": "bao",
+        "type": 1,
+        "options": [{ "name": sub, "type": 1, "options": opts }],
+    });
+    if !users.is_empty() {
+        data["resolved"] = json!({ "users": users });
+    }
+    data
+}
+
+/// `/bao <sub> [options]` by `who` at `place` (interaction type 2).
+pub fn slash(id: u64, who: &Who, place: Place, sub: &str, options: &[Opt]) -> Value {
+    let mut v = base(id, 2, who, place);
+    v["data"] = bao_data(sub, options, None);
+    v
+}
+
+/// Autocomplete while typing option `focused` of `/bao <sub>` (interaction type 4).
+pub fn autocomplete(
+    id: u64,
+    who: &Who,
+    place: Place,
+    sub: &str,
+    options: &[Opt],
+    focused: &str,
+) -> Value {
+    let mut v = base(id, 4, who, place);
+    v["data"] = bao_data(sub, options, Some(focused));
+    v
+}
+
+/// A click on button `custom_id` of `message` (interaction type 3).
+pub fn button(id: u64, who: &Who, place: Place, custom_id: &str, message: Value) -> Value {
+    let mut v = base(id, 3, who, place);
+    v["data"] = json!({ "custom_id": custom_id, "component_type": 2 });
+    v["message"] = message;
+    v
+}

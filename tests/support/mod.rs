@@ -1,0 +1,6 @@
+//! Helpers shared by the integration tests (`mod support;` in a test file).
+//!
+//! Each test binary uses only part of this, hence the `dead_code` allowance.
+#![allow(dead_code)]
+
+pub mod fake_discord;
