@@ -279,27 +279,11 @@ pub fn is_loopback_url(url: &str) -> bool {
     }
 }
 
-/// Reads a time per move: `none`, or a whole number with unit `m`, `h` or `d` between
-/// 10 minutes and 14 days. Returns the duration (`None` for `none`) or what is wrong.
+/// Reads a time per move (see [`crate::app::time_per_move`]): `none`, or an amount like
+/// `30m`, `24h` or `1d12h` from 10 minutes to 14 days. Returns the duration (`None` for
+/// `none`) or what is wrong.
 pub fn parse_time_per_move(text: &str) -> Result<Option<Duration>, String> {
-    let t = text.trim().to_ascii_lowercase();
-    if t == "none" || t == "off" {
-        return Ok(None);
-    }
-    let expected = "expected `none` or a number with unit m, h or d from 10m to 14d (e.g. `24h`)";
-    let split = t.find(|c: char| !c.is_ascii_digit()).unwrap_or(t.len());
-    let (num, unit) = t.split_at(split);
-    let n: u64 = num.parse().map_err(|_| format!("`{text}`: {expected}"))?;
-    let secs = match unit.trim() {
-        "m" | "min" | "mins" | "minutes" => n * 60,
-        "h" | "hour" | "hours" => n * 3600,
-        "d" | "day" | "days" => n * 86_400,
-        _ => return Err(format!("`{text}`: {expected}")),
-    };
-    if !(600..=14 * 86_400).contains(&secs) {
-        return Err(format!("`{text}` is out of range: {expected}"));
-    }
-    Ok(Some(Duration::from_secs(secs)))
+    crate::app::time_per_move(text).map(|t| t.map(|secs| Duration::from_secs(secs as u64)))
 }
 
 #[cfg(test)]

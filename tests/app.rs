@@ -501,3 +501,26 @@ fn refused_dms_are_not_retried_and_moves_from_a_dm() {
     );
     assert_eq!(notices_to(&r.notices, 2), 1, "{:?}", r.notices);
 }
+
+#[test]
+fn accepting_removes_the_challenge_buttons_and_moves_remove_old_boards() {
+    let w = world();
+    let r = w.say(
+        &w.asha,
+        Command::Challenge {
+            opponent: w.baraka.clone(),
+            variant: None,
+            side: Some(SideChoice::South),
+            time_per_move: None,
+        },
+    );
+    let (game, ply) = r.board.expect("the challenge is remembered");
+    w.app.board_posted(game, ply, 555).expect("posted");
+    let accept = r.button_ids()[0].to_string();
+    let board = w.press(&w.baraka, &GENERAL, &accept);
+    assert_eq!(board.previous_board, Some((GENERAL, 555)));
+    let (game, ply) = board.board.expect("a board");
+    w.app.board_posted(game, ply, 556).expect("posted");
+    let moved = w.mv(&w.asha, "a6 left");
+    assert_eq!(moved.previous_board, Some((GENERAL, 556)));
+}

@@ -7,7 +7,7 @@ use crate::store::{Duty, Game, GameEnd, GameStatus, Notify, Player, ResultReason
 
 use super::types::{Destination, Notice, Reply};
 use super::view::{mention, timestamp};
-use super::{App, AppError};
+use super::{shown_board, App, AppError};
 
 impl App {
     /// Does everything due now (the front end calls this every minute or so, and at start)
@@ -21,7 +21,7 @@ impl App {
                 "The challenge of game {} expired unanswered.",
                 game.id
             ));
-            reply.previous_board = game.board_message;
+            reply.previous_board = shown_board(&game);
             if let Some(ch) = &game.challenge {
                 notices.push(Notice {
                     to: Destination::Place(game.place),
@@ -113,7 +113,7 @@ impl App {
                     "Game {} is abandoned: nobody acted for a whole move period after the deadline. No result is recorded.",
                     game.id
                 ));
-                reply.previous_board = done.board_message;
+                reply.previous_board = shown_board(&done);
                 if let Some(id) = mover.and_then(Player::user) {
                     notices.push(Notice {
                         to: Destination::Place(game.place),

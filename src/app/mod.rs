@@ -42,6 +42,11 @@ pub enum AppError {
     },
 }
 
+/// The message showing `game`'s board (or challenge), with the place it is in.
+fn shown_board(game: &Game) -> Option<(Place, u64)> {
+    game.board_message.map(|m| (game.place, m))
+}
+
 /// Where the time comes from: the system clock, or a test's hand.
 pub trait Clock: Send + Sync {
     /// Now, in unix seconds.

@@ -13,7 +13,7 @@ use crate::store::{
 use super::parse::{span, time_per_move};
 use super::types::{Attachment, Button, ButtonStyle, Destination, Notice, Reply, Response, User};
 use super::view::{mention, place_link, timestamp};
-use super::{App, AppError};
+use super::{shown_board, App, AppError};
 
 /// Plies after which a game can no longer be aborted: each side has moved twice.
 const ABORT_BEFORE_PLY: u32 = 4;
@@ -104,6 +104,8 @@ impl App {
             timestamp(new.expires_at)
         ));
         reply.mention = Some(opponent.id);
+        // Remember the challenge message, so accepting it can remove its buttons.
+        reply.board = Some((game.id, 0));
         reply.buttons = vec![vec![
             Button {
                 id: format!("bao:accept:{}", game.id),
@@ -158,7 +160,7 @@ impl App {
             self.side_name(&game, Side::North)
         );
         let mut reply = self.board_reply(&game, &pos, None, Side::South, &text)?;
-        reply.previous_board = game.board_message;
+        reply.previous_board = shown_board(&game);
         let notices = self.turn_notices(&game, &pos);
         Ok(Response { reply, notices })
     }
@@ -177,7 +179,7 @@ impl App {
             format!("{} declines the challenge.", user.name)
         };
         let mut reply = Reply::public(text);
-        reply.previous_board = game.board_message;
+        reply.previous_board = shown_board(&game);
         Ok(reply.into())
     }
 
@@ -236,7 +238,7 @@ impl App {
             Err(MoveError::Illegal(e)) => return Ok(Reply::private(e.to_string()).into()),
             Err(e) => return Ok(Reply::private(e.to_string()).into()),
         };
-        let previous_board = game.board_message;
+        let previous_board = shown_board(&game);
         let player = Player::Human(user.id);
         let (mut game, mut pos, first) = match self.record(&game, &pos, &mv, &player)? {
             Ok(done) => done,
@@ -547,7 +549,7 @@ impl App {
             "{} aborts game {}; no result is recorded.",
             user.name, game.id
         ));
-        reply.previous_board = game.board_message;
+        reply.previous_board = shown_board(&game);
         Ok(reply.into())
     }
 
@@ -597,7 +599,7 @@ impl App {
         end: GameEnd,
         text: &str,
     ) -> Result<Response, AppError> {
-        let previous = game.board_message;
+        let previous = shown_board(&game);
         let game = match self
             .store
             .finish_game(game.id, game.ply, end, self.clock.now())
@@ -621,7 +623,7 @@ impl App {
         let viewer = self.viewer(game, &pos, Some(user));
         let trace = self.last_trace(game)?;
         let mut reply = self.board_reply(game, &pos, trace, viewer, "")?;
-        reply.previous_board = game.board_message;
+        reply.previous_board = shown_board(game);
         if game.side_of(user.id).is_none() {
             // An onlooker's board carries no buttons and pings nobody.
             reply.mention = None;

@@ -166,8 +166,9 @@ pub struct Reply {
     /// When the reply shows a game's current board: the game and ply, so the front end can
     /// report the message id back with [`super::App::board_posted`].
     pub board: Option<(GameId, u32)>,
-    /// The message that showed the previous board; its buttons should be removed.
-    pub previous_board: Option<u64>,
+    /// The message that showed the previous board (in the game's place); its buttons
+    /// should be removed.
+    pub previous_board: Option<(Place, u64)>,
     /// The board as text, for terminals (Discord shows the picture instead).
     pub text_board: Option<String>,
 }

@@ -5,8 +5,11 @@ use std::path::Path;
 use std::sync::Arc;
 use std::time::Duration;
 
+use bao_bot::ai::Level;
+use bao_bot::app::{App, Settings, SystemClock};
 use bao_bot::config::{Config, ENV_OVERRIDES};
-use bao_bot::discord::{self, bridge::Placeholder};
+use bao_bot::discord::{self, AppHandler, Outbox};
+use bao_bot::store::Store;
 use tracing_subscriber::EnvFilter;
 
 use super::{input, CliError};
@@ -47,14 +50,36 @@ pub fn run(config_path: Option<&Path>) -> Result<(), CliError> {
         .with_writer(std::io::stderr)
         .with_ansi(std::io::stderr().is_terminal())
         .try_init();
+    let store = Store::open(&config.database)
+        .map_err(|e| input(format!("database {}: {e}", config.database.display())))?;
+    let settings = Settings {
+        default_time_per_move: config.default_time_per_move().map(|d| d.as_secs() as i64),
+        ai_wall_caps: Level::ALL
+            .map(|l| config.ai.cap_for(l.name()).unwrap_or(l.default_wall_cap())),
+        max_concurrent_searches: config.ai.max_concurrent_searches,
+        ..Settings::default()
+    };
+    let app = Arc::new(App::new(Arc::new(store), Arc::new(SystemClock), settings));
+    let handler = Arc::new(AppHandler::new(app.clone()));
+    let (outbox, outbox_rx) = Outbox::new();
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
         .map_err(|e| CliError::Other(e.into()))?;
-    // Until the app is wired in, a placeholder answers (help, rules; everything else echoed).
-    let handler = Arc::new(Placeholder);
-    let result = runtime.block_on(discord::run(config, handler, discord::stop_signal()));
+    let result = runtime.block_on(async {
+        let ticker = tokio::spawn(discord::correspondence(app.clone(), outbox, TICK));
+        let result =
+            discord::run_with_outbox(config, handler, Some(outbox_rx), discord::stop_signal())
+                .await;
+        ticker.abort();
+        result
+    });
     // Bounded: a handler thread that hangs must not keep the process alive.
     runtime.shutdown_timeout(Duration::from_secs(5));
+    // The last reference to the app goes here, closing the store.
+    drop(app);
     result.map_err(|e| CliError::Other(e.into()))
 }
+
+/// How often the correspondence clock looks for what is due.
+const TICK: Duration = Duration::from_secs(30);

@@ -12,6 +12,7 @@
 
 pub mod bridge;
 mod commands;
+mod handler;
 mod respond;
 
 use std::future::Future;
@@ -24,6 +25,7 @@ use tracing::{error, info, warn};
 
 use crate::config::{Config, ConfigError, Token};
 use bridge::{BaoHandler, Command, Reply, Request};
+pub use handler::{correspondence, AppHandler};
 use respond::{InFlight, Source};
 use tokio::sync::mpsc;
 

@@ -527,10 +527,13 @@ fn message(reply: &Reply) -> CreateMessage {
 }
 
 fn edit_message(reply: &Reply) -> EditMessage {
+    // An edit without text keeps the message's text (it only changes the buttons).
     let mut e = EditMessage::new()
-        .content(truncate(&reply.text, TEXT_MAX))
         .components(rows(&reply.buttons))
         .allowed_mentions(mentions(reply));
+    if !reply.text.is_empty() {
+        e = e.content(truncate(&reply.text, TEXT_MAX));
+    }
     for f in files(reply) {
         e = e.new_attachment(f);
     }

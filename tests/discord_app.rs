@@ -1,0 +1,299 @@
+//! The whole bot end to end: the real serenity/poise client, the real app and store, against
+//! the loopback stand-in for Discord. A challenge with its buttons, an accept by button, a move
+//! by slash command with its PNG, an illegal move answered privately, an out-of-date board,
+//! a game against the AI in a DM, resignation. Nothing leaves 127.0.0.1.
+
+mod support;
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use bao_bot::app::{App, Settings, SystemClock};
+use bao_bot::config::{Config, Token};
+use bao_bot::discord::{self, AppHandler, DiscordError};
+use bao_bot::store::Store;
+use serde_json::{json, Value};
+use support::fake_discord::payloads::{self, token_for, Opt, Place, Who};
+use support::fake_discord::{FakeDiscord, Recorded, TOKEN};
+use tokio::sync::oneshot;
+use tokio::task::JoinHandle;
+
+const WAIT: Duration = Duration::from_secs(10);
+
+const GUILD: Place = Place::Guild {
+    guild_id: 1_300_000_000_000_000_001,
+    channel_id: 1_300_000_000_000_000_002,
+};
+
+/// The app's name for [`GUILD`].
+fn here() -> bao_bot::store::Place {
+    bao_bot::store::Place::Channel {
+        guild: 1_300_000_000_000_000_001,
+        channel: GUILD.channel_id(),
+    }
+}
+
+fn asha() -> Who {
+    Who::new(1_400_000_000_000_000_001, "asha")
+}
+
+fn baraka() -> Who {
+    Who::new(1_400_000_000_000_000_002, "baraka")
+}
+
+struct Bot {
+    task: JoinHandle<Result<(), DiscordError>>,
+    stop: oneshot::Sender<()>,
+    store: Arc<Store>,
+}
+
+async fn start_bot(fake: &FakeDiscord) -> Bot {
+    let store = Arc::new(Store::open_in_memory().expect("store"));
+    let app = Arc::new(App::new(
+        store.clone(),
+        Arc::new(SystemClock),
+        Settings::default(),
+    ));
+    let config = Config {
+        token: Some(Token::new(TOKEN)),
+        proxy_url: Some(fake.proxy_url()),
+        loopback_only: true,
+        ..Config::default()
+    };
+    let (stop, stopped) = oneshot::channel::<()>();
+    let handler = Arc::new(AppHandler::new(app));
+    let task = tokio::spawn(discord::run(config, handler, async {
+        let _ = stopped.await;
+    }));
+    fake.wait_for_ready(WAIT).await;
+    fake.wait_for(|r| r.is("PUT", "/api/v10/applications/*/commands"), WAIT)
+        .await;
+    Bot { task, stop, store }
+}
+
+/// The first request answering interaction `id` that carries a message (the immediate
+/// answer, or the edit of a deferred one).
+async fn answer(fake: &FakeDiscord, id: u64) -> Recorded {
+    let token = token_for(id);
+    fake.wait_for(|r| r.uses_token(&token) && r.content().is_some(), WAIT)
+        .await
+}
+
+/// Every button id in a request body.
+fn custom_ids(v: &Value) -> Vec<String> {
+    let mut out = Vec::new();
+    match v {
+        Value::Object(map) => {
+            if let Some(Value::String(id)) = map.get("custom_id") {
+                out.push(id.clone());
+            }
+            for x in map.values() {
+                out.extend(custom_ids(x));
+            }
+        }
+        Value::Array(items) => items.iter().for_each(|x| out.extend(custom_ids(x))),
+        _ => {}
+    }
+    out
+}
+
+fn has_png(r: &Recorded) -> bool {
+    r.files
+        .iter()
+        .any(|f| f.filename.ends_with(".png") && f.bytes.starts_with(b"\x89PNG"))
+}
+
+fn board_message(fake: &FakeDiscord, id: u64, channel: u64) -> Value {
+    let message_id = fake
+        .original_message_of(&token_for(id))
+        .unwrap_or(1_500_000_000_000_000_000 + id);
+    payloads::message(
+        message_id,
+        channel,
+        &payloads::bot_user(),
+        "board",
+        json!([]),
+    )
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn challenge_accept_move_refusals_and_resignation() {
+    let fake = FakeDiscord::start().await;
+    let bot = start_bot(&fake).await;
+
+    // A challenge, with Accept and Decline buttons; only Baraka is pinged.
+    let opts = [Opt::User("opponent", baraka()), Opt::Int("side", 0)];
+    fake.send_interaction(payloads::slash(101, &asha(), GUILD, "challenge", &opts));
+    let challenge = answer(&fake, 101).await;
+    assert!(!challenge.is_ephemeral());
+    let text = challenge.content().unwrap_or_default().to_string();
+    assert!(text.contains("challenges you"), "{text}");
+    let ids = custom_ids(challenge.body());
+    let accept = ids
+        .iter()
+        .find(|i| i.starts_with("bao:accept:"))
+        .expect("an Accept button")
+        .clone();
+    assert!(ids.iter().any(|i| i.starts_with("bao:decline:")), "{ids:?}");
+    let mentions = &challenge
+        .body()
+        .pointer("/data/allowed_mentions")
+        .cloned()
+        .unwrap_or_default();
+    assert_eq!(mentions["parse"], json!([]), "{mentions}");
+
+    // The bot remembers which message shows the challenge (so that it can strip its buttons).
+    let remembered = fake
+        .wait_until(WAIT, || {
+            bot.store
+                .game_in(&here())
+                .ok()
+                .flatten()
+                .and_then(|g| g.board_message)
+        })
+        .await;
+    assert!(remembered.is_some(), "{}", fake.describe_requests());
+
+    // Baraka accepts with the button: the board comes with its PNG and Asha's move buttons.
+    let msg = board_message(&fake, 101, GUILD.channel_id());
+    fake.send_interaction(payloads::button(102, &baraka(), GUILD, &accept, msg));
+    let board = answer(&fake, 102).await;
+    assert!(has_png(&board), "{}", fake.describe_requests());
+    let first_ids = custom_ids(board.body());
+    let old_move = first_ids
+        .iter()
+        .find(|i| i.starts_with("bao:m:"))
+        .expect("move buttons")
+        .clone();
+
+    // Not her turn: Baraka's move is refused privately.
+    let mv = [Opt::Str("move", "a6 left".into())];
+    fake.send_interaction(payloads::slash(103, &baraka(), GUILD, "move", &mv));
+    let refused = answer(&fake, 103).await;
+    assert!(refused.is_ephemeral(), "{}", refused.body());
+    assert!(refused
+        .content()
+        .unwrap_or_default()
+        .contains("not your turn"));
+
+    // An illegal move: private, with the legal moves.
+    let bad = [Opt::Str("move", "A5 left".into())];
+    fake.send_interaction(payloads::slash(104, &asha(), GUILD, "move", &bad));
+    let refused = answer(&fake, 104).await;
+    assert!(refused.is_ephemeral());
+    assert!(
+        refused
+            .content()
+            .unwrap_or_default()
+            .contains("the only legal moves are A6 left takata"),
+        "{}",
+        refused.body()
+    );
+
+    // A move by slash command: a public board PNG, Baraka pinged (once the bot knows which
+    // message shows the current board).
+    let shown = fake
+        .wait_until(WAIT, || {
+            let board = fake.original_message_of(&token_for(102))?;
+            let game = bot.store.game_in(&here()).ok().flatten()?;
+            (game.board_message == Some(board)).then_some(board)
+        })
+        .await;
+    assert!(shown.is_some(), "{}", fake.describe_requests());
+    fake.send_interaction(payloads::slash(105, &asha(), GUILD, "move", &mv));
+    let moved = answer(&fake, 105).await;
+    assert!(!moved.is_ephemeral());
+    assert!(has_png(&moved));
+    let text = moved.content().unwrap_or_default();
+    assert!(text.contains("asha: A6 with a seed from hand"), "{text}");
+    let users = moved
+        .body()
+        .pointer("/data/allowed_mentions/users")
+        .cloned()
+        .unwrap_or_default();
+    assert_eq!(users, json!([baraka().id.to_string()]));
+
+    // The challenge's buttons and then the first board's were removed (message edits with
+    // no components).
+    let edits = fake
+        .wait_until(WAIT, || {
+            let n = fake.count(|r| {
+                r.is("PATCH", "/api/v10/channels/*/messages/*")
+                    && r.body().get("components") == Some(&json!([]))
+            });
+            (n >= 2).then_some(n)
+        })
+        .await;
+    assert!(edits.is_some(), "{}", fake.describe_requests());
+
+    // A button on the first board is out of date now.
+    let msg = board_message(&fake, 102, GUILD.channel_id());
+    assert_eq!(
+        msg["id"],
+        json!(fake
+            .original_message_of(&token_for(102))
+            .map(|i| i.to_string()))
+    );
+    fake.send_interaction(payloads::button(106, &asha(), GUILD, &old_move, msg));
+    let stale = answer(&fake, 106).await;
+    assert!(stale.is_ephemeral());
+    assert!(stale.content().unwrap_or_default().contains("out of date"));
+
+    // Resignation ends the game with the result.
+    fake.send_interaction(payloads::slash(107, &baraka(), GUILD, "resign", &[]));
+    let resigned = answer(&fake, 107).await;
+    let text = resigned.content().unwrap_or_default();
+    assert!(
+        text.contains("baraka resigns") && text.contains("wins"),
+        "{text}"
+    );
+    let game = bot.store.games_in(&here(), 1).expect("store").remove(0);
+    assert_eq!(game.reason.map(|r| r.as_str()), Some("resignation"));
+
+    let _ = bot.stop.send(());
+    tokio::time::timeout(Duration::from_secs(15), bot.task)
+        .await
+        .expect("stopped in time")
+        .expect("no panic")
+        .expect("clean stop");
+    assert!(
+        fake.requests().iter().all(|r| r.status != 404),
+        "unknown routes:\n{}",
+        fake.describe_requests()
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_against_the_ai_in_a_dm() {
+    let fake = FakeDiscord::start().await;
+    let bot = start_bot(&fake).await;
+    let dm = Place::Dm {
+        channel_id: fake.dm_channel_of(asha().id),
+    };
+    fake.send_interaction(payloads::slash(
+        201,
+        &asha(),
+        dm,
+        "ai",
+        &[Opt::Int("level", 0)],
+    ));
+    let board = answer(&fake, 201).await;
+    assert!(has_png(&board), "{}", fake.describe_requests());
+    let mv = [Opt::Str("move", "a6 left".into())];
+    fake.send_interaction(payloads::slash(202, &asha(), dm, "move", &mv));
+    let reply = answer(&fake, 202).await;
+    let text = reply.content().unwrap_or_default();
+    assert!(
+        text.contains("asha: A6") && text.contains("AI (easy): "),
+        "{text}"
+    );
+    assert!(has_png(&reply));
+    let game = bot
+        .store
+        .game_in(&bao_bot::store::Place::Dm { user: asha().id })
+        .expect("store")
+        .expect("the DM game");
+    assert_eq!(game.ply, 2);
+    let _ = bot.stop.send(());
+    let _ = tokio::time::timeout(Duration::from_secs(15), bot.task).await;
+}
