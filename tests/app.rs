@@ -524,3 +524,17 @@ fn accepting_removes_the_challenge_buttons_and_moves_remove_old_boards() {
     let moved = w.mv(&w.asha, "a6 left");
     assert_eq!(moved.previous_board, Some((GENERAL, 556)));
 }
+
+#[test]
+fn notify_off_names_but_does_not_ping() {
+    let w = world();
+    w.start_game(None);
+    w.say(&w.baraka, Command::Notify(bao_bot::store::Notify::Off));
+    let r = w.mv(&w.asha, "a6 left");
+    assert_eq!(r.mention, None);
+    assert!(r.text.contains("<@2>"), "{}", r.text);
+    w.say(&w.asha, Command::Notify(bao_bot::store::Notify::Mention));
+    let pos: Position = w.game_here(&GENERAL).position.parse().expect("pos");
+    let r = w.mv(&w.baraka, &pos.legal_moves()[0].to_string());
+    assert_eq!(r.mention, Some(UserId(1)));
+}

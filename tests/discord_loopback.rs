@@ -285,7 +285,7 @@ impl BaoHandler for Scripted {
             Command::Ai { .. } => vec![Reply::text("The AI played A5 left.")],
             // Deferred, then private after all.
             Command::Resign => vec![Reply::private("There is no game here.")],
-            Command::History => {
+            Command::History { .. } => {
                 // Unexpectedly slow: the adapter defers after DEFER_AFTER.
                 std::thread::sleep(Duration::from_millis(1700));
                 vec![Reply::text("1. A5 left")]

@@ -159,7 +159,12 @@ impl App {
             reply.board = Some((game.id, game.ply));
             let to_move = game.player(pos.turn());
             if let Some(Player::Human(id)) = to_move {
-                reply.mention = Some(*id);
+                // `/bao notify off`: named, but not pinged.
+                let quiet = matches!(
+                    self.store.player(*id),
+                    Ok(Some(p)) if p.notify == Notify::Off
+                );
+                reply.mention = (!quiet).then_some(*id);
                 reply.buttons = self.move_buttons(game, pos);
             }
         }

@@ -138,8 +138,11 @@ pub enum Command {
     },
     /// `/bao moves`: the legal moves in words.
     Moves,
-    /// `/bao history`: the move list and the record as a file.
-    History,
+    /// `/bao history [game]`: the move list and the record as a file.
+    History {
+        /// Which game, when not this channel's (finished games too).
+        game: Option<String>,
+    },
     /// `/bao resign`.
     Resign,
     /// `/bao draw`: offer, or accept the opponent's offer.
@@ -184,7 +187,7 @@ impl Command {
             Command::Move { .. } => "move",
             Command::Board { .. } => "board",
             Command::Moves => "moves",
-            Command::History => "history",
+            Command::History { .. } => "history",
             Command::Resign => "resign",
             Command::Draw => "draw",
             Command::Abort => "abort",

@@ -238,8 +238,13 @@ pub async fn moves(ctx: AppContext<'_>) -> Result<(), Error> {
 
 /// The moves played so far, and the game record as a file.
 #[poise::command(slash_command)]
-pub async fn history(ctx: AppContext<'_>) -> Result<(), Error> {
-    respond::command(ctx, Command::History).await
+pub async fn history(
+    ctx: AppContext<'_>,
+    #[description = "Which game (when not this channel's; finished games too)"] game: Option<
+        String,
+    >,
+) -> Result<(), Error> {
+    respond::command(ctx, Command::History { game }).await
 }
 
 /// Resign this channel's game.

@@ -110,7 +110,9 @@ fn command(c: Command) -> Result<app::Command, String> {
             game: game_ref(game.as_deref())?,
         },
         Command::Moves => app::Command::Moves,
-        Command::History => app::Command::History { game: None },
+        Command::History { game } => app::Command::History {
+            game: game_ref(game.as_deref())?,
+        },
         Command::Resign => app::Command::Resign,
         Command::Draw => app::Command::Draw,
         Command::Abort => app::Command::Abort,
