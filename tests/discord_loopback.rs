@@ -11,8 +11,8 @@ use std::time::Duration;
 
 use bao_bot::config::{Config, Token};
 use bao_bot::discord::bridge::{
-    Attachment, BaoHandler, Button, ButtonStyle, Choice, Command, Delivery, MoveCompletion,
-    Placeholder, Reply, Request, Target,
+    Attachment, BaoHandler, Button, ButtonStyle, Choice, Command, Delivery, MoveCompletion, Reply,
+    Request, Target,
 };
 use bao_bot::discord::{self, DiscordError, Outbox};
 use serde_json::{json, Value};
@@ -743,3 +743,55 @@ async fn sigterm_stops_the_bot_cleanly_and_logs_without_contents() {
     assert!(!err.contains(TOKEN), "the token was logged");
     assert!(!err.contains("/bao move"), "message contents were logged");
 }
+
+/// A stand-in handler for testing the adapter alone: answers `help` and `rules`, and echoes
+/// every other command back privately.
+#[derive(Debug, Default)]
+struct Placeholder;
+
+impl BaoHandler for Placeholder {
+    fn handle(&self, request: Request) -> Vec<Reply> {
+        match &request.command {
+            Command::Help => vec![Reply::text(HELP)],
+            Command::Rules => vec![Reply::text(RULES)],
+            Command::Button { custom_id, .. } => vec![Reply::private(format!(
+                "That button (`{custom_id}`) is not known (any more)."
+            ))],
+            other => vec![Reply::private(format!(
+                "`{}` is not available yet ({other:?} from {} in {}).",
+                other.name(),
+                request.user.name,
+                request.place
+            ))],
+        }
+    }
+
+    fn complete_move(&self, request: MoveCompletion) -> Vec<Choice> {
+        ["A5 left", "A5 right", "A6 left", "A6 right"]
+            .into_iter()
+            .filter(|m| {
+                m.to_lowercase()
+                    .starts_with(&request.partial.to_lowercase())
+            })
+            .map(|m| Choice {
+                label: m.to_string(),
+                value: m.to_string(),
+            })
+            .collect()
+    }
+}
+
+/// The `help` text of the placeholder.
+const HELP: &str = "**Bao la Kiswahili** — commands:\n\
+`/bao challenge @player [variant] [side] [time_per_move]` challenge someone here\n\
+`/bao accept` · `/bao decline` answer a challenge\n\
+`/bao move a6 left` play a move · `/bao board` · `/bao moves` · `/bao history`\n\
+`/bao resign` · `/bao draw` · `/bao abort` · `/bao claim`\n\
+`/bao ai [level] [side] [variant]` play the built-in AI\n\
+`/bao games` your games · `/bao notify dm|mention|off` · `/bao rules`";
+
+/// The `rules` text of the placeholder.
+const RULES: &str = "Bao is played on four rows of eight pits; each player owns two rows. \
+Seeds are sown from hand (namua stage) and then from the board (mtaji stage); \
+capturing from the opponent's front row sows the captured seeds into your own. \
+A player who cannot move, or whose front row is empty, loses.";

@@ -2,8 +2,8 @@
 //!
 //! The adapter turns each slash command, button click and autocomplete into a [`Request`],
 //! hands it to a [`BaoHandler`] (on a blocking thread: the handler may use the store, render
-//! pictures or run the AI), and sends the [`Reply`]s it returns. The app implements
-//! `BaoHandler`; [`Placeholder`] stands in until it does.
+//! pictures or run the AI), and sends the [`Reply`]s it returns. The app is served through
+//! [`super::AppHandler`]; the adapter's own tests use scripted handlers.
 
 use std::fmt;
 
@@ -386,55 +386,3 @@ pub trait BaoHandler: Send + Sync + 'static {
     /// Told what became of replies: posted tagged messages, refused DMs.
     fn delivered(&self, _delivery: Delivery) {}
 }
-
-/// Stands in for the app until it is wired in: answers `help` and `rules`, and echoes every
-/// other command back privately.
-#[derive(Debug, Default)]
-pub struct Placeholder;
-
-impl BaoHandler for Placeholder {
-    fn handle(&self, request: Request) -> Vec<Reply> {
-        match &request.command {
-            Command::Help => vec![Reply::text(HELP)],
-            Command::Rules => vec![Reply::text(RULES)],
-            Command::Button { custom_id, .. } => vec![Reply::private(format!(
-                "That button (`{custom_id}`) is not known (any more)."
-            ))],
-            other => vec![Reply::private(format!(
-                "`{}` is not available yet ({other:?} from {} in {}).",
-                other.name(),
-                request.user.name,
-                request.place
-            ))],
-        }
-    }
-
-    fn complete_move(&self, request: MoveCompletion) -> Vec<Choice> {
-        ["A5 left", "A5 right", "A6 left", "A6 right"]
-            .into_iter()
-            .filter(|m| {
-                m.to_lowercase()
-                    .starts_with(&request.partial.to_lowercase())
-            })
-            .map(|m| Choice {
-                label: m.to_string(),
-                value: m.to_string(),
-            })
-            .collect()
-    }
-}
-
-/// The `help` text of the placeholder.
-const HELP: &str = "**Bao la Kiswahili** — commands:\n\
-`/bao challenge @player [variant] [side] [time_per_move]` challenge someone here\n\
-`/bao accept` · `/bao decline` answer a challenge\n\
-`/bao move a6 left` play a move · `/bao board` · `/bao moves` · `/bao history`\n\
-`/bao resign` · `/bao draw` · `/bao abort` · `/bao claim`\n\
-`/bao ai [level] [side] [variant]` play the built-in AI\n\
-`/bao games` your games · `/bao notify dm|mention|off` · `/bao rules`";
-
-/// The `rules` text of the placeholder.
-const RULES: &str = "Bao is played on four rows of eight pits; each player owns two rows. \
-Seeds are sown from hand (namua stage) and then from the board (mtaji stage); \
-capturing from the opponent's front row sows the captured seeds into your own. \
-A player who cannot move, or whose front row is empty, loses.";

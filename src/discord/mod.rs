@@ -1,6 +1,6 @@
 //! The Discord front end: the only module that knows serenity and poise.
 //!
-//! `/bao` is one slash command with subcommands ([`commands`]), usable in servers and in the
+//! `/bao` is one slash command with subcommands (see `commands.rs`), usable in servers and in the
 //! bot's DMs. Each subcommand, and each click on a button whose `custom_id` starts with
 //! `bao:` (routed in the event handler, so buttons on old messages keep working after a
 //! restart), becomes a transport-free [`bridge::Request`] for a [`bridge::BaoHandler`]; the
