@@ -15,9 +15,10 @@ pub enum Level {
     Easy,
     /// A casual player's opponent: a small search with some noise.
     Medium,
-    /// Strong: a full search of about half a million nodes (well under a second).
+    /// Strong: a full search of a quarter of a million nodes (a fraction of a second).
     Hard,
-    /// The full strength the time allows.
+    /// The full strength the time allows: four million nodes, about 2 s on one core of a
+    /// small server, cut short by the wall-clock cap.
     Master,
 }
 
@@ -45,8 +46,8 @@ impl Level {
         match self {
             Level::Easy => 100,
             Level::Medium => 3_000,
-            Level::Hard => 300_000,
-            Level::Master => 3_000_000,
+            Level::Hard => 250_000,
+            Level::Master => 4_000_000,
         }
     }
 
