@@ -68,7 +68,9 @@ fn score(a: &Params, b: &Params, nodes: u64, pairs: usize, threads: usize, seed:
         limits: SearchLimits::nodes(nodes),
         params: *p,
     };
-    run_match(&player(a), &player(b), &config, &|_, _| {}).score().0
+    run_match(&player(a), &player(b), &config, &|_, _| {})
+        .score()
+        .0
 }
 
 fn main() {
