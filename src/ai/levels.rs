@@ -55,8 +55,8 @@ impl Level {
     /// own scores) a move it plays may be; see [`SearchLimits::noise`].
     pub const fn noise(self) -> i32 {
         match self {
-            Level::Easy => 500,
-            Level::Medium => 150,
+            Level::Easy => 1_000,
+            Level::Medium => 200,
             Level::Hard => 0,
             Level::Master => 0,
         }

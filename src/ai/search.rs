@@ -158,10 +158,11 @@ impl<'p> Searcher<'p> {
         })
     }
 
-    /// The search of a noisy level: every root move gets an exact score at each depth, and
-    /// the move is drawn at random (by the seed and the position) among those within `noise`
-    /// of the best. A move that loses by force scores far below any other and is never drawn
-    /// while a move that does not lose exists; a win at once is always taken.
+    /// The search of a noisy level: every root move gets an exact score at each depth; then
+    /// each score gets a random amount from 0 to `noise` added (drawn from the seed and the
+    /// position) and the highest is played, so slightly worse moves are played often and much
+    /// worse ones rarely. A move that loses by force is played only when all do; a forced win
+    /// is always played.
     fn run_noisy(&mut self, pos: &Position) -> Option<SearchResult> {
         let mut scored: Vec<(Move, i32)> = Vec::new();
         let mut depth_done = 0;
@@ -179,13 +180,26 @@ impl<'p> Searcher<'p> {
             }
         }
         let best = scored.iter().map(|s| s.1).max()?;
-        let floor = if best >= MATE_BOUND {
-            best
+        let mut rng = Rng::new(mix(self.seed ^ zobrist::key(pos)));
+        let pick = if best >= MATE_BOUND {
+            *scored.iter().find(|s| s.1 == best)?
         } else {
-            best - self.noise
+            // Each move's score plus a random amount up to the noise; the highest is played.
+            // Moves that lose by force take part only when every move does.
+            let mut top: Option<((Move, i32), i64)> = None;
+            for &(mv, s) in &scored {
+                let jitter = rng.below(self.noise as usize + 1) as i64;
+                let key = if s <= -MATE_BOUND && best > -MATE_BOUND {
+                    i64::MIN + s as i64 - i32::MIN as i64
+                } else {
+                    s as i64 + jitter
+                };
+                if top.is_none_or(|t| key > t.1) {
+                    top = Some(((mv, s), key));
+                }
+            }
+            top?.0
         };
-        let near: Vec<&(Move, i32)> = scored.iter().filter(|s| s.1 >= floor).collect();
-        let pick = near[Rng::new(mix(self.seed ^ zobrist::key(pos))).below(near.len())];
         Some(SearchResult {
             mv: pick.0,
             score: pick.1,
