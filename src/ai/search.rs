@@ -190,7 +190,7 @@ impl<'p> Searcher<'p> {
             for &(mv, s) in &scored {
                 let jitter = rng.below(self.noise as usize + 1) as i64;
                 let key = if s <= -MATE_BOUND && best > -MATE_BOUND {
-                    i64::MIN + s as i64 - i32::MIN as i64
+                    s as i64 - (1 << 40)
                 } else {
                     s as i64 + jitter
                 };
