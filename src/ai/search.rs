@@ -161,8 +161,8 @@ impl<'p> Searcher<'p> {
     /// The search of a noisy level: every root move gets an exact score at each depth; then
     /// each score gets a random amount from 0 to `noise` added (drawn from the seed and the
     /// position) and the highest is played, so slightly worse moves are played often and much
-    /// worse ones rarely. A move that loses by force is played only when all do; a forced win
-    /// is always played.
+    /// worse ones rarely. A move that loses by force is never played while another does not;
+    /// when all do, the slowest loss is played, and a forced win is always played.
     fn run_noisy(&mut self, pos: &Position) -> Option<SearchResult> {
         let mut scored: Vec<(Move, i32)> = Vec::new();
         let mut depth_done = 0;
@@ -181,7 +181,8 @@ impl<'p> Searcher<'p> {
         }
         let best = scored.iter().map(|s| s.1).max()?;
         let mut rng = Rng::new(mix(self.seed ^ zobrist::key(pos)));
-        let pick = if best >= MATE_BOUND {
+        let pick = if best.abs() >= MATE_BOUND {
+            // Won or lost whatever: the fastest win or the slowest loss.
             *scored.iter().find(|s| s.1 == best)?
         } else {
             // Each move's score plus a random amount up to the noise; the highest is played.
@@ -189,7 +190,7 @@ impl<'p> Searcher<'p> {
             let mut top: Option<((Move, i32), i64)> = None;
             for &(mv, s) in &scored {
                 let jitter = rng.below(self.noise as usize + 1) as i64;
-                let key = if s <= -MATE_BOUND && best > -MATE_BOUND {
+                let key = if s <= -MATE_BOUND {
                     s as i64 - (1 << 40)
                 } else {
                     s as i64 + jitter
