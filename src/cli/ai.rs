@@ -56,9 +56,16 @@ pub fn ai_move(args: &AiMoveArgs) -> Result<(), CliError> {
             None => "the side to move has no legal move".to_string(),
         }));
     };
+    let plies = |n: u32| {
+        if n == 1 {
+            "1 ply".to_string()
+        } else {
+            format!("{n} plies")
+        }
+    };
     let score = match result.plies_to_end() {
-        Some(n) if result.score > 0 => format!("win in {n} plies"),
-        Some(n) => format!("loss in {n} plies"),
+        Some(n) if result.score > 0 => format!("win in {}", plies(n)),
+        Some(n) => format!("loss in {}", plies(n)),
         None => format!("{:+.2} seeds", result.score as f64 / 100.0),
     };
     let mut out = io::stdout().lock();
