@@ -175,6 +175,11 @@ pub fn play_match(args: &MatchArgs) -> Result<(), CliError> {
             fmt_elo(hi)
         ),
     )?;
+    let (both, split, none) = result.pair_outcomes();
+    w_(
+        &mut out,
+        format!("openings: {a} won both games {both}, split {split}, lost both {none}"),
+    )?;
     w_(
         &mut out,
         format!(
