@@ -1,68 +1,76 @@
-//! Tunes the evaluation weights by matches: for each weight in turn, a player with the weight
-//! raised (then lowered) plays the current best over paired games in both variants; a change
-//! that scores above the threshold is kept. Prints the weights at the end.
+//! Tunes the evaluation weights by matches. Starting from seeds alone (material), each
+//! feature in turn is given each of a few trial weights (in both stages, then in one stage
+//! only); the best trial is kept when it beats the current weights by more than the threshold
+//! over paired Kiswahili games. Prints every trial and the final weights.
 //!
-//! `cargo run --release --example tune -- [NODES] [PAIRS] [ROUNDS] [THREADS]`
+//! `cargo run --release --example tune -- [NODES] [PAIRS] [THREADS] [THRESHOLD%]`
 
 use bao_bot::ai::eval::{Weights, DEFAULT_PARAMS};
 use bao_bot::ai::matchplay::{run_match, MatchConfig, Player};
 use bao_bot::ai::{Params, SearchLimits};
 use bao_bot::rules::Variant;
 
+const NAMES: [&str; 11] = [
+    "threat_waiting",
+    "threat_mover",
+    "front_occupied",
+    "front_weak",
+    "mobility",
+    "front_seeds",
+    "exposed",
+    "house_owned",
+    "house_seeds",
+    "moves",
+    "tempo",
+];
+
+/// Trial weights for each feature, in hundredths of a seed.
+const TRIALS: [[i32; 3]; 11] = [
+    [20, 50, 90],
+    [20, 50, 90],
+    [15, 40, 80],
+    [30, 80, 200],
+    [5, 15, 30],
+    [-10, 5, 15],
+    [5, 15, 30],
+    [50, 150, 300],
+    [3, 8, 15],
+    [2, 5, 10],
+    [10, 25, 50],
+];
+
 fn field(w: &mut Weights, i: usize) -> &mut i32 {
     match i {
-        0 => &mut w.front_seeds,
-        1 => &mut w.front_occupied,
-        2 => &mut w.front_weak,
-        3 => &mut w.mobility,
-        4 => &mut w.house_owned,
-        5 => &mut w.house_seeds,
-        6 => &mut w.threat_mover,
-        7 => &mut w.threat_waiting,
-        8 => &mut w.exposed,
+        0 => &mut w.threat_waiting,
+        1 => &mut w.threat_mover,
+        2 => &mut w.front_occupied,
+        3 => &mut w.front_weak,
+        4 => &mut w.mobility,
+        5 => &mut w.front_seeds,
+        6 => &mut w.exposed,
+        7 => &mut w.house_owned,
+        8 => &mut w.house_seeds,
         9 => &mut w.moves,
         _ => &mut w.tempo,
     }
 }
 
-const NAMES: [&str; 11] = [
-    "front_seeds",
-    "front_occupied",
-    "front_weak",
-    "mobility",
-    "house_owned",
-    "house_seeds",
-    "threat_mover",
-    "threat_waiting",
-    "exposed",
-    "moves",
-    "tempo",
-];
-
-/// Score of `a` against `b` over both variants.
 fn score(a: &Params, b: &Params, nodes: u64, pairs: usize, threads: usize, seed: u64) -> f64 {
-    let mut total = 0.0;
-    for (variant, vpairs) in [(Variant::Kiswahili, pairs), (Variant::Kujifunza, pairs / 2)] {
-        let config = MatchConfig {
-            pairs: vpairs,
-            seed,
-            variant,
-            opening_plies: 6,
-            max_plies: 300,
-            threads,
-        };
-        let pa = Player::Custom {
-            limits: SearchLimits::nodes(nodes),
-            params: *a,
-        };
-        let pb = Player::Custom {
-            limits: SearchLimits::nodes(nodes),
-            params: *b,
-        };
-        let r = run_match(&pa, &pb, &config, &|_, _| {});
-        total += r.score().0 * vpairs as f64;
-    }
-    total / (pairs + pairs / 2) as f64
+    let config = MatchConfig {
+        pairs,
+        seed,
+        variant: Variant::Kiswahili,
+        opening_plies: 6,
+        max_plies: 300,
+        threads,
+    };
+    let player = |p: &Params| Player::Custom {
+        limits: SearchLimits::nodes(nodes),
+        params: *p,
+    };
+    run_match(&player(a), &player(b), &config, &|_, _| {})
+        .score()
+        .0
 }
 
 fn main() {
@@ -71,42 +79,43 @@ fn main() {
         .map(|a| a.parse().expect("numbers"))
         .collect();
     let nodes = args.first().copied().unwrap_or(5_000);
-    let pairs = args.get(1).copied().unwrap_or(40) as usize;
-    let rounds = args.get(2).copied().unwrap_or(1);
-    let threads = args.get(3).copied().unwrap_or(1) as usize;
+    let pairs = args.get(1).copied().unwrap_or(60) as usize;
+    let threads = args.get(2).copied().unwrap_or(1) as usize;
+    let threshold = args.get(3).copied().unwrap_or(54) as f64 / 100.0;
     let mut best = DEFAULT_PARAMS;
-    let mut seed = 100;
-    for round in 0..rounds {
-        for stage in 0..2 {
-            for (i, name) in NAMES.iter().enumerate() {
-                for factor in [3, 1] {
-                    let mut cand = best;
-                    let w = if stage == 0 {
-                        &mut cand.namua
-                    } else {
-                        &mut cand.mtaji
-                    };
-                    let v = field(w, i);
-                    let old = *v;
-                    *v = if old == 0 {
-                        [10, -10][(factor == 1) as usize]
-                    } else {
-                        old * factor / 2
-                    };
-                    let new = *v;
-                    seed += 1;
-                    let s = score(&cand, &best, nodes, pairs, threads, seed);
-                    let stage_name = ["namua", "mtaji"][stage];
-                    println!(
-                        "round {round} {stage_name}.{}: {old} -> {new}: {:.1}%",
-                        name,
-                        s * 100.0
-                    );
-                    if s > 0.55 {
-                        best = cand;
-                        println!("  kept");
-                        break;
-                    }
+    for w in [&mut best.namua, &mut best.mtaji] {
+        for i in 0..NAMES.len() {
+            *field(w, i) = 0;
+        }
+    }
+    let mut seed = 1_000;
+    for (i, name) in NAMES.iter().enumerate() {
+        // Both stages, then namua only, then mtaji only.
+        for stages in [[true, true], [true, false], [false, true]] {
+            let mut top: Option<(f64, Params, i32)> = None;
+            for &v in &TRIALS[i] {
+                let mut cand = best;
+                if stages[0] {
+                    *field(&mut cand.namua, i) = v;
+                }
+                if stages[1] {
+                    *field(&mut cand.mtaji, i) = v;
+                }
+                if cand == best {
+                    continue;
+                }
+                seed += 1;
+                let s = score(&cand, &best, nodes, pairs, threads, seed);
+                println!("{name} {stages:?} = {v}: {:.1}%", s * 100.0);
+                if top.as_ref().is_none_or(|t| s > t.0) {
+                    top = Some((s, cand, v));
+                }
+            }
+            if let Some((s, cand, v)) = top {
+                if s > threshold {
+                    best = cand;
+                    println!("  kept {name} {stages:?} = {v} ({:.1}%)", s * 100.0);
+                    break;
                 }
             }
         }

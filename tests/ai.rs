@@ -257,3 +257,38 @@ fn a_deeper_search_beats_easy_and_easy_beats_random() {
     );
     assert!(easy.score().0 >= 0.75, "{:?}", easy.wins_draws_losses());
 }
+
+#[test]
+fn noisy_levels_never_allow_a_winning_capture_when_they_can_avoid_it() {
+    // Moves after which the opponent can capture its way to a win at once.
+    let gives_win = |pos: &Position, mv: &Move| {
+        let next = pos.play_unchecked(mv);
+        next.winner() == Some(!pos.turn()) || !wins_at_once(&next).is_empty()
+    };
+    let mut tried = 0;
+    for line in random_games(30, 41) {
+        for pos in line.iter().rev().take(10) {
+            let moves = pos.legal_moves();
+            let bad = moves.iter().filter(|m| gives_win(pos, m)).count();
+            if bad == 0 || bad == moves.len() || !wins_at_once(pos).is_empty() {
+                continue;
+            }
+            tried += 1;
+            for level in [Level::Easy, Level::Medium] {
+                for seed in 0..6 {
+                    let limits = SearchLimits {
+                        seed,
+                        ..level.limits_without_clock()
+                    };
+                    let r = choose_move(pos, &limits).unwrap();
+                    assert!(
+                        !gives_win(pos, &r.mv),
+                        "{level} (seed {seed}) played {} in {pos}",
+                        r.mv
+                    );
+                }
+            }
+        }
+    }
+    assert!(tried >= 5, "only {tried} positions tried");
+}

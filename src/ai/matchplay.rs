@@ -266,6 +266,24 @@ impl MatchResult {
         wdl
     }
 
+    /// Openings where A won both games, split them (one point each way, draws counted as
+    /// halves), and lost both. Many splits mean the openings decide the games more than the
+    /// players do.
+    pub fn pair_outcomes(&self) -> (usize, usize, usize) {
+        let mut out = (0, 0, 0);
+        for p in &self.pairs {
+            let total: f64 = p.points().iter().sum();
+            if total > 1.0 {
+                out.0 += 1;
+            } else if total < 1.0 {
+                out.2 += 1;
+            } else {
+                out.1 += 1;
+            }
+        }
+        out
+    }
+
     /// Average plies per game.
     pub fn average_plies(&self) -> f64 {
         let total: u32 = self
@@ -422,5 +440,8 @@ mod tests {
         assert_eq!(one.games(), 8);
         let (w, d, l) = one.wins_draws_losses();
         assert_eq!(w + d + l, 8);
+        let (both, split, none) = one.pair_outcomes();
+        assert_eq!(both + split + none, 4);
+        assert!(2 * both + split <= w + d && w <= 2 * both + split);
     }
 }

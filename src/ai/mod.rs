@@ -47,8 +47,8 @@ pub struct SearchLimits {
     /// Seed of the random choice a noisy search makes.
     pub seed: u64,
     /// Noise, in hundredths of a seed; 0 for none. A noisy search scores every root move
-    /// exactly and plays one drawn at random among those at most `noise` worse than the best
-    /// (never a move that loses by force when another does not, always a win at once).
+    /// exactly, adds a random amount from 0 to `noise` to each score and plays the highest
+    /// (never a move that loses by force when another does not; always a forced win).
     pub noise: i32,
 }
 

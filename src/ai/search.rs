@@ -9,7 +9,7 @@
 
 use arrayvec::ArrayVec;
 
-use crate::rules::{Direction, Move, MoveKind, Position, Side, MAX_MOVES};
+use crate::rules::{Direction, Move, MoveKind, MoveList, Position, Side, MAX_MOVES};
 
 use super::eval::{evaluate, Params};
 use super::rng::{mix, Rng};
@@ -25,8 +25,8 @@ pub const MATE_BOUND: i32 = MATE - 1_000;
 const INF: i32 = MATE + 1;
 /// Deepest ply the search reaches, quiescence included.
 pub const MAX_PLY: usize = 128;
-/// Plies of compulsory captures searched past the horizon.
-const QUIESCENCE_PLIES: u32 = 4;
+/// Most plies of compulsory captures searched past the horizon.
+const MAX_QUIESCENCE: usize = 16;
 /// Deepest iteration.
 const MAX_DEPTH: i32 = 64;
 /// First aspiration window half-width.
@@ -38,8 +38,17 @@ const KILLER_ORDER: i32 = 1 << 23;
 /// One child in the move list: the move, the position it leads to, its ordering key.
 struct Child {
     mv: Move,
-    pos: Position,
+    /// Captures are played at once (their gain orders them); takata moves when searched.
+    pos: Option<Position>,
     order: i32,
+}
+
+impl Child {
+    /// The position after the move.
+    #[inline]
+    fn position(&self, parent: &Position) -> Position {
+        self.pos.unwrap_or_else(|| parent.play_unchecked(&self.mv))
+    }
 }
 
 type Children = ArrayVec<Child, MAX_MOVES>;
@@ -149,10 +158,11 @@ impl<'p> Searcher<'p> {
         })
     }
 
-    /// The search of a noisy level: every root move gets an exact score at each depth, and
-    /// the move is drawn at random (by the seed and the position) among those within `noise`
-    /// of the best. A move that loses by force scores far below any other and is never drawn
-    /// while a move that does not lose exists; a win at once is always taken.
+    /// The search of a noisy level: every root move gets an exact score at each depth; then
+    /// each score gets a random amount from 0 to `noise` added (drawn from the seed and the
+    /// position) and the highest is played, so slightly worse moves are played often and much
+    /// worse ones rarely. A move that loses by force is never played while another does not;
+    /// when all do, the slowest loss is played, and a forced win is always played.
     fn run_noisy(&mut self, pos: &Position) -> Option<SearchResult> {
         let mut scored: Vec<(Move, i32)> = Vec::new();
         let mut depth_done = 0;
@@ -170,13 +180,27 @@ impl<'p> Searcher<'p> {
             }
         }
         let best = scored.iter().map(|s| s.1).max()?;
-        let floor = if best >= MATE_BOUND {
-            best
+        let mut rng = Rng::new(mix(self.seed ^ zobrist::key(pos)));
+        let pick = if best.abs() >= MATE_BOUND {
+            // Won or lost whatever: the fastest win or the slowest loss.
+            *scored.iter().find(|s| s.1 == best)?
         } else {
-            best - self.noise
+            // Each move's score plus a random amount up to the noise; the highest is played.
+            // Moves that lose by force take part only when every move does.
+            let mut top: Option<((Move, i32), i64)> = None;
+            for &(mv, s) in &scored {
+                let jitter = rng.below(self.noise as usize + 1) as i64;
+                let key = if s <= -MATE_BOUND {
+                    s as i64 - (1 << 40)
+                } else {
+                    s as i64 + jitter
+                };
+                if top.is_none_or(|t| key > t.1) {
+                    top = Some(((mv, s), key));
+                }
+            }
+            top?.0
         };
-        let near: Vec<&(Move, i32)> = scored.iter().filter(|s| s.1 >= floor).collect();
-        let pick = near[Rng::new(mix(self.seed ^ zobrist::key(pos))).below(near.len())];
         Some(SearchResult {
             mv: pick.0,
             score: pick.1,
@@ -192,13 +216,13 @@ impl<'p> Searcher<'p> {
         let key = zobrist::key(pos);
         let tt_move = self.tt.probe(key, 0).map_or(0, |h| h.mv);
         let mut kids = Children::new();
-        if let Some(win) = self.children(pos, 0, tt_move, &mut kids) {
+        if let Some(win) = self.children(pos, &pos.legal_moves(), 0, tt_move, &mut kids) {
             return Some(vec![(win, MATE - 1)]);
         }
         let mut out = Vec::with_capacity(kids.len());
         for i in 0..kids.len() {
             pick_best(&mut kids, i);
-            let (mv, child) = (kids[i].mv, kids[i].pos);
+            let (mv, child) = (kids[i].mv, kids[i].position(pos));
             let s = -self.negamax(&child, depth - 1, -INF, INF, 1);
             if self.stopped {
                 return None;
@@ -235,7 +259,7 @@ impl<'p> Searcher<'p> {
         if let Some(w) = pos.winner() {
             return end_score(w, pos.turn(), ply);
         }
-        if depth <= 0 || ply + QUIESCENCE_PLIES as usize + 2 >= MAX_PLY {
+        if depth <= 0 || ply + MAX_QUIESCENCE + 2 >= MAX_PLY {
             return self.quiescence(pos, alpha, beta, ply, 0);
         }
         let pv = beta - alpha > 1;
@@ -262,7 +286,7 @@ impl<'p> Searcher<'p> {
         }
         let me = pos.turn();
         let mut kids = Children::new();
-        if let Some(win) = self.children(pos, ply, tt_move, &mut kids) {
+        if let Some(win) = self.children(pos, &pos.legal_moves(), ply, tt_move, &mut kids) {
             let s = MATE - ply as i32 - 1;
             if ply == 0 {
                 self.root_best = Some((win, s));
@@ -282,7 +306,7 @@ impl<'p> Searcher<'p> {
         for i in 0..kids.len() {
             pick_best(&mut kids, i);
             let kid = &kids[i];
-            let (mv, child, order) = (kid.mv, kid.pos, kid.order);
+            let (mv, child, order) = (kid.mv, kid.position(pos), kid.order);
             let s = if i == 0 {
                 -self.negamax(&child, next_depth, -beta, -alpha, ply + 1)
             } else {
@@ -359,17 +383,20 @@ impl<'p> Searcher<'p> {
         if moves.is_empty() {
             return -MATE + ply as i32;
         }
-        if moves[0].kind == MoveKind::Takata || qply >= QUIESCENCE_PLIES || ply + 1 >= MAX_PLY {
+        if moves[0].kind == MoveKind::Takata
+            || qply >= self.params.quiescence_plies.min(MAX_QUIESCENCE as u32)
+            || ply + 1 >= MAX_PLY
+        {
             return self.static_eval(pos, moves.len());
         }
         let mut kids = Children::new();
-        if self.children(pos, ply, 0, &mut kids).is_some() {
+        if self.children(pos, &moves, ply, 0, &mut kids).is_some() {
             return MATE - ply as i32 - 1;
         }
         let mut best = -INF;
         for i in 0..kids.len() {
             pick_best(&mut kids, i);
-            let child = kids[i].pos;
+            let child = kids[i].position(pos);
             let s = -self.quiescence(&child, -beta, -alpha, ply + 1, qply + 1);
             if self.stopped {
                 return 0;
@@ -387,11 +414,12 @@ impl<'p> Searcher<'p> {
         best
     }
 
-    /// Plays every legal move into `kids` with its ordering key; returns a move that wins on
-    /// the spot instead, if there is one.
+    /// Lists `moves` in `kids` with their ordering keys, playing the captures to measure what
+    /// they win; returns a capture that wins on the spot instead, if there is one.
     fn children(
         &self,
         pos: &Position,
+        moves: &MoveList,
         ply: usize,
         tt_move: u16,
         kids: &mut Children,
@@ -400,37 +428,39 @@ impl<'p> Searcher<'p> {
         let them = !me;
         let theirs_before = pos.seeds_on_board(them) as i32;
         let killers = self.killers[ply];
-        for mv in pos.legal_moves() {
-            let child = pos.play_unchecked(&mv);
-            match child.winner() {
-                Some(w) if w == me => return Some(mv),
-                Some(_) => {
-                    kids.push(Child {
-                        mv,
-                        pos: child,
-                        order: i32::MIN,
-                    });
-                    continue;
-                }
-                None => {}
-            }
+        for &mv in moves {
             let packed = tt::pack(&mv);
             let history = self.history[me.index()][mv.pit.index()][dir_index(mv.direction)];
-            let order = if packed == tt_move {
-                1 << 30
-            } else if mv.kind == MoveKind::Capture {
-                let won = theirs_before - child.seeds_on_board(them) as i32;
-                (1 << 24) + (won << 12) + history.min(4095)
-            } else if packed == killers[0] {
-                KILLER_ORDER
-            } else if packed == killers[1] {
-                KILLER_ORDER - 1
-            } else {
-                history
+            if mv.kind == MoveKind::Takata {
+                let order = if packed == tt_move {
+                    1 << 30
+                } else if packed == killers[0] {
+                    KILLER_ORDER
+                } else if packed == killers[1] {
+                    KILLER_ORDER - 1
+                } else {
+                    history
+                };
+                kids.push(Child {
+                    mv,
+                    pos: None,
+                    order,
+                });
+                continue;
+            }
+            let child = pos.play_unchecked(&mv);
+            let order = match child.winner() {
+                Some(w) if w == me => return Some(mv),
+                Some(_) => i32::MIN,
+                None if packed == tt_move => 1 << 30,
+                None => {
+                    let won = theirs_before - child.seeds_on_board(them) as i32;
+                    (1 << 24) + (won << 12) + history.min(4095)
+                }
             };
             kids.push(Child {
                 mv,
-                pos: child,
+                pos: Some(child),
                 order,
             });
         }

@@ -56,9 +56,16 @@ pub fn ai_move(args: &AiMoveArgs) -> Result<(), CliError> {
             None => "the side to move has no legal move".to_string(),
         }));
     };
+    let plies = |n: u32| {
+        if n == 1 {
+            "1 ply".to_string()
+        } else {
+            format!("{n} plies")
+        }
+    };
     let score = match result.plies_to_end() {
-        Some(n) if result.score > 0 => format!("win in {n} plies"),
-        Some(n) => format!("loss in {n} plies"),
+        Some(n) if result.score > 0 => format!("win in {}", plies(n)),
+        Some(n) => format!("loss in {}", plies(n)),
         None => format!("{:+.2} seeds", result.score as f64 / 100.0),
     };
     let mut out = io::stdout().lock();
@@ -168,6 +175,11 @@ pub fn play_match(args: &MatchArgs) -> Result<(), CliError> {
             fmt_elo(hi)
         ),
     )?;
+    let (both, split, none) = result.pair_outcomes();
+    w_(
+        &mut out,
+        format!("openings: {a} won both games {both}, split {split}, lost both {none}"),
+    )?;
     w_(
         &mut out,
         format!(
@@ -176,5 +188,69 @@ pub fn play_match(args: &MatchArgs) -> Result<(), CliError> {
             began.elapsed().as_secs_f64()
         ),
     )?;
+    Ok(())
+}
+
+/// Positions `ai-bench` searches: both variants, namua and mtaji, opening to late middle game.
+pub const BENCH_POSITIONS: [&str; 7] = [
+    "variant=kiswahili turn=S hand=22,22 house=S,N takasia=- A=0,0,0,0,6,2,2,0 B=0,0,0,0,0,0,0,0 a=0,0,0,0,6,2,2,0 b=0,0,0,0,0,0,0,0",
+    "variant=kiswahili turn=N hand=17,18 house=S,N takasia=- A=1,1,3,0,9,1,1,0 B=0,0,0,0,0,0,0,1 a=0,1,2,0,8,0,0,0 b=0,0,0,0,0,0,0,1",
+    "variant=kiswahili turn=N hand=4,5 house=- takasia=- A=3,1,4,0,5,0,4,1 B=0,1,3,1,2,0,3,2 a=0,1,13,1,1,0,3,0 b=1,1,1,1,1,0,0,1",
+    "variant=kiswahili turn=S hand=0,0 house=- takasia=- A=2,2,2,2,2,2,2,2 B=2,2,2,2,2,2,2,2 a=2,2,2,2,2,2,2,2 b=2,2,2,2,2,2,2,2",
+    "variant=kiswahili turn=N hand=0,1 house=- takasia=- A=1,5,1,1,14,0,4,1 B=1,3,5,0,1,1,5,1 a=3,1,0,0,2,9,0,1 b=0,2,1,0,0,0,0,0",
+    "variant=kujifunza turn=S hand=0,0 house=- takasia=- A=2,2,2,2,2,2,2,2 B=2,2,2,2,2,2,2,2 a=2,2,2,2,2,2,2,2 b=2,2,2,2,2,2,2,2",
+    "variant=kujifunza turn=S hand=0,0 house=- takasia=- A=0,2,1,0,1,5,4,1 B=0,3,3,0,3,3,1,0 a=1,1,0,1,4,9,8,1 b=3,0,3,3,0,0,2,1",
+];
+
+/// `bao-bot ai-bench [--level L | --nodes N]`: searches the bench positions one after the
+/// other on one core and prints each search's figures, then the totals.
+pub fn ai_bench(level: Option<&str>, nodes: Option<u64>) -> Result<(), CliError> {
+    let limits = match (level, nodes) {
+        (_, Some(0)) => return Err(input("--nodes must be at least 1")),
+        (None, Some(n)) => SearchLimits::nodes(n),
+        (Some(l), None) => {
+            let level: Level = l.parse().map_err(input)?;
+            level.limits(level.default_wall_cap())
+        }
+        (None, None) => Level::Master.limits(Level::Master.default_wall_cap()),
+        (Some(_), Some(_)) => return Err(input("give --level or --nodes, not both")),
+    };
+    let mut out = io::stdout().lock();
+    let mut total_nodes = 0u64;
+    let mut total_time = Duration::ZERO;
+    let mut slowest = Duration::ZERO;
+    for text in BENCH_POSITIONS {
+        let pos = read_position(text)?;
+        let Some(r) = choose_move(&pos, &limits) else {
+            continue;
+        };
+        total_nodes += r.nodes;
+        total_time += r.elapsed;
+        slowest = slowest.max(r.elapsed);
+        writeln!(
+            out,
+            "{:<9} {:<5} {:<28} depth {:>2} {:>9} nodes {:>7.3} s {:>9.0} nodes/s",
+            pos.variant(),
+            pos.phase().to_string().to_lowercase(),
+            r.mv.to_string(),
+            r.depth,
+            r.nodes,
+            r.elapsed.as_secs_f64(),
+            r.nodes_per_second()
+        )
+        .map_err(anyhow::Error::from)?;
+    }
+    let secs = total_time.as_secs_f64();
+    writeln!(
+        out,
+        "total {total_nodes} nodes in {secs:.3} s: {:.0} nodes/s; slowest move {:.3} s",
+        if secs > 0.0 {
+            total_nodes as f64 / secs
+        } else {
+            0.0
+        },
+        slowest.as_secs_f64()
+    )
+    .map_err(anyhow::Error::from)?;
     Ok(())
 }

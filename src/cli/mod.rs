@@ -80,6 +80,16 @@ enum Command {
         #[arg(long, default_value_t = 0)]
         seed: u64,
     },
+    /// Search a fixed set of namua and mtaji positions of both variants, one after the other
+    /// on one core, and print the time, depth and nodes per second of each.
+    AiBench {
+        /// Level to search at (its node budget and default wall-clock cap); master by default.
+        #[arg(long, conflicts_with = "nodes")]
+        level: Option<String>,
+        /// Search this many nodes per position instead (no clock).
+        #[arg(long)]
+        nodes: Option<u64>,
+    },
     /// Play paired games between two players and print the score with a 95% interval and
     /// the Elo difference. A player is easy, medium, hard, master (node budgets only, no
     /// clock), nodes:N, random or greedy.
@@ -252,6 +262,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
             time_ms,
             seed,
         }),
+        Command::AiBench { level, nodes } => ai::ai_bench(level.as_deref(), nodes),
         Command::Match {
             a,
             b,
