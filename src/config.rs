@@ -104,7 +104,7 @@ pub struct AiLimits {
 impl Default for AiLimits {
     fn default() -> AiLimits {
         AiLimits {
-            max_concurrent_searches: 2,
+            max_concurrent_searches: 1,
             easy_ms: 200,
             medium_ms: 500,
             hard_ms: 1000,

@@ -7,9 +7,9 @@
 //! # Using it from the bot
 //!
 //! A search is CPU-bound and takes up to its wall-clock cap (hard 1 s, master 3 s by default),
-//! so the app should run it off the async runtime (`tokio::task::spawn_blocking`) and hold a
-//! permit of a `tokio::sync::Semaphore` sized to the cores it may use (say 1 on a 2-core
-//! machine) while it runs, so many AI games queue instead of starving the other commands. Set
+//! so it runs off the async runtime (the Discord adapter calls the app on a blocking thread)
+//! while holding one of the app's search slots (`[ai] max_concurrent_searches`, 1 by default
+//! on a 2-core machine), so many AI games queue instead of starving the other commands. Set
 //! `SearchLimits::seed` from the game (id and ply) so noisy levels vary between games yet a
 //! game can be replayed. Each search allocates its own transposition table (up to 16 MiB for
 //! master, freed when it returns).

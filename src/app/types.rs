@@ -269,7 +269,7 @@ impl Default for Settings {
             challenge_ttl: 24 * 3600,
             default_time_per_move: None,
             ai_wall_caps: Level::ALL.map(|l| l.default_wall_cap()),
-            max_concurrent_searches: 2,
+            max_concurrent_searches: 1,
             max_reminders_per_day: 3,
         }
     }
