@@ -366,34 +366,32 @@ impl App {
 
     /// "The board changed": the move lost a race; show the current board privately.
     fn board_changed(&self, user: &User, game: &Game) -> Result<Response, AppError> {
-        let pos = self.position(game)?;
-        let viewer = self.viewer(game, &pos, Some(user));
-        let mut reply = self.board_reply(
-            game,
-            &pos,
-            None,
-            viewer,
-            "The board changed before your move arrived; here is the new position.",
-        )?;
-        reply.ephemeral = true;
-        reply.buttons.clear();
-        reply.mention = None;
-        reply.board = None;
-        Ok(reply.into())
+        let text = "The board changed before your move arrived; here is the new position.";
+        self.private_board(user, game, text, false)
     }
 
-    /// A button on an old board was pressed: say so and show the current board privately.
+    /// A button on an old board was pressed: say so and show the current board privately
+    /// (with its buttons, so the player can go on from there).
     pub(super) fn out_of_date(&self, user: &User, game: &Game) -> Result<Response, AppError> {
+        let text = "That board is out of date; this is the current one.";
+        self.private_board(user, game, text, true)
+    }
+
+    /// The current board of `game`, shown to `user` only, pinging nobody.
+    fn private_board(
+        &self,
+        user: &User,
+        game: &Game,
+        text: &str,
+        buttons: bool,
+    ) -> Result<Response, AppError> {
         let pos = self.position(game)?;
         let viewer = self.viewer(game, &pos, Some(user));
-        let mut reply = self.board_reply(
-            game,
-            &pos,
-            None,
-            viewer,
-            "That board is out of date; this is the current one.",
-        )?;
+        let mut reply = self.board_reply(game, &pos, None, viewer, text)?;
         reply.ephemeral = true;
+        if !buttons {
+            reply.buttons.clear();
+        }
         reply.mention = None;
         reply.board = None;
         Ok(reply.into())
