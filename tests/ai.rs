@@ -1,6 +1,7 @@
 //! The AI on real positions: it always answers with a legal move, finds wins in one and two
 //! moves, and is reproducible under a node budget.
 
+use bao_bot::ai::matchplay::{beginner_move, greedy_move};
 use bao_bot::ai::rng::Rng;
 use bao_bot::ai::{choose_move, Level, SearchLimits, MATE};
 use bao_bot::rules::{Move, Phase, Position, Side, Variant};
@@ -33,6 +34,12 @@ fn wins_at_once(pos: &Position) -> Vec<Move> {
         .into_iter()
         .filter(|m| pos.play_unchecked(m).winner() == Some(me))
         .collect()
+}
+
+/// Whether after `mv` the opponent wins, or can capture its way to a win at once.
+fn gives_win(pos: &Position, mv: &Move) -> bool {
+    let next = pos.play_unchecked(mv);
+    next.winner() == Some(!pos.turn()) || !wins_at_once(&next).is_empty()
 }
 
 /// Whether `mv` wins by the mover's next move at the latest, whatever the reply.
@@ -261,10 +268,6 @@ fn a_deeper_search_beats_easy_and_easy_beats_random() {
 #[test]
 fn noisy_levels_never_allow_a_winning_capture_when_they_can_avoid_it() {
     // Moves after which the opponent can capture its way to a win at once.
-    let gives_win = |pos: &Position, mv: &Move| {
-        let next = pos.play_unchecked(mv);
-        next.winner() == Some(!pos.turn()) || !wins_at_once(&next).is_empty()
-    };
     let mut tried = 0;
     for line in random_games(30, 41) {
         for pos in line.iter().rev().take(10) {
@@ -274,6 +277,10 @@ fn noisy_levels_never_allow_a_winning_capture_when_they_can_avoid_it() {
                 continue;
             }
             tried += 1;
+            for seed in 0..6 {
+                let mv = beginner_move(pos, seed).unwrap();
+                assert!(!gives_win(pos, &mv), "beginner played {mv} in {pos}");
+            }
             for level in [Level::Easy, Level::Medium] {
                 for seed in 0..6 {
                     let limits = SearchLimits {
@@ -291,4 +298,48 @@ fn noisy_levels_never_allow_a_winning_capture_when_they_can_avoid_it() {
         }
     }
     assert!(tried >= 5, "only {tried} positions tried");
+}
+
+#[test]
+fn the_beginner_model_weighs_the_recapture() {
+    // Wherever the beginner's move differs from the greedy one, it must come out ahead of the
+    // greedy move once the opponent's best capture in reply is taken off.
+    let net = |pos: &Position, mv: &Move| -> i64 {
+        let me = pos.turn();
+        let next = pos.play_unchecked(mv);
+        if let Some(w) = next.winner() {
+            return if w == me { i64::MAX } else { i64::MIN + 1 };
+        }
+        let gained = pos.seeds_on_board(!me) as i64 - next.seeds_on_board(!me) as i64;
+        let lost = next
+            .legal_moves()
+            .iter()
+            .map(|r| {
+                let after = next.play_unchecked(r);
+                match after.winner() {
+                    Some(w) if w == me => i64::MIN / 2,
+                    Some(_) => i64::MAX / 2,
+                    None => next.seeds_on_board(me) as i64 - after.seeds_on_board(me) as i64,
+                }
+            })
+            .max()
+            .unwrap_or(i64::MIN / 2);
+        gained - lost
+    };
+    let mut differed = 0;
+    for line in random_games(10, 53) {
+        for pos in line.iter().step_by(3) {
+            let b = beginner_move(pos, 1).unwrap();
+            let g = greedy_move(pos, 1).unwrap();
+            assert!(pos.legal_moves().contains(&b));
+            if b != g && !gives_win(pos, &g) {
+                differed += 1;
+                assert!(net(pos, &b) >= net(pos, &g), "{b} vs {g} in {pos}");
+            }
+        }
+    }
+    assert!(
+        differed >= 10,
+        "the beginner differed from greedy only {differed} times"
+    );
 }

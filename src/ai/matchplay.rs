@@ -1,6 +1,6 @@
-//! Games between two players (levels, node budgets, a random and a greedy player) and the
-//! statistics of a match: paired games from random openings, each played twice with the sides
-//! swapped, so neither player gains from a lucky opening or from moving first.
+//! Games between two players (levels, node budgets, a random, a greedy and a beginner player)
+//! and the statistics of a match: paired games from random openings, each played twice with
+//! the sides swapped, so neither player gains from a lucky opening or from moving first.
 
 use std::fmt;
 use std::str::FromStr;
@@ -24,6 +24,10 @@ pub enum Player {
     Random,
     /// The move that captures the most seeds, played out (a win counts most); ties at random.
     Greedy,
+    /// A model of a beginner who knows the rules: it weighs each move by the seeds it captures
+    /// less the most the opponent can capture back at once (a win or a loss counting most),
+    /// and plays the best, ties at random. It sees no further than that.
+    Beginner,
     /// A search with other limits and parameters (for tuning; not parsed). The seed of
     /// `limits` is replaced by the game's for each move.
     Custom {
@@ -36,7 +40,9 @@ pub enum Player {
 
 /// Not a player name.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("`{0}` is not a player: write easy, medium, hard, master, nodes:N, random or greedy")]
+#[error(
+    "`{0}` is not a player: write easy, medium, hard, master, nodes:N, random, greedy or beginner"
+)]
 pub struct UnknownPlayer(pub String);
 
 impl FromStr for Player {
@@ -49,6 +55,7 @@ impl FromStr for Player {
         match lower.as_str() {
             "random" => Ok(Player::Random),
             "greedy" => Ok(Player::Greedy),
+            "beginner" => Ok(Player::Beginner),
             _ => lower
                 .strip_prefix("nodes:")
                 .and_then(|n| n.replace('_', "").parse::<u64>().ok())
@@ -66,6 +73,7 @@ impl fmt::Display for Player {
             Player::Nodes(n) => write!(f, "nodes:{n}"),
             Player::Random => f.write_str("random"),
             Player::Greedy => f.write_str("greedy"),
+            Player::Beginner => f.write_str("beginner"),
             Player::Custom { limits, .. } => match limits.nodes {
                 Some(n) => write!(f, "custom:{n}"),
                 None => f.write_str("custom"),
@@ -91,6 +99,7 @@ impl Player {
                 (!moves.is_empty()).then(|| moves[Rng::new(seed).below(moves.len())])
             }
             Player::Greedy => greedy_move(pos, seed),
+            Player::Beginner => beginner_move(pos, seed),
             Player::Custom { limits, params } => {
                 let limits = SearchLimits { seed, ..*limits };
                 choose_move_with(pos, &limits, params).map(|r| r.mv)
@@ -102,26 +111,62 @@ impl Player {
 /// The move capturing the most seeds when played out (a move that wins counts most), ties
 /// broken at random by `seed`.
 pub fn greedy_move(pos: &Position, seed: u64) -> Option<Move> {
-    let me = pos.turn();
-    let before = pos.seeds_on_board(!me) as i64;
+    best_by(pos, seed, |mv| capture_gain(pos, mv).0)
+}
+
+/// The beginner's move (see [`Player::Beginner`]): the best of what each move captures less
+/// the opponent's best capture in reply, ties broken at random by `seed`.
+pub fn beginner_move(pos: &Position, seed: u64) -> Option<Move> {
+    const WIN: i64 = i64::MAX;
+    const LOSS: i64 = i64::MIN + 1;
+    best_by(pos, seed, |mv| {
+        let (gain, next) = capture_gain(pos, mv);
+        if next.is_over() {
+            return gain;
+        }
+        let back = next
+            .legal_moves()
+            .iter()
+            .map(|r| capture_gain(&next, r).0)
+            .max()
+            .unwrap_or(LOSS);
+        match back {
+            WIN => LOSS,
+            LOSS => WIN,
+            b => gain - b,
+        }
+    })
+}
+
+/// The legal move with the highest `value`, ties broken at random by `seed`.
+fn best_by(pos: &Position, seed: u64, value: impl Fn(&Move) -> i64) -> Option<Move> {
     let mut best: Vec<Move> = Vec::new();
-    let mut best_gain = i64::MIN;
+    let mut best_value = i64::MIN;
     for mv in pos.legal_moves() {
-        let next = pos.play_unchecked(&mv);
-        let gain = match next.winner() {
-            Some(w) if w == me => i64::MAX,
-            Some(_) => i64::MIN + 1,
-            None => before - next.seeds_on_board(!me) as i64,
-        };
-        if gain > best_gain {
-            best_gain = gain;
+        let v = value(&mv);
+        if v > best_value {
+            best_value = v;
             best.clear();
         }
-        if gain == best_gain {
+        if v == best_value {
             best.push(mv);
         }
     }
     (!best.is_empty()).then(|| best[Rng::new(seed).below(best.len())])
+}
+
+/// What `mv` captures for the mover, played out: seeds taken from the opponent's board, or
+/// `i64::MAX` for a move that wins and `i64::MIN + 1` for one that loses. Returns the position
+/// after it too.
+fn capture_gain(pos: &Position, mv: &Move) -> (i64, Position) {
+    let me = pos.turn();
+    let next = pos.play_unchecked(mv);
+    let gain = match next.winner() {
+        Some(w) if w == me => i64::MAX,
+        Some(_) => i64::MIN + 1,
+        None => pos.seeds_on_board(!me) as i64 - next.seeds_on_board(!me) as i64,
+    };
+    (gain, next)
 }
 
 /// How a match is played.
@@ -388,7 +433,14 @@ mod tests {
 
     #[test]
     fn players_read_and_print() {
-        for text in ["easy", "master", "nodes:5000", "random", "greedy"] {
+        for text in [
+            "easy",
+            "master",
+            "nodes:5000",
+            "random",
+            "greedy",
+            "beginner",
+        ] {
             let p: Player = text.parse().expect(text);
             assert_eq!(p.to_string(), text);
         }

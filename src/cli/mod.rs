@@ -92,7 +92,7 @@ enum Command {
     },
     /// Play paired games between two players and print the score with a 95% interval and
     /// the Elo difference. A player is easy, medium, hard, master (node budgets only, no
-    /// clock), nodes:N, random or greedy.
+    /// clock), nodes:N, random, greedy or beginner.
     Match {
         /// Player A (the score is A's).
         a: String,
