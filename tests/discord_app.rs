@@ -294,6 +294,38 @@ async fn a_game_against_the_ai_in_a_dm() {
         .expect("store")
         .expect("the DM game");
     assert_eq!(game.ply, 2);
+    // The board of ply 2 is the deferred answer's message; wait until the app has recorded
+    // it (the report arrives after the answer).
+    let board_id = fake
+        .original_message_of(&token_for(202))
+        .expect("the answer's message id");
+    let recorded = fake
+        .wait_until(WAIT, || {
+            let g = bot.store.game(game.id).ok()??;
+            (g.board_message == Some(board_id)).then_some(g)
+        })
+        .await;
+    let game = recorded.expect("the DM board's message was not recorded");
+
+    // A move in the DM game made from a server channel (naming the game) takes the buttons
+    // off the board in the DM too: the DM channel is looked up from the player.
+    let pos: bao_bot::rules::Position = game.position.parse().expect("stored position");
+    let next = pos.legal_moves()[0].to_string();
+    let mark = fake.mark();
+    let opts = [
+        Opt::Str("move", next),
+        Opt::Str("game", game.id.to_string()),
+    ];
+    fake.send_interaction(payloads::slash(203, &asha(), GUILD, "move", &opts));
+    let reply = answer(&fake, 203).await;
+    assert!(has_png(&reply), "{}", fake.describe_requests());
+    let dm_board = format!("/api/v10/channels/{}/messages/{board_id}", dm.channel_id());
+    let edit = fake
+        .wait_for_since(mark, |r| r.is("PATCH", &dm_board), WAIT)
+        .await;
+    assert!(custom_ids(edit.body()).is_empty(), "{}", edit.body());
+    let after = bot.store.game(game.id).expect("store").expect("the game");
+    assert_eq!(after.ply, 4);
     let _ = bot.stop.send(());
     let _ = tokio::time::timeout(Duration::from_secs(15), bot.task).await;
 }

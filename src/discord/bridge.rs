@@ -256,6 +256,14 @@ pub enum Target {
         /// The message.
         message_id: u64,
     },
+    /// Edit an earlier message of the bot in its DM channel with a user (the channel is
+    /// looked up from the user).
+    EditDm {
+        /// The user.
+        user_id: u64,
+        /// The message.
+        message_id: u64,
+    },
 }
 
 /// A file to attach (a board PNG, a game record).

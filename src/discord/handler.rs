@@ -28,9 +28,18 @@ impl AppHandler {
         AppHandler { app }
     }
 
-    /// Turns the app's notices (reminders, expiries) into bridge replies for the outbox.
+    /// Turns the app's notices (reminders, expiries) into bridge replies for the outbox: each
+    /// notice, and the edit removing the buttons of the board it makes out of date.
     pub fn notices(notices: &[Notice]) -> Vec<Reply> {
-        notices.iter().filter_map(notice_reply).collect()
+        notices
+            .iter()
+            .flat_map(|n| {
+                let strip = (!n.reply.ephemeral)
+                    .then(|| strip_buttons(n.reply.previous_board, None))
+                    .flatten();
+                notice_reply(n).into_iter().chain(strip)
+            })
+            .collect()
     }
 }
 
@@ -184,20 +193,27 @@ fn reply(r: &app::Reply, target: Target) -> Reply {
     }
 }
 
-/// The edit that removes the buttons of the message showing an earlier board. DM boards are
-/// edited only from that DM (the channel id is known only there).
-fn strip_buttons(previous: Option<(Place, u64)>, here: &bridge::Place) -> Option<Reply> {
+/// The edit that removes the buttons of the message showing an earlier board. `here` is
+/// where the request came from, if it came from a user: a DM board edited from that DM
+/// needs no lookup of the DM channel.
+fn strip_buttons(previous: Option<(Place, u64)>, here: Option<&bridge::Place>) -> Option<Reply> {
     let (place, message_id) = previous?;
-    let channel_id = match (place, here) {
-        (Place::Channel { channel, .. }, _) => channel,
-        (Place::Dm { .. }, bridge::Place::Dm { channel_id }) => *channel_id,
-        (Place::Dm { .. }, _) => return None,
-    };
-    Some(Reply {
-        target: Target::Edit {
-            channel_id,
+    let target = match (place, here) {
+        (Place::Channel { channel, .. }, _) => Target::Edit {
+            channel_id: channel,
             message_id,
         },
+        (Place::Dm { .. }, Some(bridge::Place::Dm { channel_id })) => Target::Edit {
+            channel_id: *channel_id,
+            message_id,
+        },
+        (Place::Dm { user }, _) => Target::EditDm {
+            user_id: user,
+            message_id,
+        },
+    };
+    Some(Reply {
+        target,
         text: String::new(),
         ..Reply::text("")
     })
@@ -216,9 +232,9 @@ fn notice_reply(n: &Notice) -> Option<Reply> {
 fn replies(resp: &Response, here: &bridge::Place) -> Vec<Reply> {
     let mut out = vec![reply(&resp.reply, Target::Caller)];
     if !resp.reply.ephemeral {
-        out.extend(strip_buttons(resp.reply.previous_board, here));
+        out.extend(strip_buttons(resp.reply.previous_board, Some(here)));
     }
-    out.extend(resp.notices.iter().filter_map(notice_reply));
+    out.extend(AppHandler::notices(&resp.notices));
     out
 }
 
@@ -339,7 +355,7 @@ mod tests {
             guild: 1,
             channel: 9,
         };
-        let edit = strip_buttons(Some((channel, 77)), &here).expect("edit");
+        let edit = strip_buttons(Some((channel, 77)), Some(&here)).expect("edit");
         assert_eq!(
             edit.target,
             Target::Edit {
@@ -349,11 +365,58 @@ mod tests {
         );
         assert!(edit.buttons.is_empty() && edit.text.is_empty());
         let dm = Place::Dm { user: 3 };
-        assert!(strip_buttons(Some((dm, 77)), &here).is_some());
+        let in_dm = Target::Edit {
+            channel_id: 55,
+            message_id: 77,
+        };
+        assert_eq!(
+            strip_buttons(Some((dm, 77)), Some(&here)).unwrap().target,
+            in_dm
+        );
         let guild = bridge::Place::Guild {
             guild_id: 1,
             channel_id: 2,
         };
-        assert!(strip_buttons(Some((dm, 77)), &guild).is_none());
+        let elsewhere = Target::EditDm {
+            user_id: 3,
+            message_id: 77,
+        };
+        assert_eq!(
+            strip_buttons(Some((dm, 77)), Some(&guild)).unwrap().target,
+            elsewhere
+        );
+        assert_eq!(
+            strip_buttons(Some((dm, 77)), None).unwrap().target,
+            elsewhere
+        );
+        assert!(strip_buttons(None, Some(&guild)).is_none());
+    }
+
+    #[test]
+    fn a_notice_strips_the_board_it_makes_out_of_date() {
+        let channel = Place::Channel {
+            guild: 1,
+            channel: 9,
+        };
+        let mut reply = app::Reply::public("The challenge of game 4 expired unanswered.");
+        reply.previous_board = Some((channel, 88));
+        let notice = Notice {
+            to: Destination::Place(channel),
+            user: UserId(5),
+            game: GameId(4),
+            reply,
+        };
+        let out = AppHandler::notices(&[notice]);
+        assert_eq!(out.len(), 2, "{out:?}");
+        assert_eq!(out[0].target, Target::Channel(9));
+        assert!(out[0].text.contains("expired"));
+        assert_eq!(
+            out[1].target,
+            Target::Edit {
+                channel_id: 9,
+                message_id: 88
+            }
+        );
+        assert!(out[1].buttons.is_empty());
     }
 }

@@ -371,7 +371,7 @@ async fn send_one(
                 message_of(source.followup(http, followup(reply)).await?)
             }
         }
-        Target::Channel(_) | Target::Dm(_) | Target::Edit { .. } => {
+        Target::Channel(_) | Target::Dm(_) | Target::Edit { .. } | Target::EditDm { .. } => {
             send_direct(http, &data.handler, reply).await?
         }
     })
@@ -394,6 +394,17 @@ pub async fn send_direct(
             message_id,
         } if channel_id != 0 && message_id != 0 => {
             let m = ChannelId::new(channel_id)
+                .edit_message(http, MessageId::new(message_id), edit_message(reply))
+                .await?;
+            message_of(m)
+        }
+        Target::EditDm {
+            user_id,
+            message_id,
+        } if user_id != 0 && message_id != 0 => {
+            let channel = UserId::new(user_id).create_dm_channel(http).await?;
+            let m = channel
+                .id
                 .edit_message(http, MessageId::new(message_id), edit_message(reply))
                 .await?;
             message_of(m)
