@@ -19,7 +19,7 @@
 // Pits are addressed by circuit index, as in the rules engine.
 #![allow(clippy::needless_range_loop)]
 
-use crate::rules::{Phase, Pit, Position, Side, Variant};
+use crate::rules::{MoveKind, Phase, Pit, Position, Side, Variant};
 
 /// Weights of one stage; see the module docs for the features.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -40,7 +40,8 @@ pub struct Weights {
     pub house_seeds: i32,
     /// Per seed of the side to move's best capture.
     pub threat_mover: i32,
-    /// Per seed of the waiting side's best capture (its threat after this turn).
+    /// Per seed of the waiting side's best capture (its threat after this turn), played out
+    /// through the engine; computed only when the weight is not 0.
     pub threat_waiting: i32,
     /// Per own front seed that an opponent's capturing start could take.
     pub exposed: i32,
@@ -181,6 +182,31 @@ fn threats(pos: &Position, b: &Board, side: Side) -> (i32, u8) {
     (best, mask)
 }
 
+/// The seeds the waiting side's best capture would take from the side to move if it could
+/// move now, played out through the engine (relays included); a capture that would win
+/// counts as every seed of the side to move.
+fn played_out_threat(pos: &Position) -> i32 {
+    let me = pos.turn();
+    let waiting = pos.with_turn_passed();
+    let moves = waiting.legal_moves();
+    if moves.first().is_none_or(|m| m.kind != MoveKind::Capture) {
+        return 0;
+    }
+    let before = pos.seeds_on_board(me) as i32;
+    moves
+        .iter()
+        .map(|mv| {
+            let after = waiting.play_unchecked(mv);
+            if after.winner() == Some(!me) {
+                before
+            } else {
+                before - after.seeds_on_board(me) as i32
+            }
+        })
+        .max()
+        .unwrap_or(0)
+}
+
 /// The side-independent part of the score for `side`.
 #[inline]
 fn side_terms(pos: &Position, b: &Board, side: Side, exposed_mask: u8, w: &Weights) -> i32 {
@@ -219,6 +245,11 @@ pub fn evaluate(pos: &Position, legal_moves: usize, params: &Params) -> i32 {
     let b = board(pos);
     let (my_threat, my_targets) = threats(pos, &b, me);
     let (their_threat, their_targets) = threats(pos, &b, !me);
+    let their_threat = if w.threat_waiting != 0 {
+        played_out_threat(pos)
+    } else {
+        their_threat
+    };
     let score = side_terms(pos, &b, me, their_targets, w) - side_terms(pos, &b, !me, my_targets, w)
         + w.threat_mover * my_threat
         - w.threat_waiting * their_threat
@@ -266,5 +297,21 @@ mod tests {
         assert_eq!(seeds, 3);
         assert_eq!(mask, 1 << 3);
         assert_eq!(threats(&p, &b, Side::North).0, 0);
+    }
+
+    #[test]
+    fn the_waiting_sides_threat_is_played_out() {
+        // North to move; South, waiting, could play A6 right: 1 seed from a1, then its relay
+        // takes the 3 of a4 as well. A3 right would take only the 3 of a4.
+        let p = pos("variant=kiswahili turn=N hand=0,0 house=- A=0,0,2,0,1,2,0,1 B=0,0,0,0,0,0,0,24 a=1,0,0,3,1,0,0,0 b=0,0,0,0,0,0,0,29");
+        let passed = p.with_turn_passed();
+        assert_eq!(passed.turn(), Side::South);
+        assert_eq!(
+            passed.seeds_on_board(Side::North),
+            p.seeds_on_board(Side::North)
+        );
+        assert_eq!(played_out_threat(&p), 4);
+        // The heuristic sees only the first pit taken.
+        assert_eq!(threats(&p, &board(&p), Side::South).0, 3);
     }
 }

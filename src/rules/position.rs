@@ -141,6 +141,15 @@ impl Position {
         self
     }
 
+    /// The same board with the other side to move and no takasia: what the waiting side could
+    /// do if it moved now (for the AI's evaluation of threats). Not a game continuation: Bao
+    /// has no passing, and the result may fail [`Position::validate`].
+    pub fn with_turn_passed(mut self) -> Position {
+        self.turn = !self.turn;
+        self.takasia = None;
+        self
+    }
+
     #[inline]
     pub(crate) fn front_empty(&self, side: Side) -> bool {
         self.pits[side.index()][..8].iter().all(|&n| n == 0)
