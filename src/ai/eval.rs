@@ -8,7 +8,9 @@
 //! mobility (pits with 2 or more), the nyumba owned and its seeds, the seeds of the best
 //! capture each side could start now (judged by the pit its first sowing captures; captures
 //! actually available to the side to move are played out by the quiescence search, relays
-//! included), own front seeds exposed to a capture, and the side to move's legal move count.
+//! included, and the waiting side's are played out through the engine when
+//! [`Weights::threat_waiting`] is used), own front seeds exposed to a capture, and the side to
+//! move's legal move count.
 //!
 //! The weights in [`DEFAULT_PARAMS`] come from matches (`cargo run --release --example tune`):
 //! starting from seeds alone, each feature was tried at a few weights in both stages and in
