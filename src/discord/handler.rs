@@ -194,19 +194,24 @@ fn reply(r: &app::Reply, target: Target) -> Reply {
 }
 
 /// The edit that removes the buttons of the message showing an earlier board. `here` is
-/// where the request came from, if it came from a user: a DM board edited from that DM
+/// who made the request and where, if a user did: a DM board edited from that user's own DM
 /// needs no lookup of the DM channel.
-fn strip_buttons(previous: Option<(Place, u64)>, here: Option<&bridge::Place>) -> Option<Reply> {
+fn strip_buttons(
+    previous: Option<(Place, u64)>,
+    here: Option<(u64, &bridge::Place)>,
+) -> Option<Reply> {
     let (place, message_id) = previous?;
     let target = match (place, here) {
         (Place::Channel { channel, .. }, _) => Target::Edit {
             channel_id: channel,
             message_id,
         },
-        (Place::Dm { .. }, Some(bridge::Place::Dm { channel_id })) => Target::Edit {
-            channel_id: *channel_id,
-            message_id,
-        },
+        (Place::Dm { user }, Some((asker, bridge::Place::Dm { channel_id }))) if asker == user => {
+            Target::Edit {
+                channel_id: *channel_id,
+                message_id,
+            }
+        }
         (Place::Dm { user }, _) => Target::EditDm {
             user_id: user,
             message_id,
@@ -229,7 +234,7 @@ fn notice_reply(n: &Notice) -> Option<Reply> {
 }
 
 /// All the bridge replies of one app response: the caller's answer first.
-fn replies(resp: &Response, here: &bridge::Place) -> Vec<Reply> {
+fn replies(resp: &Response, here: (u64, &bridge::Place)) -> Vec<Reply> {
     let mut out = vec![reply(&resp.reply, Target::Caller)];
     if !resp.reply.ephemeral {
         out.extend(strip_buttons(resp.reply.previous_board, Some(here)));
@@ -250,7 +255,7 @@ impl BaoHandler for AppHandler {
             },
         };
         match result {
-            Ok(resp) => replies(&resp, &request.place),
+            Ok(resp) => replies(&resp, (request.user.id, &request.place)),
             Err(e) => {
                 error!(user = request.user.id, place = %request.place, error = %e, "the app failed");
                 vec![Reply::private(
@@ -355,7 +360,7 @@ mod tests {
             guild: 1,
             channel: 9,
         };
-        let edit = strip_buttons(Some((channel, 77)), Some(&here)).expect("edit");
+        let edit = strip_buttons(Some((channel, 77)), Some((3, &here))).expect("edit");
         assert_eq!(
             edit.target,
             Target::Edit {
@@ -370,7 +375,9 @@ mod tests {
             message_id: 77,
         };
         assert_eq!(
-            strip_buttons(Some((dm, 77)), Some(&here)).unwrap().target,
+            strip_buttons(Some((dm, 77)), Some((3, &here)))
+                .unwrap()
+                .target,
             in_dm
         );
         let guild = bridge::Place::Guild {
@@ -382,14 +389,23 @@ mod tests {
             message_id: 77,
         };
         assert_eq!(
-            strip_buttons(Some((dm, 77)), Some(&guild)).unwrap().target,
+            strip_buttons(Some((dm, 77)), Some((3, &guild)))
+                .unwrap()
+                .target,
             elsewhere
         );
         assert_eq!(
             strip_buttons(Some((dm, 77)), None).unwrap().target,
             elsewhere
         );
-        assert!(strip_buttons(None, Some(&guild)).is_none());
+        // Another user's DM is not the board's channel.
+        assert_eq!(
+            strip_buttons(Some((dm, 77)), Some((4, &here)))
+                .unwrap()
+                .target,
+            elsewhere
+        );
+        assert!(strip_buttons(None, Some((3, &guild))).is_none());
     }
 
     #[test]
