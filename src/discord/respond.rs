@@ -393,21 +393,14 @@ pub async fn send_direct(
             channel_id,
             message_id,
         } if channel_id != 0 && message_id != 0 => {
-            let m = ChannelId::new(channel_id)
-                .edit_message(http, MessageId::new(message_id), edit_message(reply))
-                .await?;
-            message_of(m)
+            message_of(edit(http, ChannelId::new(channel_id), message_id, reply).await?)
         }
         Target::EditDm {
             user_id,
             message_id,
         } if user_id != 0 && message_id != 0 => {
             let channel = UserId::new(user_id).create_dm_channel(http).await?;
-            let m = channel
-                .id
-                .edit_message(http, MessageId::new(message_id), edit_message(reply))
-                .await?;
-            message_of(m)
+            message_of(edit(http, channel.id, message_id, reply).await?)
         }
         Target::Dm(user) if user != 0 => match send_dm(http, user, reply).await {
             Ok(m) => message_of(m),
@@ -448,6 +441,18 @@ async fn deliver(handler: &Arc<dyn BaoHandler>, delivery: Delivery) {
     if let Err(e) = tokio::task::spawn_blocking(move || handler.delivered(delivery)).await {
         error!(error = %e, "delivery report failed");
     }
+}
+
+/// Replaces an earlier message of the bot with `reply`.
+async fn edit(
+    http: &Http,
+    channel: ChannelId,
+    message_id: u64,
+    reply: &Reply,
+) -> serenity::Result<serenity::Message> {
+    channel
+        .edit_message(http, MessageId::new(message_id), edit_message(reply))
+        .await
 }
 
 async fn send_dm(http: &Http, user: u64, reply: &Reply) -> serenity::Result<serenity::Message> {
