@@ -135,6 +135,10 @@ pub struct Config {
     pub token: Option<Token>,
     /// The SQLite database file.
     pub database: PathBuf,
+    /// How each commit reaches the disk: `full` (the default: a move the players were told
+    /// about survives a power cut) or `normal` (faster; a power cut or OS crash may roll back
+    /// the last commits). See [`Config::synchronous`].
+    pub database_synchronous: String,
     /// The log level (`error`, `warn`, `info`, `debug`, `trace`) or a tracing filter such as
     /// `bao_bot=debug,serenity=warn`. `RUST_LOG`, when set, wins.
     pub log_level: String,
@@ -159,6 +163,7 @@ impl Default for Config {
         Config {
             token: None,
             database: PathBuf::from("bao.db"),
+            database_synchronous: "full".to_string(),
             log_level: "info".to_string(),
             test_guild_id: None,
             proxy_url: None,
@@ -223,8 +228,19 @@ impl Config {
         Ok(())
     }
 
+    /// The store's durability of commits ([`Config::database_synchronous`]).
+    pub fn synchronous(&self) -> Result<crate::store::Synchronous, ConfigError> {
+        self.database_synchronous
+            .parse()
+            .map_err(|message| ConfigError::Invalid {
+                setting: "database_synchronous".into(),
+                message,
+            })
+    }
+
     /// Checks values that TOML types alone do not.
     pub fn validate(&self) -> Result<(), ConfigError> {
+        self.synchronous()?;
         parse_time_per_move(&self.default_time_per_move).map_err(|message| {
             ConfigError::Invalid {
                 setting: "default_time_per_move".into(),
@@ -302,6 +318,21 @@ mod tests {
         let text = include_str!("../config.example.toml");
         let c = Config::from_toml(text, Path::new("config.example.toml")).unwrap();
         c.validate().unwrap();
+    }
+
+    #[test]
+    fn synchronous_is_full_unless_normal_is_asked_for() {
+        use crate::store::Synchronous;
+        assert_eq!(Config::default().synchronous().unwrap(), Synchronous::Full);
+        let c =
+            Config::from_toml("database_synchronous = \"normal\"", Path::new("x.toml")).unwrap();
+        assert_eq!(c.synchronous().unwrap(), Synchronous::Normal);
+        let c = Config::from_toml("database_synchronous = \"off\"", Path::new("x.toml")).unwrap();
+        let err = c.validate().unwrap_err().to_string();
+        assert!(
+            err.contains("database_synchronous") && err.contains("power cut"),
+            "{err}"
+        );
     }
 
     #[test]

@@ -642,3 +642,98 @@ fn defect_3_a_private_answer_is_never_a_board_to_record() {
     assert_ne!(w.game_here(&GENERAL).board_message, Some(777));
     assert_ne!(w.game_here(&GENERAL).board_message, Some(778));
 }
+
+/// A game between Asha (South) and Baraka (North) in #general from `position`.
+fn game_from(w: &World, position: &str) -> bao_bot::store::Game {
+    w.store
+        .start_game(&bao_bot::store::NewGame {
+            place: GENERAL,
+            variant: bao_bot::rules::Variant::Kiswahili,
+            start_position: position.to_string(),
+            south: bao_bot::store::Player::Human(UserId(1)),
+            north: bao_bot::store::Player::Human(UserId(2)),
+            time_per_move: None,
+            now: T0,
+            deadline: None,
+        })
+        .expect("a game from a position")
+}
+
+/// The last line of a reply's text board.
+fn board_last_line(r: &Reply) -> String {
+    let text = r.text_board.as_deref().expect("a text board");
+    text.lines().last().unwrap_or_default().to_string()
+}
+
+/// Every view of the finished game `id` (the text board and picture of `/bao board`, the
+/// history and its record, the game list) shows `reason` and who won.
+fn shown_everywhere(w: &World, ended: &Reply, id: GameId, result: &str, reason: &str) {
+    let want = format!("{result}: {reason}");
+    assert_eq!(board_last_line(ended), want, "{}", ended.text);
+    assert!(ended.text.contains(reason), "{}", ended.text);
+    png(ended);
+    let board = w.say(&w.asha, Command::Board { game: Some(id) });
+    assert_eq!(board_last_line(&board), want);
+    png(&board);
+    let history = w.say(&w.asha, Command::History { game: Some(id) });
+    assert!(history.text.contains(reason), "{}", history.text);
+    let record = String::from_utf8(history.attachments[0].bytes.clone()).expect("text");
+    assert!(record.contains(&format!("({reason})")), "{record}");
+    let games = w.say(&w.asha, Command::Games);
+    assert!(
+        games.text.contains(&format!("`#{id}`")) && games.text.contains(&format!("({reason})")),
+        "{}",
+        games.text
+    );
+}
+
+#[test]
+fn defect_4_every_end_reason_is_shown_as_stored() {
+    let w = world();
+    // Resignation: the final board would read as a never-ending move.
+    w.start_game(None);
+    let id = w.game_here(&GENERAL).id;
+    let r = w.say(&w.baraka, Command::Resign);
+    assert!(!board_last_line(&r).contains("never-ending"), "{r:?}");
+    shown_everywhere(&w, &r, id, "South wins", "resignation");
+
+    // An agreed draw: the board is still running.
+    w.start_game(None);
+    let id = w.game_here(&GENERAL).id;
+    w.say(&w.asha, Command::Draw);
+    let r = w.say(&w.baraka, Command::Draw);
+    shown_everywhere(&w, &r, id, "Game over, no winner", "agreed draw");
+
+    // A timeout claimed by the waiting player.
+    w.start_game(Some("1d"));
+    let id = w.game_here(&GENERAL).id;
+    w.clock.advance(86_400 + 60);
+    let r = w.say(&w.baraka, Command::Claim);
+    shown_everywhere(&w, &r, id, "North wins", "timeout");
+
+    // An abandoned game, ended by the correspondence clock.
+    w.start_game(Some("1d"));
+    let id = w.game_here(&GENERAL).id;
+    w.clock.advance(2 * 86_400 + 120);
+    w.app.tick().expect("tick");
+    let board = w.say(&w.asha, Command::Board { game: Some(id) });
+    shown_everywhere(&w, &board, id, "Game over, no winner", "abandoned");
+
+    // Endings made by the rules.
+    let emptied = "variant=kiswahili turn=S hand=10,10 house=- takasia=- A=0,0,0,2,0,0,0,0 B=5,5,5,5,0,0,0,0 a=0,0,0,0,3,0,0,0 b=4,4,4,4,3,0,0,0";
+    let id = game_from(&w, emptied).id;
+    let r = w.mv(&w.asha, "A4 left capture");
+    shown_everywhere(&w, &r, id, "South wins", "front row emptied");
+    let endless = "variant=kiswahili turn=S hand=0,0 house=- takasia=- A=1,7,1,9,7,0,3,0 B=4,1,4,1,2,3,0,1 a=4,1,1,1,0,0,0,0 b=3,0,0,1,2,1,5,1";
+    let id = game_from(&w, endless).id;
+    let r = w.mv(&w.asha, "A4 right takata");
+    shown_everywhere(&w, &r, id, "North wins", "never-ending move");
+    let stuck = "variant=kiswahili turn=S hand=0,0 house=- takasia=- A=1,5,10,2,11,0,1,1 B=2,0,0,4,0,5,3,12 a=0,1,0,1,1,0,1,0 b=1,0,0,0,1,0,1,0";
+    let id = game_from(&w, stuck).id;
+    let r = w.mv(&w.asha, "A2 right capture");
+    shown_everywhere(&w, &r, id, "South wins", "no legal move");
+    for g in w.store.games_in(&GENERAL, 10).expect("store") {
+        assert_eq!(g.status, GameStatus::Finished, "game {}", g.id);
+        assert!(g.reason.is_some(), "game {} has no stored reason", g.id);
+    }
+}

@@ -719,13 +719,13 @@ impl App {
 
     pub(super) fn my_games(&self, user: &User) -> Result<Response, AppError> {
         let games = self.store.games_of(user.id, GameFilter::Ongoing, 25)?;
-        if games.is_empty() {
-            return Ok(Reply::private(
-                "You have no games going. Start one with `/bao challenge @someone` or `/bao ai`.",
-            )
-            .into());
-        }
-        let mut lines = vec!["Your games:".to_string()];
+        let ended = self.store.games_of(user.id, GameFilter::Ended, 5)?;
+        let mut lines = vec![if games.is_empty() {
+            "You have no games going. Start one with `/bao challenge @someone` or `/bao ai`."
+                .to_string()
+        } else {
+            "Your games:".to_string()
+        }];
         for g in &games {
             let line = match g.status {
                 GameStatus::Pending => {
@@ -776,8 +776,41 @@ impl App {
             };
             lines.push(line);
         }
-        lines.push("Move from anywhere with `/bao move ... game:<number>`.".into());
+        if !games.is_empty() {
+            lines.push("Move from anywhere with `/bao move ... game:<number>`.".into());
+        }
+        if !ended.is_empty() {
+            lines.push("Recently ended:".into());
+            lines.extend(ended.iter().map(|g| self.ended_line(user, g)));
+        }
         Ok(Reply::private(fit(lines.join("\n"))).into())
+    }
+
+    /// One ended game in a list, with its stored result and end reason:
+    /// `` `#12` vs Baraka in #general (31 moves): you won (resignation) ``.
+    fn ended_line(&self, user: &User, g: &Game) -> String {
+        let reason = g.reason.map(|r| r.words()).unwrap_or_else(|| "?".into());
+        let side = g.side_of(user.id);
+        let opponent = match (side, &g.challenge) {
+            (Some(side), _) => self.side_name(g, !side),
+            (None, Some(c)) if c.challenger == user.id => {
+                self.name(Some(&Player::Human(c.challenged)))
+            }
+            (None, Some(c)) => self.name(Some(&Player::Human(c.challenger))),
+            (None, None) => "?".into(),
+        };
+        let result = match (g.status, g.winner, side) {
+            (GameStatus::Finished, Some(w), Some(s)) if w == s => "you won",
+            (GameStatus::Finished, Some(_), _) => "you lost",
+            (GameStatus::Finished, None, _) => "no winner",
+            _ => "stopped without a result",
+        };
+        format!(
+            "`#{}` vs {opponent} in {} ({} moves): {result} ({reason})",
+            g.id,
+            place_link(&g.place),
+            g.ply
+        )
     }
 
     /// Turn notices after a move: a DM to the player to move if they asked for DMs.

@@ -1,6 +1,6 @@
 //! How games are shown: board replies with their picture and buttons, status lines, texts.
 
-use crate::render::{board_png, board_text, RenderOptions};
+use crate::render::{board_png, board_text_with, Ending, RenderOptions};
 use crate::rules::{Direction, Move, MoveKind, Position, Side, Trace};
 use crate::store::{Game, GameStatus, Notify, Place, Player};
 
@@ -99,16 +99,24 @@ impl App {
         }
     }
 
-    /// A reply showing `game` at `pos`, with `text` above it: the picture (with `trace`
-    /// highlighted), the status line, the move buttons for a human to move, and the ping.
-    pub(super) fn board_reply(
+    /// How `game` ended, as stored (finished games only; an aborted game has no result).
+    pub(super) fn ending(game: &Game) -> Option<(Option<Side>, String)> {
+        match (game.status, game.reason) {
+            (GameStatus::Finished, Some(r)) => Some((game.winner, r.words())),
+            _ => None,
+        }
+    }
+
+    /// The position to draw for `game` at `pos` and the picture's options: the stored end
+    /// reason in the banner (never one worked out from the board), the deadline or the
+    /// result under the board.
+    pub(super) fn picture(
         &self,
         game: &Game,
         pos: &Position,
         trace: Option<Trace>,
         viewer: Side,
-        text: &str,
-    ) -> Result<Reply, AppError> {
+    ) -> (Position, RenderOptions) {
         let names = [
             self.side_name(game, Side::South),
             self.side_name(game, Side::North),
@@ -117,31 +125,47 @@ impl App {
             (GameStatus::Finished | GameStatus::Aborted, Some(r)) => Some(r.words()),
             _ => None,
         };
-        let caption = match (game.status, game.deadline) {
-            (GameStatus::Active, Some(d)) => Some(format!(
+        let caption = match (game.status, game.deadline, game.winner) {
+            (GameStatus::Active, Some(d), _) => Some(format!(
                 "{} to move by {} UTC",
                 names[pos.turn().index()],
                 utc(d)
             )),
+            // A draw or an abandonment leaves a running position: say that it is over.
+            (GameStatus::Finished, _, None) => Some("Game over: no winner".to_string()),
+            (GameStatus::Aborted, _, _) => Some("Game stopped: no result".to_string()),
             _ => None,
         };
         let shown = match (game.status, game.winner, pos.winner()) {
-            // Resignation, timeout, draw: the rules position is still running.
+            // Resignation, timeout: the rules position is still running.
             (GameStatus::Finished, Some(w), None) => pos.with_winner(w),
             _ => *pos,
         };
-        let png = board_png(
-            &shown,
-            &RenderOptions {
-                viewer,
-                highlight: trace.is_some(),
-                trace,
-                names: Some(names),
-                ply: Some(game.ply),
-                result_text,
-                caption,
-            },
-        );
+        let options = RenderOptions {
+            viewer,
+            highlight: trace.is_some(),
+            trace,
+            names: Some(names),
+            ply: Some(game.ply),
+            result_text,
+            caption,
+        };
+        (shown, options)
+    }
+
+    /// A reply showing `game` at `pos`, with `text` above it: the picture (with `trace`
+    /// highlighted), the text board, the status line, the move buttons for a human to move,
+    /// and the ping. Every view of a finished game shows its stored end reason.
+    pub(super) fn board_reply(
+        &self,
+        game: &Game,
+        pos: &Position,
+        trace: Option<Trace>,
+        viewer: Side,
+        text: &str,
+    ) -> Result<Reply, AppError> {
+        let (shown, options) = self.picture(game, pos, trace, viewer);
+        let png = board_png(&shown, &options);
         let mut reply = Reply::public(format!(
             "{}{}",
             if text.is_empty() {
@@ -155,7 +179,12 @@ impl App {
             filename: format!("bao-{}-ply-{}.png", game.id, game.ply),
             bytes: png,
         });
-        reply.text_board = Some(board_text(&shown, viewer));
+        let ending = App::ending(game);
+        let ending = ending.as_ref().map(|(winner, reason)| Ending {
+            winner: *winner,
+            reason,
+        });
+        reply.text_board = Some(board_text_with(&shown, viewer, ending));
         if game.status == GameStatus::Active {
             reply.board = Some((game.id, game.ply));
             let to_move = game.player(pos.turn());
@@ -266,7 +295,7 @@ pub const HELP_TEXT: &str = "\
 `/bao board`, `/bao moves`, `/bao history`: the board, the legal moves, the move list with a record file
 `/bao resign`, `/bao draw` (offer or accept), `/bao abort` (before each side has moved twice)
 `/bao ai [easy|medium|hard|master] [south|north|random] [kiswahili|kujifunza]`: play the built-in AI here
-`/bao games`: your games everywhere; `/bao notify dm|mention|off`: turn notices; `/bao claim`: win when the opponent's time has run out
+`/bao games`: your games everywhere, and how your last games ended; `/bao notify dm|mention|off`: turn notices; `/bao claim`: win when the opponent's time has run out
 `/bao rules`: the rules in short";
 
 /// `/bao rules`.
@@ -280,3 +309,70 @@ Four rows of eight pits; you own the two nearest you (front row A, back row B; N
 **Takasia**: after a mtaji takata, if you threaten exactly one of the opponent's pits, they may not start from it next turn (marked T).
 **Winning**: empty the opponent's front row, or leave them without a legal move.
 The learner's game (kujifunza): 2 seeds in every pit, no hand, no nyumba.";
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use super::*;
+    use crate::app::{ManualClock, Settings};
+    use crate::store::{GameEnd, NewGame, ResultReason, Store, UserId};
+
+    #[test]
+    fn every_view_of_a_finished_game_shows_its_stored_reason() {
+        let store = Arc::new(Store::open_in_memory().unwrap());
+        let app = App::new(
+            store.clone(),
+            Arc::new(ManualClock::new(0)),
+            Settings::default(),
+        );
+        let ways = [
+            (Some(Side::South), ResultReason::FrontRowEmptied),
+            (Some(Side::North), ResultReason::NoLegalMove),
+            (Some(Side::South), ResultReason::NeverEndingMove),
+            (Some(Side::North), ResultReason::Resignation),
+            (Some(Side::South), ResultReason::Timeout),
+            (None, ResultReason::AgreedDraw),
+            (None, ResultReason::Abandoned),
+        ];
+        for (n, (winner, reason)) in ways.into_iter().enumerate() {
+            let place = Place::Channel {
+                guild: 1,
+                channel: n as u64,
+            };
+            let game = store
+                .start_game(&NewGame {
+                    place,
+                    variant: Default::default(),
+                    start_position: Position::default().to_string(),
+                    south: Player::Human(UserId(1)),
+                    north: Player::Human(UserId(2)),
+                    time_per_move: None,
+                    now: 0,
+                    deadline: None,
+                })
+                .unwrap();
+            // The board itself says nothing of how the game ended (a running position).
+            let end = GameEnd { winner, reason };
+            let game = store.finish_game(game.id, 0, end, 1).unwrap();
+            let pos: Position = game.position.parse().unwrap();
+            let words = reason.words();
+            let (shown, picture) = app.picture(&game, &pos, None, Side::South);
+            assert_eq!(picture.result_text.as_deref(), Some(words.as_str()));
+            assert_eq!(shown.winner(), winner);
+            if winner.is_none() {
+                assert_eq!(picture.caption.as_deref(), Some("Game over: no winner"));
+            }
+            let reply = app.board_reply(&game, &pos, None, Side::South, "").unwrap();
+            let text = reply.text_board.expect("a text board");
+            let last = text.lines().last().unwrap_or_default().to_string();
+            let want = match winner {
+                Some(w) => format!("{} wins: {words}", w.name()),
+                None => format!("Game over, no winner: {words}"),
+            };
+            assert_eq!(last, want, "{reason:?}");
+            assert!(reply.text.contains(&words), "{reason:?}: {}", reply.text);
+            assert!(app.status_line(&game, &pos).contains(&words));
+        }
+    }
+}

@@ -50,7 +50,8 @@ pub fn run(config_path: Option<&Path>) -> Result<(), CliError> {
         .with_writer(std::io::stderr)
         .with_ansi(std::io::stderr().is_terminal())
         .try_init();
-    let store = Store::open(&config.database)
+    let sync = config.synchronous().map_err(input)?;
+    let store = Store::open_with(&config.database, sync)
         .map_err(|e| input(format!("database {}: {e}", config.database.display())))?;
     let settings = Settings {
         default_time_per_move: config.default_time_per_move().map(|d| d.as_secs() as i64),

@@ -291,7 +291,7 @@ pub async fn ai(
     respond::command(ctx, command).await
 }
 
-/// Your ongoing games everywhere.
+/// Your games everywhere, and how your last games ended.
 #[poise::command(slash_command)]
 pub async fn games(ctx: AppContext<'_>) -> Result<(), Error> {
     respond::command(ctx, Command::Games).await

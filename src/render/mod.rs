@@ -22,7 +22,7 @@ use crate::rules::{Direction, Pit, Position, Row, Side, Step, Trace, Variant};
 
 use canvas::{Align, Canvas, Fill, Fonts, Rgba, Weight};
 
-pub use text::board_text;
+pub use text::{board_text, board_text_with, Ending};
 
 /// What to draw besides the position itself.
 #[derive(Debug, Clone, PartialEq, Eq)]

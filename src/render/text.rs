@@ -21,11 +21,31 @@ const COL: usize = 5;
 /// ```
 ///
 /// An owned nyumba is shown in brackets (`[6]`), the takasia target with a `T` (`T2`), and a
-/// line under the board names the target; a finished game ends with the winner and why.
+/// line under the board names the target; a game the rules ended ends with the winner and
+/// why ([`Position::end_reason`]). For a game whose end is known otherwise (a stored
+/// resignation, timeout, draw) use [`board_text_with`].
 pub fn board_text(pos: &Position, viewer: Side) -> String {
+    board_text_with(pos, viewer, None)
+}
+
+/// How a game ended, as recorded: who won (nobody for a draw or an abandoned game) and why,
+/// in words (`resignation`, `agreed draw`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Ending<'a> {
+    /// The winner, if any.
+    pub winner: Option<Side>,
+    /// Why the game ended.
+    pub reason: &'a str,
+}
+
+/// [`board_text`], with the last line saying how the game ended when `ending` is given
+/// (`North wins: resignation`, `Game over, no winner: agreed draw`) instead of what the
+/// position alone would suggest.
+pub fn board_text_with(pos: &Position, viewer: Side, ending: Option<Ending<'_>>) -> String {
+    let over = pos.is_over() || ending.is_some();
     let opponent = !viewer;
     let mut out = String::new();
-    out.push_str(&player_line(pos, opponent));
+    out.push_str(&player_line(pos, opponent, over));
     let numbers = |descending: bool| -> String {
         let mut s = " ".repeat(4);
         for i in 0..8 {
@@ -45,13 +65,29 @@ pub fn board_text(pos: &Position, viewer: Side) -> String {
     }
     out.push_str(&numbers(false));
     out.push('\n');
-    out.push_str(&player_line(pos, viewer));
-    if let Some(t) = pos.takasia().filter(|_| !pos.is_over()) {
+    out.push_str(&player_line(pos, viewer, over));
+    if let Some(t) = pos.takasia().filter(|_| !over) {
         out.push_str(&format!("takasia: {t} may not be started this turn\n"));
     }
-    match (pos.winner(), pos.end_reason()) {
-        (Some(w), Some(r)) => out.push_str(&format!("{} wins: {r}\n", w.name())),
-        (Some(w), None) => out.push_str(&format!("{} wins\n", w.name())),
+    match (ending, pos.winner(), pos.end_reason()) {
+        (
+            Some(Ending {
+                winner: Some(w),
+                reason,
+            }),
+            _,
+            _,
+        ) => out.push_str(&format!("{} wins: {reason}\n", w.name())),
+        (
+            Some(Ending {
+                winner: None,
+                reason,
+            }),
+            _,
+            _,
+        ) => out.push_str(&format!("Game over, no winner: {reason}\n")),
+        (None, Some(w), Some(r)) => out.push_str(&format!("{} wins: {r}\n", w.name())),
+        (None, Some(w), None) => out.push_str(&format!("{} wins\n", w.name())),
         _ => {
             let phase = if pos.variant() == Variant::Kujifunza {
                 "KUJIFUNZA".to_string()
@@ -66,12 +102,12 @@ pub fn board_text(pos: &Position, viewer: Side) -> String {
 }
 
 /// `North  hand 22  <- to move`
-fn player_line(pos: &Position, side: Side) -> String {
+fn player_line(pos: &Position, side: Side, over: bool) -> String {
     let mut line = side.name().to_string();
     if pos.variant() == Variant::Kiswahili {
         line.push_str(&format!("  hand {}", pos.hand(side)));
     }
-    if !pos.is_over() && pos.turn() == side {
+    if !over && pos.turn() == side {
         line.push_str("  <- to move");
     }
     line.push('\n');
@@ -168,5 +204,29 @@ NAMUA: South to move
         let text = board_text(&pos, Side::South);
         assert!(text.ends_with("South wins: front row emptied\n"), "{text}");
         assert!(!text.contains("to move"));
+    }
+
+    #[test]
+    fn a_recorded_ending_is_shown_as_recorded() {
+        // A resignation: the rules would call this board a never-ending move.
+        let resigned = Position::default().with_winner(Side::North);
+        assert!(board_text(&resigned, Side::South).ends_with("North wins: never-ending move\n"));
+        let ending = Ending {
+            winner: Some(Side::North),
+            reason: "resignation",
+        };
+        let text = board_text_with(&resigned, Side::South, Some(ending));
+        assert!(text.ends_with("North wins: resignation\n"), "{text}");
+        // A draw leaves a running position: no side is to move any more.
+        let draw = Ending {
+            winner: None,
+            reason: "agreed draw",
+        };
+        let text = board_text_with(&Position::default(), Side::South, Some(draw));
+        assert!(
+            text.ends_with("Game over, no winner: agreed draw\n"),
+            "{text}"
+        );
+        assert!(!text.contains("to move"), "{text}");
     }
 }

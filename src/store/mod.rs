@@ -8,7 +8,10 @@
 //! - The schema is versioned (`PRAGMA user_version`, migrations run at open); a database
 //!   written by a newer bao-bot is refused, never changed. The file is marked as ours by
 //!   `PRAGMA application_id`, so any other file is refused with a clear error.
-//! - WAL journal, `synchronous=NORMAL`, foreign keys on.
+//! - WAL journal, foreign keys on, and `synchronous=FULL` by default: a commit returns only
+//!   once the WAL is on disk, so a move the player was told about survives a power cut.
+//!   [`Synchronous::Normal`] (a setting) is faster but may lose the last commits when the
+//!   machine loses power (a crash of the process alone loses nothing in either mode).
 //! - Every change is one transaction. Changes to a running game compare and swap on its ply:
 //!   when two callers race, one wins and the other gets [`StoreError::BoardChanged`] with the
 //!   game as it now is.
@@ -74,6 +77,7 @@
 //! ```
 
 mod check;
+mod ending;
 mod games;
 mod players;
 mod schema;
@@ -198,6 +202,44 @@ pub enum StoreError {
     Sqlite(#[from] rusqlite::Error),
 }
 
+/// How hard SQLite makes sure that a commit is on disk before it returns (`PRAGMA
+/// synchronous`, in WAL mode).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Synchronous {
+    /// Every commit waits for the WAL to reach the disk: a confirmed move survives a power
+    /// cut. The default.
+    #[default]
+    Full,
+    /// Commits do not wait for the disk (it is synced at checkpoints): faster, and safe
+    /// against a crash of the process, but a power cut or OS crash may roll back the last
+    /// commits, moves the players were already told were played.
+    Normal,
+}
+
+impl Synchronous {
+    /// The setting's text: `full` or `normal`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Synchronous::Full => "full",
+            Synchronous::Normal => "normal",
+        }
+    }
+}
+
+impl std::str::FromStr for Synchronous {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Synchronous, String> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "full" => Ok(Synchronous::Full),
+            "normal" => Ok(Synchronous::Normal),
+            other => Err(format!(
+                "`{other}` is not a synchronous mode: write full (the default: confirmed moves survive a power cut) or normal (faster; a power cut may lose the last moves)"
+            )),
+        }
+    }
+}
+
 /// The store: one SQLite connection behind a mutex. See the module docs.
 pub struct Store {
     conn: Mutex<Connection>,
@@ -213,14 +255,19 @@ impl std::fmt::Debug for Store {
 impl Store {
     /// Opens (creating if missing) the database at `path`, checks that it is a sound bao-bot
     /// database no newer than this build (`PRAGMA quick_check` included), and migrates it to
-    /// the current schema.
+    /// the current schema. Commits are [`Synchronous::Full`].
     pub fn open(path: impl AsRef<Path>) -> Result<Store, StoreError> {
+        Store::open_with(path, Synchronous::Full)
+    }
+
+    /// [`Store::open`] with the given durability of commits.
+    pub fn open_with(path: impl AsRef<Path>, sync: Synchronous) -> Result<Store, StoreError> {
         let path = path.as_ref();
         let mut conn = Connection::open(path).map_err(|e| StoreError::Open {
             path: path.to_path_buf(),
             source: e,
         })?;
-        schema::prepare(&mut conn, path, true)?;
+        schema::prepare(&mut conn, path, true, sync)?;
         Ok(Store {
             conn: Mutex::new(conn),
             path: Some(path.to_path_buf()),
@@ -234,7 +281,7 @@ impl Store {
             path: path.to_path_buf(),
             source: e,
         })?;
-        schema::prepare(&mut conn, path, false)?;
+        schema::prepare(&mut conn, path, false, Synchronous::Full)?;
         Ok(Store {
             conn: Mutex::new(conn),
             path: None,
@@ -244,6 +291,13 @@ impl Store {
     /// The file this store was opened from (`None` in memory).
     pub fn path(&self) -> Option<&Path> {
         self.path.as_deref()
+    }
+
+    /// The connection's `PRAGMA synchronous` (0 off, 1 normal, 2 full, 3 extra).
+    pub fn synchronous(&self) -> Result<i64, StoreError> {
+        Ok(self
+            .lock()
+            .pragma_query_value(None, "synchronous", |r| r.get(0))?)
     }
 
     /// The schema version of the open database (equal to [`SCHEMA_VERSION`] after open).
@@ -270,6 +324,17 @@ mod tests {
     #[test]
     fn store_is_send_and_sync() {
         assert_send_sync::<Store>();
+    }
+
+    #[test]
+    fn commits_are_synchronous_full_unless_normal_is_asked_for() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("bao.db");
+        assert_eq!(Store::open(&path).unwrap().synchronous().unwrap(), 2);
+        let normal = Store::open_with(&path, Synchronous::Normal).unwrap();
+        assert_eq!(normal.synchronous().unwrap(), 1);
+        assert_eq!("FULL".parse::<Synchronous>(), Ok(Synchronous::Full));
+        assert!("off".parse::<Synchronous>().is_err());
     }
 
     #[test]

@@ -7,7 +7,7 @@ use std::time::Duration;
 use rusqlite::{Connection, ErrorCode};
 use rusqlite_migration::{Migrations, M};
 
-use super::StoreError;
+use super::{ending, StoreError, Synchronous};
 
 /// `PRAGMA application_id` of a bao-bot database ("BAOB"): marks the file as ours.
 pub const APPLICATION_ID: i32 = 0x4241_4F42;
@@ -97,10 +97,17 @@ CREATE TABLE moves (
     CHECK ((by_user IS NULL) <> (by_ai IS NULL))
 ) WITHOUT ROWID;
 "#,
+    super::ending::END_REASON_SQL,
 ];
 
 static MIGRATIONS: LazyLock<Migrations<'static>> =
     LazyLock::new(|| Migrations::new(MIGRATIONS_SQL.iter().map(|sql| M::up(sql)).collect()));
+
+/// The first migration's SQL (for tests that build an old database).
+#[cfg(test)]
+pub(super) fn first_migration_sql() -> &'static str {
+    MIGRATIONS_SQL[0]
+}
 
 /// The schema version this build writes.
 pub const SCHEMA_VERSION: u32 = MIGRATIONS_SQL.len() as u32;
@@ -123,11 +130,14 @@ fn classify(err: rusqlite::Error, path: &Path) -> StoreError {
 }
 
 /// Sets the connection up, checks the file is a sound bao-bot database that this build can
-/// read, and migrates it to [`SCHEMA_VERSION`]. `check_integrity` runs `PRAGMA quick_check`.
+/// read, and migrates it to [`SCHEMA_VERSION`]. `check_integrity` runs `PRAGMA quick_check`;
+/// `sync` sets `PRAGMA synchronous`. Ended games stored without their end reason get it
+/// back from what the store holds ([`ending::recover_reasons`]).
 pub fn prepare(
     conn: &mut Connection,
     path: &Path,
     check_integrity: bool,
+    sync: Synchronous,
 ) -> Result<(), StoreError> {
     conn.busy_timeout(Duration::from_secs(5))
         .map_err(|e| classify(e, path))?;
@@ -180,7 +190,7 @@ pub fn prepare(
             detail: format!("journal_mode could not be set to WAL (got {mode})"),
         });
     }
-    conn.pragma_update(None, "synchronous", "NORMAL")
+    conn.pragma_update(None, "synchronous", sync.as_str())
         .map_err(|e| classify(e, path))?;
     conn.pragma_update(None, "foreign_keys", "ON")
         .map_err(|e| classify(e, path))?;
@@ -197,6 +207,7 @@ pub fn prepare(
             source: other,
         },
     })?;
+    ending::recover_reasons(conn)?;
     Ok(())
 }
 

@@ -100,9 +100,13 @@ impl ResultReason {
         }
     }
 
-    /// Words for a caption: `front row emptied`, `agreed draw`, ...
+    /// Words for a caption: `front row emptied`, `never-ending move`, `agreed draw`, ...
     pub fn words(self) -> String {
-        self.as_str().replace('_', " ")
+        match self {
+            ResultReason::NeverEndingMove => "never-ending move".into(),
+            ResultReason::Abort => "aborted".into(),
+            other => other.as_str().replace('_', " "),
+        }
     }
 }
 
