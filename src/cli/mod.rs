@@ -31,6 +31,9 @@ enum Command {
     Moves {
         /// The position (or `start`, `kujifunza`).
         position: String,
+        /// The rule set: v0.2 (with takasia, the default) or r002 (without takasia).
+        #[arg(long, value_name = "v0.2|r002")]
+        rules: Option<String>,
     },
     /// Play moves from a position and print the resulting position.
     Apply {
@@ -42,9 +45,13 @@ enum Command {
         /// Also print each move's steps in words.
         #[arg(long)]
         trace: bool,
+        /// The rule set: v0.2 (with takasia, the default) or r002 (without takasia).
+        #[arg(long, value_name = "v0.2|r002")]
+        rules: Option<String>,
     },
-    /// Replay a game record (one move per line, `#` comments, optional first line
-    /// `position POSITION`) and print the final position.
+    /// Replay a game record (one move per line, `#` comments, optional first lines
+    /// `rules v0.2|r002` and `position POSITION`) under its rule set and print the final
+    /// position.
     Replay {
         /// The record file, or `-` (the default) for standard input.
         #[arg(default_value = "-")]
@@ -52,6 +59,9 @@ enum Command {
         /// Print the start position and the position after every move, one per line.
         #[arg(long)]
         each: bool,
+        /// The rule set of a record that names none: v0.2 (the default) or r002.
+        #[arg(long, value_name = "v0.2|r002")]
+        rules: Option<String>,
     },
     /// Count the positions reached by exactly DEPTH legal moves, then print nodes per second.
     Perft {
@@ -62,6 +72,9 @@ enum Command {
         /// Print the count below each legal move first.
         #[arg(long)]
         divide: bool,
+        /// The rule set: v0.2 (with takasia, the default) or r002 (without takasia).
+        #[arg(long, value_name = "v0.2|r002")]
+        rules: Option<String>,
     },
     /// Let the AI choose a move: prints the move, then its score, depth, nodes and speed.
     AiMove {
@@ -79,6 +92,9 @@ enum Command {
         /// Seed of the evaluation noise of the easy and medium levels.
         #[arg(long, default_value_t = 0)]
         seed: u64,
+        /// The rule set: v0.2 (with takasia, the default) or r002 (without takasia).
+        #[arg(long, value_name = "v0.2|r002")]
+        rules: Option<String>,
     },
     /// Search a fixed set of namua and mtaji positions of both variants, one after the other
     /// on one core, and print the time, depth and nodes per second of each.
@@ -89,6 +105,9 @@ enum Command {
         /// Search this many nodes per position instead (no clock).
         #[arg(long)]
         nodes: Option<u64>,
+        /// Search the positions under this rule set: v0.2 (the default) or r002.
+        #[arg(long, value_name = "v0.2|r002")]
+        rules: Option<String>,
     },
     /// Play paired games between two players and print the score with a 95% interval and
     /// the Elo difference. A player is easy, medium, hard, master (node budgets only, no
@@ -142,6 +161,9 @@ enum Command {
         /// Print the board as text instead of writing a picture.
         #[arg(long)]
         text: bool,
+        /// The rule set: v0.2 (with takasia, the default) or r002 (without takasia).
+        #[arg(long, value_name = "v0.2|r002")]
+        rules: Option<String>,
     },
     /// Start the Discord bot (needs DISCORD_TOKEN; see config.example.toml for settings).
     Run {
@@ -237,32 +259,40 @@ pub fn input(msg: impl fmt::Display) -> CliError {
 /// Runs the parsed command.
 pub fn run(cli: Cli) -> Result<(), CliError> {
     match cli.command {
-        Command::Moves { position } => rules::moves(&position),
+        Command::Moves { position, rules } => rules::moves(&position, rules.as_deref()),
         Command::Apply {
             position,
             moves,
             trace,
-        } => rules::apply(&position, &moves, trace),
-        Command::Replay { file, each } => rules::replay(&file, each),
+            rules,
+        } => rules::apply(&position, &moves, trace, rules.as_deref()),
+        Command::Replay { file, each, rules } => rules::replay(&file, each, rules.as_deref()),
         Command::Perft {
             depth,
             position,
             divide,
-        } => rules::perft(depth, position.as_deref(), divide),
+            rules,
+        } => rules::perft(depth, position.as_deref(), divide, rules.as_deref()),
         Command::AiMove {
             position,
             level,
             nodes,
             time_ms,
             seed,
+            rules,
         } => ai::ai_move(&ai::AiMoveArgs {
             position: &position,
             level: level.as_deref(),
             nodes,
             time_ms,
             seed,
+            rules: rules.as_deref(),
         }),
-        Command::AiBench { level, nodes } => ai::ai_bench(level.as_deref(), nodes),
+        Command::AiBench {
+            level,
+            nodes,
+            rules,
+        } => ai::ai_bench(level.as_deref(), nodes, rules.as_deref()),
         Command::Match {
             a,
             b,
@@ -291,6 +321,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
             caption,
             output,
             text,
+            rules,
         } => render::render(render::RenderArgs {
             position: &position,
             mv: mv.as_deref(),
@@ -300,6 +331,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
             caption,
             output: output.as_deref(),
             text,
+            rules: rules.as_deref(),
         }),
         Command::Run { config } => run::run(config.as_deref()),
         Command::Console {
