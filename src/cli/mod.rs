@@ -3,6 +3,7 @@
 mod ai;
 mod console;
 mod db;
+mod invite;
 mod render;
 mod rules;
 mod run;
@@ -188,6 +189,14 @@ enum Command {
         #[arg(long)]
         script: Option<PathBuf>,
     },
+    /// Print the OAuth2 URL that adds the bot to a server, with exactly the permissions it
+    /// uses and the scopes `bot` and `applications.commands`. No network: the application id
+    /// comes from `application_id` (config) / BAO_APPLICATION_ID, or from DISCORD_TOKEN.
+    Invite {
+        /// The config file (TOML); without it, defaults and environment variables are used.
+        #[arg(long, value_name = "FILE")]
+        config: Option<PathBuf>,
+    },
     /// Tools over the game database.
     Db {
         #[command(subcommand)]
@@ -201,6 +210,17 @@ enum DbCommand {
     /// position and report each game whose moves do not lead to its stored positions
     /// (exit status 1 if any).
     Check {
+        /// The database file.
+        #[arg(long, default_value = bao_bot::store::DEFAULT_DB_PATH)]
+        db: PathBuf,
+    },
+    /// Write a consistent copy of the database, safe while the bot is running (SQLite's online
+    /// backup API), then verify the copy as `db check` does. To restore: stop the bot, move
+    /// the copy over the database file (removing any old `-wal` and `-shm` files beside it),
+    /// start the bot.
+    Backup {
+        /// The copy to write (must not exist yet).
+        file: PathBuf,
         /// The database file.
         #[arg(long, default_value = bao_bot::store::DEFAULT_DB_PATH)]
         db: PathBuf,
@@ -348,5 +368,9 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
         Command::Db {
             command: DbCommand::Check { db },
         } => db::check(&db),
+        Command::Db {
+            command: DbCommand::Backup { file, db },
+        } => db::backup(&db, &file),
+        Command::Invite { config } => invite::invite(config.as_deref()),
     }
 }

@@ -73,6 +73,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+mod backup;
 mod check;
 mod games;
 mod players;
@@ -84,6 +85,7 @@ use std::sync::{Mutex, MutexGuard};
 
 use rusqlite::Connection;
 
+pub use backup::BackupReport;
 pub use schema::{APPLICATION_ID, SCHEMA_VERSION};
 pub use types::{
     Challenge, Duty, Game, GameEnd, GameFilter, GameId, GameStatus, NewChallenge, NewGame, NewMove,
@@ -192,6 +194,14 @@ pub enum StoreError {
         game: GameId,
         /// Who tried.
         by: Player,
+    },
+    /// A backup could not be written or did not verify (nothing was left at the target).
+    #[error("{}: backup failed: {detail}", path.display())]
+    Backup {
+        /// The file being written.
+        path: PathBuf,
+        /// What failed.
+        detail: String,
     },
     /// Any other SQLite error.
     #[error("database error: {0}")]
