@@ -78,7 +78,9 @@ mod check;
 mod games;
 mod players;
 mod schema;
+mod servers;
 mod types;
+mod user_prefs;
 
 use std::path::{Path, PathBuf};
 use std::sync::{Mutex, MutexGuard};
@@ -87,11 +89,13 @@ use rusqlite::Connection;
 
 pub use backup::BackupReport;
 pub use schema::{APPLICATION_ID, SCHEMA_VERSION};
+pub use servers::{GameThread, SettingKey, SettingValue};
 pub use types::{
     Challenge, Duty, Game, GameEnd, GameFilter, GameId, GameStatus, NewChallenge, NewGame, NewMove,
     Notify, Place, Player, PlayerProfile, ReplayProblem, ResultReason, SideChoice, StoredMove,
     UserId, DAY,
 };
+pub use user_prefs::{Orientation, UserPrefs};
 
 /// The default database file, relative to the working directory.
 pub const DEFAULT_DB_PATH: &str = "bao.db";

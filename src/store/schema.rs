@@ -97,6 +97,8 @@ CREATE TABLE moves (
     CHECK ((by_user IS NULL) <> (by_ai IS NULL))
 ) WITHOUT ROWID;
 "#,
+    super::servers::SERVERS_SQL,
+    super::user_prefs::USER_PREFS_SQL,
 ];
 
 static MIGRATIONS: LazyLock<Migrations<'static>> =
