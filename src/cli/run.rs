@@ -24,7 +24,8 @@ To create a bot and get its token:
        export DISCORD_TOKEN='<the token>'
      No privileged gateway intents are needed (leave them off).
   3. Run `bao-bot invite` (with DISCORD_TOKEN set) for the URL that adds the bot to your
-     server with the scopes and permissions it needs; open it and choose the server.
+     server: scopes `bot` and `applications.commands` and the permissions it uses (listed
+     there and in the README). Open it and choose the server.
   4. Start it again: bao-bot run [--config FILE]
 Settings: see config.example.toml.";
 
