@@ -283,8 +283,9 @@ fn a_whole_game_to_its_end_with_history_that_replays() {
     let h = w.say(&w.carol, Command::History { game: None });
     let record = String::from_utf8(h.attachments[0].bytes.clone()).expect("utf8");
     let mut pos: Position = Position::default();
+    assert!(record.contains("\nrules v0.2\n"), "{record}");
     for line in record.lines() {
-        if line.starts_with('#') || line.is_empty() {
+        if line.starts_with('#') || line.starts_with("rules ") || line.is_empty() {
             continue;
         }
         if let Some(p) = line.strip_prefix("position ") {

@@ -719,6 +719,7 @@ impl App {
                 r.words()
             ));
         }
+        record.push_str(&format!("rules {}\n", game.rule_set));
         record.push_str(&format!("position {}\n", game.start_position));
         for m in &moves {
             record.push_str(&m.text);
