@@ -4,7 +4,7 @@
 use crate::rules::{RuleSet, Variant};
 use crate::store::{SettingKey, SettingValue, UserId};
 
-use super::parse::{span, time_per_move};
+use super::parse::{on_off, span, time_per_move};
 use super::types::{Reply, Response, User};
 use super::view::timestamp;
 use super::{App, AppError, Place};
@@ -55,10 +55,9 @@ fn read_value(key: SettingKey, typed: &str) -> Result<Option<String>, String> {
     if lower == "default" {
         return Ok(None);
     }
-    let on_off = |what: &str| match lower.as_str() {
-        "on" | "yes" | "true" => Ok(Some("on".to_string())),
-        "off" | "no" | "false" => Ok(Some("off".to_string())),
-        _ => Err(format!("{what} is `on` or `off` (or `default`), not `{t}`")),
+    let on_off = |what: &str| match on_off(t) {
+        Some(on) => Ok(Some(if on { "on" } else { "off" }.to_string())),
+        None => Err(format!("{what} is `on` or `off` (or `default`), not `{t}`")),
     };
     match key {
         SettingKey::Variant => t
