@@ -44,6 +44,7 @@ fn new_game(app: &App, channel: u64) {
         variant: None,
         side: Some(SideChoice::South),
         time_per_move: None,
+        rules: None,
     };
     app.handle(&asha, &place, challenge).expect("challenge");
     app.handle(&baraka, &place, Command::Accept)

@@ -25,6 +25,10 @@ pub const ENV_OVERRIDES: &[(&str, &str)] = &[
         "BAO_TEST_LOOPBACK_ONLY",
         "1: refuse to start unless proxy_url is on loopback",
     ),
+    (
+        "BAO_APPLICATION_ID",
+        "the application id `bao-bot invite` uses",
+    ),
 ];
 
 /// A failure to read or understand the configuration.
@@ -156,6 +160,9 @@ pub struct Config {
     pub default_time_per_move: String,
     /// Limits on the built-in AI.
     pub ai: AiLimits,
+    /// The Discord application id for `bao-bot invite`; without it the id is read from the
+    /// token (whose first part is the bot's id in base64).
+    pub application_id: Option<u64>,
 }
 
 impl Default for Config {
@@ -170,6 +177,7 @@ impl Default for Config {
             loopback_only: false,
             default_time_per_move: "none".to_string(),
             ai: AiLimits::default(),
+            application_id: None,
         }
     }
 }
@@ -221,6 +229,14 @@ impl Config {
         }
         if let Some(p) = get("BAO_PROXY_URL") {
             self.proxy_url = Some(p);
+        }
+        if let Some(a) = get("BAO_APPLICATION_ID") {
+            self.application_id = Some(a.trim().parse().map_err(|_| ConfigError::Invalid {
+                setting: "BAO_APPLICATION_ID".into(),
+                message: format!(
+                    "`{a}` is not an application id (a number like 1234567890123456789)"
+                ),
+            })?);
         }
         if let Some(v) = get("BAO_TEST_LOOPBACK_ONLY") {
             self.loopback_only = !matches!(v.trim(), "0" | "false" | "no");

@@ -78,6 +78,7 @@ impl World {
                 variant: None,
                 side: Some(SideChoice::South),
                 time_per_move: time.map(String::from),
+                rules: None,
             },
         );
         assert!(!r.ephemeral, "{}", r.text);
@@ -110,6 +111,7 @@ fn challenge_refusals_and_acceptance() {
         variant: None,
         side: None,
         time_per_move: None,
+        rules: None,
     };
     private(&w.say(&me, challenge(&me)), "cannot challenge yourself");
     let bot = User {
@@ -130,6 +132,7 @@ fn challenge_refusals_and_acceptance() {
                 variant: None,
                 side: None,
                 time_per_move: Some("5m".into()),
+                rules: None,
             },
         ),
         "out of range",
@@ -176,6 +179,7 @@ fn decline_frees_the_channel() {
             variant: None,
             side: None,
             time_per_move: None,
+            rules: None,
         },
     );
     let decline = r.button_ids()[1].to_string();
@@ -279,8 +283,9 @@ fn a_whole_game_to_its_end_with_history_that_replays() {
     let h = w.say(&w.carol, Command::History { game: None });
     let record = String::from_utf8(h.attachments[0].bytes.clone()).expect("utf8");
     let mut pos: Position = Position::default();
+    assert!(record.contains("\nrules v0.2\n"), "{record}");
     for line in record.lines() {
-        if line.starts_with('#') || line.is_empty() {
+        if line.starts_with('#') || line.starts_with("rules ") || line.is_empty() {
             continue;
         }
         if let Some(p) = line.strip_prefix("position ") {
@@ -346,6 +351,7 @@ fn ai_game_in_a_dm_answers_every_move() {
             level: Some(bao_bot::ai::Level::Easy),
             side: Some(SideChoice::South),
             variant: None,
+            rules: None,
         },
     );
     png(&r.reply);
@@ -381,6 +387,7 @@ fn ai_game_in_a_dm_answers_every_move() {
             level: Some(bao_bot::ai::Level::Easy),
             side: Some(SideChoice::North),
             variant: Some(bao_bot::rules::Variant::Kujifunza),
+            rules: None,
         },
     );
     assert!(r.reply.text.contains("AI (easy): "), "{}", r.reply.text);
@@ -512,6 +519,7 @@ fn accepting_removes_the_challenge_buttons_and_moves_remove_old_boards() {
             variant: None,
             side: Some(SideChoice::South),
             time_per_move: None,
+            rules: None,
         },
     );
     let (game, ply) = r.board.expect("the challenge is remembered");
@@ -555,6 +563,7 @@ fn dm_game(w: &World) -> (bao_bot::store::Game, Vec<String>) {
             level: None,
             side: Some(SideChoice::South),
             variant: None,
+            rules: None,
         },
     );
     let ids = r.reply.button_ids().iter().map(|s| s.to_string()).collect();

@@ -97,12 +97,17 @@ async fn registers_bao_answers_interactions_and_stops_cleanly() {
     let fake = FakeDiscord::start().await;
     let bot = start_bot(&fake, Arc::new(Placeholder)).await;
 
-    // Registration: one global /bao with every subcommand, usable in servers and bot DMs.
+    // Registration: one global /bao with every subcommand, usable in servers and bot DMs,
+    // and /bao-settings for members with Manage Server, in servers only.
     let registered = fake
         .registered_commands(None)
         .expect("no global registration");
     let list = registered.as_array().expect("a list of commands");
-    assert_eq!(list.len(), 1, "{registered}");
+    assert_eq!(list.len(), 2, "{registered}");
+    let settings = &list[1];
+    assert_eq!(settings["name"], "bao-settings");
+    assert_eq!(settings["default_member_permissions"], "32");
+    assert_eq!(settings["contexts"], json!([0]));
     let bao = &list[0];
     assert_eq!(bao["name"], "bao");
     assert_eq!(bao["contexts"], json!([0, 1]));
@@ -132,6 +137,9 @@ async fn registers_bao_answers_interactions_and_stops_cleanly() {
         "help",
         "notify",
         "claim",
+        "settings",
+        "prefs",
+        "about",
     ] {
         assert!(subs.contains(&want), "/bao {want} missing from {subs:?}");
     }

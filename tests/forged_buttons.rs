@@ -53,6 +53,7 @@ fn challenge(app: &App, by: &User, to: &User, place: &Place) {
         variant: None,
         side: Some(SideChoice::South),
         time_per_move: None,
+        rules: None,
     };
     let r = app.handle(by, place, c).expect("challenge");
     assert!(!r.reply.ephemeral, "{}", r.reply.text);
@@ -86,6 +87,7 @@ fn world() -> World {
             level: None,
             side: Some(SideChoice::South),
             variant: None,
+            rules: None,
         };
         app.handle(user, place, c).expect("ai");
     };

@@ -1,9 +1,9 @@
 //! Zobrist keys: a 64-bit hash of a position for the transposition table. Every part that
 //! changes what can happen next is hashed: seeds in each pit (0..=64), seeds in each hand,
-//! nyumba ownership, the takasia target, the side to move, the variant and a finished game's
-//! winner.
+//! nyumba ownership, the takasia target, the side to move, the variant, the rule set and a
+//! finished game's winner.
 
-use crate::rules::{Pit, Position, Side, Variant};
+use crate::rules::{Pit, Position, RuleSet, Side, Variant};
 
 use super::rng::mix;
 
@@ -20,6 +20,8 @@ static TAKASIA_KEYS: [u64; 8] = small_keys(0xB000);
 const WINNER_KEYS: [u64; 2] = [mix(0xC001), mix(0xC002)];
 const NORTH_TO_MOVE: u64 = mix(0xD001);
 const KUJIFUNZA: u64 = mix(0xD002);
+/// Played under `r002` (no takasia): the same board may go on differently.
+const R002: u64 = mix(0xD003);
 
 const fn pit_keys() -> [[[u64; COUNTS]; 16]; 2] {
     let mut keys = [[[0u64; COUNTS]; 16]; 2];
@@ -85,6 +87,9 @@ pub fn key(pos: &Position) -> u64 {
     if pos.variant() == Variant::Kujifunza {
         k ^= KUJIFUNZA;
     }
+    if pos.rules() == RuleSet::R002 {
+        k ^= R002;
+    }
     if let Some(w) = pos.winner() {
         k ^= WINNER_KEYS[w.index()];
     }
@@ -118,5 +123,12 @@ mod tests {
         let south: Position = "variant=kujifunza turn=S A=2,2,2,2,2,2,2,2 B=2,2,2,2,2,2,2,2 a=2,2,2,2,2,2,2,2 b=2,2,2,2,2,2,2,2".parse().unwrap();
         let north: Position = "variant=kujifunza turn=N A=2,2,2,2,2,2,2,2 B=2,2,2,2,2,2,2,2 a=2,2,2,2,2,2,2,2 b=2,2,2,2,2,2,2,2".parse().unwrap();
         assert_ne!(key(&south), key(&north));
+    }
+
+    #[test]
+    fn rule_set_changes_the_key() {
+        let start = Position::default();
+        assert_ne!(key(&start), key(&start.with_rules(RuleSet::R002)));
+        assert_eq!(key(&start), key(&start.with_rules(RuleSet::V02)));
     }
 }

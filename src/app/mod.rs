@@ -25,6 +25,8 @@ mod conversation;
 mod correspondence;
 mod parse;
 mod play;
+mod prefs;
+mod settings;
 mod types;
 mod view;
 
@@ -35,14 +37,15 @@ use crate::rules::{Position, Side};
 use crate::store::{Game, Player, Store, StoreError};
 
 pub use crate::ai::Level;
-pub use crate::rules::Variant;
+pub use crate::rules::{RuleSet, Variant};
+pub use crate::store::Orientation;
 pub use crate::vocab::{GameId, Notify, Place, SideChoice, UserId};
 pub use buttons::{Action, ButtonId, InvalidButton};
 pub use conversation::Conversation;
 pub use parse::{command_line, game_option, span, time_per_move, SUBCOMMANDS};
 pub use types::{
-    Attachment, Button, ButtonStyle, Command, Destination, Notice, Reply, Response, Settings,
-    Subject, User,
+    Attachment, Button, ButtonStyle, Command, Destination, Notice, PrefsChange, Reply, Response,
+    Settings, Subject, User,
 };
 pub use view::utc;
 
@@ -131,6 +134,8 @@ pub struct App {
     clock: Arc<dyn Clock>,
     settings: Settings,
     ai: ai_pool::AiPool,
+    /// When the app started, unix seconds (for `/bao about`).
+    started: i64,
 }
 
 impl std::fmt::Debug for App {
@@ -146,11 +151,13 @@ impl App {
     /// The conversation over `store`, telling time by `clock`.
     pub fn new(store: Arc<Store>, clock: Arc<dyn Clock>, settings: Settings) -> App {
         let ai = ai_pool::AiPool::new(settings.max_concurrent_searches.max(1));
+        let started = clock.now();
         App {
             store,
             clock,
             settings,
             ai,
+            started,
         }
     }
 
@@ -241,14 +248,29 @@ impl App {
                 variant,
                 side,
                 time_per_move,
-            } => self.challenge(user, place, &opponent, variant, side, time_per_move),
+                rules,
+            } => self.challenge(user, place, &opponent, variant, side, time_per_move, rules),
             Command::Ai {
                 level,
                 side,
                 variant,
-            } => self.start_ai(user, place, level, side, variant),
+                rules,
+            } => self.start_ai(user, place, level, side, variant, rules),
+            Command::ServerSettings => self.show_server_settings(place),
+            Command::SetServerSetting {
+                key,
+                value,
+                manage_server,
+            } => self.set_server_setting(user, place, &key, &value, manage_server),
+            Command::Prefs(change) => self.prefs(user, change),
+            Command::About => self.about(),
             Command::Games => self.my_games(user),
-            Command::Rules => Ok(Reply::private(view::RULES_TEXT).into()),
+            Command::Rules => Ok(Reply::private(format!(
+                "{}\n{}",
+                view::RULES_TEXT,
+                settings::RULE_SETS_TEXT
+            ))
+            .into()),
             Command::Help => Ok(Reply::private(view::HELP_TEXT).into()),
             Command::Notify(mode) => {
                 self.store.set_notify(user.id, mode, self.clock.now())?;

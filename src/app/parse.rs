@@ -1,10 +1,11 @@
 //! Reading what people type: time spans (`1d12h`) and whole `/bao ...` lines (the console).
 
 use crate::ai::Level;
-use crate::rules::Variant;
+use crate::rules::{RuleSet, Variant};
+use crate::store::Orientation;
 use crate::vocab::{GameId, Notify, SideChoice};
 
-use super::types::{Command, User};
+use super::types::{Command, PrefsChange, User};
 
 /// Shortest time per move a game may have: 10 minutes.
 pub const MIN_TIME_PER_MOVE: i64 = 10 * 60;
@@ -113,7 +114,16 @@ pub fn game_option(text: Option<&str>) -> Result<Option<GameId>, String> {
 }
 
 /// The `/bao` subcommands, for help texts and errors.
-pub const SUBCOMMANDS: &str = "challenge, accept, decline, move, board, moves, history, resign, draw, abort, ai, games, rules, help, notify, claim";
+pub const SUBCOMMANDS: &str = "challenge, accept, decline, move, board, moves, history, resign, draw, abort, ai, games, rules, help, notify, claim, settings, prefs, about";
+
+/// `on`/`off` (and yes/no, true/false) as a switch.
+pub fn on_off(text: &str) -> Option<bool> {
+    match text.trim().to_ascii_lowercase().as_str() {
+        "on" | "yes" | "true" => Some(true),
+        "off" | "no" | "false" => Some(false),
+        _ => None,
+    }
+}
 
 /// Reads a console line such as `/bao move a4 left capture`, `/bao ai hard north` or
 /// `/bao challenge @baraka time:1d`. Options may be written `key:value` or by position.
@@ -178,9 +188,15 @@ pub fn command_line(
             let mut time = option("time_per_move")
                 .or_else(|| option("time"))
                 .map(String::from);
+            let mut rules = option("rules")
+                .map(str::parse::<RuleSet>)
+                .transpose()
+                .map_err(|e| e.to_string())?;
             for w in plain.iter().skip(1) {
                 if let Ok(v) = w.parse::<Variant>() {
                     variant = Some(v);
+                } else if let Ok(r) = w.parse::<RuleSet>() {
+                    rules = Some(r);
                 } else if let Some(s) = side_choice(w) {
                     side = Some(s);
                 } else {
@@ -192,6 +208,7 @@ pub fn command_line(
                 variant,
                 side,
                 time_per_move: time,
+                rules,
             })
         }
         "accept" => no_args(Command::Accept),
@@ -215,8 +232,9 @@ pub fn command_line(
             let mut level = None;
             let mut side = None;
             let mut variant = None;
+            let mut rules = None;
             let words = plain.iter().copied().chain(
-                ["level", "side", "variant"]
+                ["level", "side", "variant", "rules"]
                     .iter()
                     .filter_map(|k| option(k)),
             );
@@ -227,9 +245,11 @@ pub fn command_line(
                     side = Some(s);
                 } else if let Ok(v) = w.parse::<Variant>() {
                     variant = Some(v);
+                } else if let Ok(r) = w.parse::<RuleSet>() {
+                    rules = Some(r);
                 } else {
                     return Err(format!(
-                        "`{w}` is not a level (easy, medium, hard, master), side (south, north, random) or variant (kiswahili, kujifunza)"
+                        "`{w}` is not a level (easy, medium, hard, master), side (south, north, random), variant (kiswahili, kujifunza) or rule set (v0.2, r002)"
                     ));
                 }
             }
@@ -237,6 +257,7 @@ pub fn command_line(
                 level,
                 side,
                 variant,
+                rules,
             })
         }
         "games" => no_args(Command::Games),
@@ -251,6 +272,48 @@ pub fn command_line(
             Ok(Command::Notify(mode))
         }
         "claim" => no_args(Command::Claim),
+        "settings" => match plain.split_first() {
+            None => Ok(Command::ServerSettings),
+            Some((w, rest)) if w.eq_ignore_ascii_case("set") && rest.len() >= 2 => {
+                Ok(Command::SetServerSetting {
+                    key: rest[0].to_string(),
+                    value: rest[1..].join(" "),
+                    // The console is the operator's own terminal.
+                    manage_server: true,
+                })
+            }
+            Some(_) => Err("write /bao settings, or /bao settings set <setting> <value>".into()),
+        },
+        "prefs" => {
+            let bad = |w: &str| {
+                format!(
+                    "`{w}` is not a preference: write notify:dm|mention|off, animations:on|off, orientation:mine|south"
+                )
+            };
+            let mut change = PrefsChange::default();
+            if let Some(w) = option("notify") {
+                change.notify = Some(Notify::parse(&w.to_ascii_lowercase()).ok_or(bad(w))?);
+            }
+            if let Some(w) = option("animations") {
+                change.animations = Some(on_off(w).ok_or(bad(w))?);
+            }
+            if let Some(w) = option("orientation") {
+                change.orientation =
+                    Some(Orientation::parse(&w.to_ascii_lowercase()).ok_or(bad(w))?);
+            }
+            for w in &plain {
+                let l = w.to_ascii_lowercase();
+                if let Some(o) = Orientation::parse(&l) {
+                    change.orientation = Some(o);
+                } else if let Some(n) = Notify::parse(&l).filter(|n| *n != Notify::Off) {
+                    change.notify = Some(n);
+                } else {
+                    return Err(bad(w));
+                }
+            }
+            Ok(Command::Prefs(change))
+        }
+        "about" => no_args(Command::About),
         other => Err(format!(
             "`{other}` is not a /bao subcommand: try one of {SUBCOMMANDS}"
         )),
@@ -296,11 +359,12 @@ mod tests {
             })
         );
         assert_eq!(
-            command_line("/bao ai hard north", &mut named),
+            command_line("/bao ai hard north r002", &mut named),
             Ok(Command::Ai {
                 level: Some(Level::Hard),
                 side: Some(SideChoice::North),
-                variant: None
+                variant: None,
+                rules: Some(RuleSet::R002),
             })
         );
         let c = command_line("/bao challenge @baraka kujifunza time:1d", &mut named).unwrap();
@@ -310,9 +374,35 @@ mod tests {
                 opponent: User::new(7, "baraka"),
                 variant: Some(Variant::Kujifunza),
                 side: None,
-                time_per_move: Some("1d".into())
+                time_per_move: Some("1d".into()),
+                rules: None,
             }
         );
+        let c = command_line("/bao challenge @baraka rules:r002", &mut named).unwrap();
+        assert!(matches!(
+            c,
+            Command::Challenge {
+                rules: Some(RuleSet::R002),
+                ..
+            }
+        ));
+        assert_eq!(
+            command_line("/bao settings set rules r002", &mut named),
+            Ok(Command::SetServerSetting {
+                key: "rules".into(),
+                value: "r002".into(),
+                manage_server: true
+            })
+        );
+        assert_eq!(
+            command_line("/bao prefs notify:off animations:on south", &mut named),
+            Ok(Command::Prefs(PrefsChange {
+                notify: Some(Notify::Off),
+                animations: Some(true),
+                orientation: Some(Orientation::South),
+            }))
+        );
+        assert!(command_line("/bao prefs off", &mut named).is_err());
         assert!(command_line("/bao fly", &mut named)
             .unwrap_err()
             .contains("not a /bao subcommand"));

@@ -6,8 +6,8 @@ use std::time::Duration;
 use crate::ai::{level_move, Level};
 use crate::rules::{join_moves, MoveError, MoveSpec, Position, Side, Trace, Variant, MOVE_FORM};
 use crate::store::{
-    Game, GameEnd, GameFilter, GameStatus, NewChallenge, NewGame, NewMove, Notify, Place, Player,
-    ResultReason, SideChoice, StoreError,
+    Game, GameEnd, GameFilter, GameStatus, NewChallenge, NewGame, NewMove, Notify, Orientation,
+    Place, Player, ResultReason, SideChoice, StoreError,
 };
 
 use super::buttons::{Action, ButtonId};
@@ -26,6 +26,7 @@ struct Played {
 }
 
 impl App {
+    #[allow(clippy::too_many_arguments)]
     pub(super) fn challenge(
         &self,
         user: &User,
@@ -34,6 +35,7 @@ impl App {
         variant: Option<crate::rules::Variant>,
         side: Option<SideChoice>,
         time: Option<String>,
+        rules: Option<crate::rules::RuleSet>,
     ) -> Result<Response, AppError> {
         if place.is_dm() {
             return Ok(Reply::private(
@@ -54,24 +56,29 @@ impl App {
             ))
             .into());
         }
+        let config = self.server_config(place)?;
         let time_per_move = match time {
             Some(t) => match time_per_move(&t) {
                 Ok(t) => t,
                 Err(e) => return Ok(Reply::private(e).into()),
             },
-            None => self.settings.default_time_per_move,
+            None => config.time_per_move,
         };
         if let Some(existing) = self.store.game_in(place)? {
             return Ok(Reply::private(busy_text(&existing)).into());
         }
+        if let Some(refusal) = self.may_start_here(place, &config, &[user, opponent])? {
+            return Ok(refusal.into());
+        }
         let now = self.clock.now();
         self.store.upsert_player(opponent.id, &opponent.name, now)?;
-        let variant = variant.unwrap_or_default();
+        let variant = variant.unwrap_or(config.variant);
+        let rules = rules.unwrap_or(config.rules);
         let side = side.unwrap_or(SideChoice::Random);
         let new = NewChallenge {
             place: *place,
             variant,
-            start_position: Position::start(variant).to_string(),
+            start_position: Position::start(variant).with_rules(rules).to_string(),
             challenger: user.id,
             challenged: opponent.id,
             challenger_side: side,
@@ -98,10 +105,11 @@ impl App {
             None => "no time limit".into(),
         };
         let mut reply = Reply::public(format!(
-            "<@{}>, {} challenges you to Bao la {} ({sides}, {clock}). The challenge expires {}.",
+            "<@{}>, {} challenges you to Bao la {} ({sides}, {clock}, rules {}). The challenge expires {}.",
             opponent.id,
             user.name,
             capitalised(variant),
+            rule_set_words(rules),
             timestamp(new.expires_at)
         ));
         reply.mention = Some(opponent.id);
@@ -405,13 +413,19 @@ impl App {
         level: Option<Level>,
         side: Option<SideChoice>,
         variant: Option<Variant>,
+        rules: Option<crate::rules::RuleSet>,
     ) -> Result<Response, AppError> {
         if let Some(existing) = self.store.game_in(place)? {
             return Ok(Reply::private(busy_text(&existing)).into());
         }
+        let config = self.server_config(place)?;
+        if let Some(refusal) = self.may_start_here(place, &config, &[user])? {
+            return Ok(refusal.into());
+        }
         let now = self.clock.now();
         let level = level.unwrap_or(Level::Medium);
-        let variant = variant.unwrap_or_default();
+        let variant = variant.unwrap_or(config.variant);
+        let rules = rules.unwrap_or(config.rules);
         let human_south = match side.unwrap_or(SideChoice::South) {
             SideChoice::South => true,
             SideChoice::North => false,
@@ -429,7 +443,7 @@ impl App {
         let new = NewGame {
             place: *place,
             variant,
-            start_position: Position::start(variant).to_string(),
+            start_position: Position::start(variant).with_rules(rules).to_string(),
             south,
             north,
             time_per_move: None,
@@ -447,9 +461,10 @@ impl App {
         let mut game = game;
         let mut trace = None;
         let mut text = format!(
-            "{} plays the AI ({level}) at Bao la {}: {} is South.",
+            "{} plays the AI ({level}) at Bao la {} (rules {}): {} is South.",
             user.name,
             capitalised(variant),
+            rule_set_words(rules),
             if human_south { &user.name } else { "the AI" }
         );
         if let Some((g, p, played)) = self.ai_turn(&game, &pos)? {
@@ -458,7 +473,7 @@ impl App {
             pos = p;
             trace = Some(played.trace);
         }
-        let viewer = if human_south {
+        let viewer = if human_south || self.orientation_of(user.id)? == Orientation::South {
             Side::South
         } else {
             Side::North
@@ -704,6 +719,7 @@ impl App {
                 r.words()
             ));
         }
+        record.push_str(&format!("rules {}\n", game.rule_set));
         record.push_str(&format!("position {}\n", game.start_position));
         for m in &moves {
             record.push_str(&m.text);
@@ -875,6 +891,15 @@ fn not_yours(game: &Game) -> Response {
         game.id
     ))
     .into()
+}
+
+/// A rule set for a challenge or game line: `v0.2` or `r002 (no takasia)`.
+fn rule_set_words(rules: crate::rules::RuleSet) -> String {
+    if rules.has_takasia() {
+        rules.name().to_string()
+    } else {
+        format!("{} (no takasia)", rules.name())
+    }
 }
 
 fn capitalised(variant: Variant) -> String {

@@ -6,7 +6,8 @@
 use std::time::Duration;
 
 use crate::ai::Level;
-use crate::rules::Variant;
+use crate::rules::{RuleSet, Variant};
+use crate::store::Orientation;
 use crate::vocab::{GameId, Notify, Place, SideChoice, UserId};
 
 /// Someone talking to the bot.
@@ -44,6 +45,8 @@ pub enum Command {
         side: Option<SideChoice>,
         /// Time allowed per move, as written (`none`, `30m`, `1d`, ...).
         time_per_move: Option<String>,
+        /// The rule set (default: the server's, else v0.2).
+        rules: Option<RuleSet>,
     },
     /// Accept the challenge in this channel.
     Accept,
@@ -82,6 +85,8 @@ pub enum Command {
         side: Option<SideChoice>,
         /// Which game (default Kiswahili).
         variant: Option<Variant>,
+        /// The rule set (default: the server's, else v0.2).
+        rules: Option<RuleSet>,
     },
     /// My ongoing games everywhere.
     Games,
@@ -93,6 +98,33 @@ pub enum Command {
     Notify(Notify),
     /// Claim the win when the opponent's deadline has passed.
     Claim,
+    /// This server's settings and who last changed each.
+    ServerSettings,
+    /// Change one server setting (members with Manage Server only).
+    SetServerSetting {
+        /// The setting's name (`rules`, `placement`, ...), as typed.
+        key: String,
+        /// Its new value as typed (`default` resets it).
+        value: String,
+        /// Whether the asker has Manage Server, from the member's permissions as Discord
+        /// reports them with the interaction (never from what the client chose to show).
+        manage_server: bool,
+    },
+    /// Show or change my preferences (all `None`: show them).
+    Prefs(PrefsChange),
+    /// The bot: version, rule sets, uptime, games, servers, source.
+    About,
+}
+
+/// What `/bao prefs` changes; `None` leaves a preference as it is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct PrefsChange {
+    /// Turn notices (the same as `/bao notify`).
+    pub notify: Option<Notify>,
+    /// Move animations on or off.
+    pub animations: Option<bool>,
+    /// Whose rows are at the bottom of my boards.
+    pub orientation: Option<Orientation>,
 }
 
 /// Which game a command is about, and what the asker must be to use it.
@@ -118,7 +150,11 @@ impl Command {
             | Command::Games
             | Command::Rules
             | Command::Help
-            | Command::Notify(_) => Subject::NoGame,
+            | Command::Notify(_)
+            | Command::ServerSettings
+            | Command::SetServerSetting { .. }
+            | Command::Prefs(_)
+            | Command::About => Subject::NoGame,
             Command::Move { game, .. } => Subject::Acting(*game),
             Command::Accept
             | Command::Decline
@@ -150,6 +186,10 @@ impl Command {
             Command::Help => "help",
             Command::Notify(_) => "notify",
             Command::Claim => "claim",
+            Command::ServerSettings => "settings",
+            Command::SetServerSetting { .. } => "settings set",
+            Command::Prefs(_) => "prefs",
+            Command::About => "about",
         }
     }
 }

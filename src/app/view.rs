@@ -49,11 +49,16 @@ pub fn button_label(mv: &Move) -> String {
 }
 
 impl App {
-    /// Who looks at the board: the caller if they play, else the side to move.
+    /// Who looks at the board: the caller if they play (South for a caller who wants South's
+    /// rows at the bottom, `/bao prefs`), else the side to move.
     pub(super) fn viewer(&self, game: &Game, pos: &Position, caller: Option<&super::User>) -> Side {
-        caller
-            .and_then(|u| game.side_of(u.id))
-            .unwrap_or(pos.turn())
+        match caller.and_then(|u| game.side_of(u.id).map(|s| (u, s))) {
+            Some((u, side)) => match self.orientation_of(u.id) {
+                Ok(crate::store::Orientation::South) => Side::South,
+                _ => side,
+            },
+            None => pos.turn(),
+        }
     }
 
     /// The line under a move description: who is to move and by when, or the result.
@@ -289,14 +294,15 @@ pub fn notify_text(mode: Notify) -> String {
 /// `/bao help`.
 pub const HELP_TEXT: &str = "\
 **Bao commands**
-`/bao challenge @someone [variant] [side] [time_per_move]`: challenge someone in this channel (time: none, 30m .. 14d)
+`/bao challenge @someone [variant] [side] [time_per_move] [rules]`: challenge someone in this channel (time: none, 30m .. 14d; rules: v0.2 or r002)
 `/bao accept`, `/bao decline`: answer a challenge (or use its buttons)
 `/bao move A4 left capture`: play a move (the kind and stop/use words may be left out when clear); buttons under the board work too
 `/bao board`, `/bao moves`, `/bao history`: the board, the legal moves, the move list with a record file
 `/bao resign`, `/bao draw` (offer or accept), `/bao abort` (before each side has moved twice)
-`/bao ai [easy|medium|hard|master] [south|north|random] [kiswahili|kujifunza]`: play the built-in AI here
+`/bao ai [easy|medium|hard|master] [south|north|random] [kiswahili|kujifunza] [v0.2|r002]`: play the built-in AI here
 `/bao games`: your games everywhere, and how your last games ended; `/bao notify dm|mention|off`: turn notices; `/bao claim`: win when the opponent's time has run out
-`/bao rules`: the rules in short";
+`/bao prefs [notify] [animations] [orientation]`: your preferences; `/bao settings`: this server's settings; `/bao-settings <setting> <value>`: change one (Manage Server)
+`/bao rules`: the rules in short, and the rule sets (v0.2, r002: add `rules:r002` to a challenge or `/bao ai`); `/bao about`: the bot";
 
 /// `/bao rules`.
 pub const RULES_TEXT: &str = "\

@@ -7,7 +7,7 @@ use bao_bot::ai::matchplay::{elo, run_match, MatchConfig, Player};
 use bao_bot::ai::{choose_move, Level, SearchLimits};
 use bao_bot::rules::Variant;
 
-use super::rules::read_position;
+use super::rules::read_position_under;
 use super::{input, CliError};
 
 /// How `ai-move` limits its search.
@@ -22,11 +22,13 @@ pub struct AiMoveArgs<'a> {
     pub time_ms: Option<u64>,
     /// `--seed`.
     pub seed: u64,
+    /// `--rules`.
+    pub rules: Option<&'a str>,
 }
 
 /// `bao-bot ai-move POSITION [--level L | --nodes N | --time-ms T] [--seed S]`
 pub fn ai_move(args: &AiMoveArgs) -> Result<(), CliError> {
-    let pos = read_position(args.position)?;
+    let pos = read_position_under(args.position, args.rules)?;
     let limits = match (args.level, args.nodes, args.time_ms) {
         (Some(l), None, None) => {
             let level: Level = l.parse().map_err(input)?;
@@ -202,9 +204,14 @@ pub const BENCH_POSITIONS: [&str; 7] = [
     "variant=kujifunza turn=S hand=0,0 house=- takasia=- A=0,2,1,0,1,5,4,1 B=0,3,3,0,3,3,1,0 a=1,1,0,1,4,9,8,1 b=3,0,3,3,0,0,2,1",
 ];
 
-/// `bao-bot ai-bench [--level L | --nodes N]`: searches the bench positions one after the
-/// other on one core and prints each search's figures, then the totals.
-pub fn ai_bench(level: Option<&str>, nodes: Option<u64>) -> Result<(), CliError> {
+/// `bao-bot ai-bench [--level L | --nodes N] [--rules R]`: searches the bench positions one
+/// after the other on one core (under rule set R, by default v0.2) and prints each search's
+/// figures, then the totals.
+pub fn ai_bench(
+    level: Option<&str>,
+    nodes: Option<u64>,
+    rules: Option<&str>,
+) -> Result<(), CliError> {
     let limits = match (level, nodes) {
         (_, Some(0)) => return Err(input("--nodes must be at least 1")),
         (None, Some(n)) => SearchLimits::nodes(n),
@@ -220,7 +227,7 @@ pub fn ai_bench(level: Option<&str>, nodes: Option<u64>) -> Result<(), CliError>
     let mut total_time = Duration::ZERO;
     let mut slowest = Duration::ZERO;
     for text in BENCH_POSITIONS {
-        let pos = read_position(text)?;
+        let pos = read_position_under(text, rules)?;
         let Some(r) = choose_move(&pos, &limits) else {
             continue;
         };

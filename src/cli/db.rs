@@ -1,4 +1,4 @@
-//! `db check`: verify the game store.
+//! `db check` and `db backup`: verify and copy the game store.
 
 use std::path::Path;
 
@@ -40,4 +40,30 @@ pub fn check(db: &Path) -> Result<(), CliError> {
     } else {
         Err(anyhow!("the database check found problems (listed above)").into())
     }
+}
+
+/// `bao-bot db backup FILE [--db PATH]`: a verified, consistent copy of the database.
+pub fn backup(db: &Path, file: &Path) -> Result<(), CliError> {
+    if !db.exists() {
+        return Err(input(format!(
+            "{}: no such database file (give the bot's database with --db PATH)",
+            db.display()
+        )));
+    }
+    if file.exists() {
+        return Err(input(format!(
+            "{}: the file exists already; a backup never overwrites, give a new file name",
+            file.display()
+        )));
+    }
+    let store = Store::open(db).map_err(anyhow::Error::from)?;
+    let report = store.backup_to(file).map_err(anyhow::Error::from)?;
+    println!(
+        "{}: a verified copy of {} ({} games, {} moves; integrity and replays checked)",
+        report.path.display(),
+        db.display(),
+        report.games,
+        report.moves
+    );
+    Ok(())
 }

@@ -3,6 +3,7 @@
 mod ai;
 mod console;
 mod db;
+mod invite;
 mod render;
 mod rules;
 mod run;
@@ -31,6 +32,9 @@ enum Command {
     Moves {
         /// The position (or `start`, `kujifunza`).
         position: String,
+        /// The rule set: v0.2 (with takasia, the default) or r002 (without takasia).
+        #[arg(long, value_name = "v0.2|r002")]
+        rules: Option<String>,
     },
     /// Play moves from a position and print the resulting position.
     Apply {
@@ -42,9 +46,13 @@ enum Command {
         /// Also print each move's steps in words.
         #[arg(long)]
         trace: bool,
+        /// The rule set: v0.2 (with takasia, the default) or r002 (without takasia).
+        #[arg(long, value_name = "v0.2|r002")]
+        rules: Option<String>,
     },
-    /// Replay a game record (one move per line, `#` comments, optional first line
-    /// `position POSITION`) and print the final position.
+    /// Replay a game record (one move per line, `#` comments, optional first lines
+    /// `rules v0.2|r002` and `position POSITION`) under its rule set and print the final
+    /// position.
     Replay {
         /// The record file, or `-` (the default) for standard input.
         #[arg(default_value = "-")]
@@ -52,6 +60,9 @@ enum Command {
         /// Print the start position and the position after every move, one per line.
         #[arg(long)]
         each: bool,
+        /// The rule set of a record that names none: v0.2 (the default) or r002.
+        #[arg(long, value_name = "v0.2|r002")]
+        rules: Option<String>,
     },
     /// Count the positions reached by exactly DEPTH legal moves, then print nodes per second.
     Perft {
@@ -62,6 +73,9 @@ enum Command {
         /// Print the count below each legal move first.
         #[arg(long)]
         divide: bool,
+        /// The rule set: v0.2 (with takasia, the default) or r002 (without takasia).
+        #[arg(long, value_name = "v0.2|r002")]
+        rules: Option<String>,
     },
     /// Let the AI choose a move: prints the move, then its score, depth, nodes and speed.
     AiMove {
@@ -79,6 +93,9 @@ enum Command {
         /// Seed of the evaluation noise of the easy and medium levels.
         #[arg(long, default_value_t = 0)]
         seed: u64,
+        /// The rule set: v0.2 (with takasia, the default) or r002 (without takasia).
+        #[arg(long, value_name = "v0.2|r002")]
+        rules: Option<String>,
     },
     /// Search a fixed set of namua and mtaji positions of both variants, one after the other
     /// on one core, and print the time, depth and nodes per second of each.
@@ -89,6 +106,9 @@ enum Command {
         /// Search this many nodes per position instead (no clock).
         #[arg(long)]
         nodes: Option<u64>,
+        /// Search the positions under this rule set: v0.2 (the default) or r002.
+        #[arg(long, value_name = "v0.2|r002")]
+        rules: Option<String>,
     },
     /// Play paired games between two players and print the score with a 95% interval and
     /// the Elo difference. A player is easy, medium, hard, master (node budgets only, no
@@ -142,6 +162,9 @@ enum Command {
         /// Print the board as text instead of writing a picture.
         #[arg(long)]
         text: bool,
+        /// The rule set: v0.2 (with takasia, the default) or r002 (without takasia).
+        #[arg(long, value_name = "v0.2|r002")]
+        rules: Option<String>,
     },
     /// Start the Discord bot (needs DISCORD_TOKEN; see config.example.toml for settings).
     Run {
@@ -166,6 +189,14 @@ enum Command {
         #[arg(long)]
         script: Option<PathBuf>,
     },
+    /// Print the OAuth2 URL that adds the bot to a server, with exactly the permissions it
+    /// uses and the scopes `bot` and `applications.commands`. No network: the application id
+    /// comes from `application_id` (config) / BAO_APPLICATION_ID, or from DISCORD_TOKEN.
+    Invite {
+        /// The config file (TOML); without it, defaults and environment variables are used.
+        #[arg(long, value_name = "FILE")]
+        config: Option<PathBuf>,
+    },
     /// Tools over the game database.
     Db {
         #[command(subcommand)]
@@ -179,6 +210,17 @@ enum DbCommand {
     /// position and report each game whose moves do not lead to its stored positions
     /// (exit status 1 if any).
     Check {
+        /// The database file.
+        #[arg(long, default_value = bao_bot::store::DEFAULT_DB_PATH)]
+        db: PathBuf,
+    },
+    /// Write a consistent copy of the database, safe while the bot is running (SQLite's online
+    /// backup API), then verify the copy as `db check` does. To restore: stop the bot, move
+    /// the copy over the database file (removing any old `-wal` and `-shm` files beside it),
+    /// start the bot.
+    Backup {
+        /// The copy to write (must not exist yet).
+        file: PathBuf,
         /// The database file.
         #[arg(long, default_value = bao_bot::store::DEFAULT_DB_PATH)]
         db: PathBuf,
@@ -237,32 +279,40 @@ pub fn input(msg: impl fmt::Display) -> CliError {
 /// Runs the parsed command.
 pub fn run(cli: Cli) -> Result<(), CliError> {
     match cli.command {
-        Command::Moves { position } => rules::moves(&position),
+        Command::Moves { position, rules } => rules::moves(&position, rules.as_deref()),
         Command::Apply {
             position,
             moves,
             trace,
-        } => rules::apply(&position, &moves, trace),
-        Command::Replay { file, each } => rules::replay(&file, each),
+            rules,
+        } => rules::apply(&position, &moves, trace, rules.as_deref()),
+        Command::Replay { file, each, rules } => rules::replay(&file, each, rules.as_deref()),
         Command::Perft {
             depth,
             position,
             divide,
-        } => rules::perft(depth, position.as_deref(), divide),
+            rules,
+        } => rules::perft(depth, position.as_deref(), divide, rules.as_deref()),
         Command::AiMove {
             position,
             level,
             nodes,
             time_ms,
             seed,
+            rules,
         } => ai::ai_move(&ai::AiMoveArgs {
             position: &position,
             level: level.as_deref(),
             nodes,
             time_ms,
             seed,
+            rules: rules.as_deref(),
         }),
-        Command::AiBench { level, nodes } => ai::ai_bench(level.as_deref(), nodes),
+        Command::AiBench {
+            level,
+            nodes,
+            rules,
+        } => ai::ai_bench(level.as_deref(), nodes, rules.as_deref()),
         Command::Match {
             a,
             b,
@@ -291,6 +341,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
             caption,
             output,
             text,
+            rules,
         } => render::render(render::RenderArgs {
             position: &position,
             mv: mv.as_deref(),
@@ -300,6 +351,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
             caption,
             output: output.as_deref(),
             text,
+            rules: rules.as_deref(),
         }),
         Command::Run { config } => run::run(config.as_deref()),
         Command::Console {
@@ -316,5 +368,9 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
         Command::Db {
             command: DbCommand::Check { db },
         } => db::check(&db),
+        Command::Db {
+            command: DbCommand::Backup { file, db },
+        } => db::backup(&db, &file),
+        Command::Invite { config } => invite::invite(config.as_deref()),
     }
 }

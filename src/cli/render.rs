@@ -5,7 +5,7 @@ use std::io::Write;
 use bao_bot::render::{board_png, board_text, RenderOptions};
 use bao_bot::rules::Side;
 
-use super::rules::read_position;
+use super::rules::read_position_under;
 use super::{input, CliError};
 
 /// The arguments of `bao-bot render`.
@@ -26,12 +26,14 @@ pub struct RenderArgs<'a> {
     pub output: Option<&'a str>,
     /// Print the text board instead.
     pub text: bool,
+    /// `--rules`.
+    pub rules: Option<&'a str>,
 }
 
 /// `bao-bot render POSITION [--move MOVE] [--view S|N] [--names "Asha,Baraka"] [--ply N]
 /// [--caption TEXT] (-o FILE.png | --text)`
 pub fn render(args: RenderArgs<'_>) -> Result<(), CliError> {
-    let mut pos = read_position(args.position)?;
+    let mut pos = read_position_under(args.position, args.rules)?;
     let view = args.view;
     let viewer: Side = view
         .parse()

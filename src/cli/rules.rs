@@ -3,7 +3,7 @@
 use std::io::{self, Read, Write};
 use std::time::Instant;
 
-use bao_bot::rules::{perft as count, Pit, Position, Variant};
+use bao_bot::rules::{perft as count, Pit, Position, RuleSet, Variant};
 
 use super::{input, CliError};
 
@@ -14,6 +14,39 @@ pub fn read_position(text: &str) -> Result<Position, CliError> {
         "kujifunza" => Ok(Position::start(Variant::Kujifunza)),
         _ => text.parse().map_err(|e| input(format!("position: {e}"))),
     }
+}
+
+/// Reads a `--rules` value (`v0.2` or `r002`).
+pub fn read_rules(text: &str) -> Result<RuleSet, CliError> {
+    text.parse().map_err(|e| input(format!("--rules: {e}")))
+}
+
+/// Reads a position argument played under `--rules` when given.
+pub fn read_position_under(text: &str, rules: Option<&str>) -> Result<Position, CliError> {
+    let pos = read_position(text)?;
+    match rules {
+        None => Ok(pos),
+        Some(r) => under(pos, text, read_rules(r)?, "--rules").map_err(input),
+    }
+}
+
+/// `pos` (read from `text`) played under `rules`, which `source` named. A position line that
+/// names another rule set (`rules=r002`), or a takasia mark under `r002`, is refused.
+fn under(pos: Position, text: &str, rules: RuleSet, source: &str) -> Result<Position, String> {
+    let named = text.split_whitespace().any(|f| {
+        f.split_once('=')
+            .is_some_and(|(k, _)| k.eq_ignore_ascii_case("rules"))
+    });
+    if named && pos.rules() != rules {
+        return Err(format!(
+            "the position says rules={} but {source} says {rules}: give one rule set",
+            pos.rules()
+        ));
+    }
+    if pos.takasia().is_some() && !rules.has_takasia() {
+        return Err(format!("rule set {rules} has no takasia: write takasia=-"));
+    }
+    Ok(pos.with_rules(rules))
 }
 
 /// Splits move arguments into moves: each word that names a pit starts a new move, so moves may
@@ -39,9 +72,9 @@ pub fn split_moves(args: &[String]) -> Vec<String> {
     moves
 }
 
-/// `bao-bot moves POSITION`
-pub fn moves(position: &str) -> Result<(), CliError> {
-    let pos = read_position(position)?;
+/// `bao-bot moves POSITION [--rules R]`
+pub fn moves(position: &str, rules: Option<&str>) -> Result<(), CliError> {
+    let pos = read_position_under(position, rules)?;
     let mut out = io::stdout().lock();
     for mv in pos.legal_moves() {
         writeln!(out, "{mv}").map_err(anyhow::Error::from)?;
@@ -49,9 +82,14 @@ pub fn moves(position: &str) -> Result<(), CliError> {
     Ok(())
 }
 
-/// `bao-bot apply POSITION MOVE...`
-pub fn apply(position: &str, moves: &[String], trace: bool) -> Result<(), CliError> {
-    let mut pos = read_position(position)?;
+/// `bao-bot apply POSITION MOVE... [--rules R]`
+pub fn apply(
+    position: &str,
+    moves: &[String],
+    trace: bool,
+    rules: Option<&str>,
+) -> Result<(), CliError> {
+    let mut pos = read_position_under(position, rules)?;
     let mut out = io::stdout().lock();
     for (i, text) in split_moves(moves).iter().enumerate() {
         let (mv, next, tr) = pos
@@ -77,15 +115,38 @@ pub struct Record {
     pub moves: Vec<(usize, String)>,
 }
 
-/// Reads a game record: blank lines and `#` comments ignored; an optional first line
-/// `position POSITION`; then one move per line.
-pub fn read_record(text: &str) -> Result<Record, CliError> {
-    let mut start = None;
+/// Reads a game record: blank lines and `#` comments ignored; optional first lines
+/// `rules RULES` (`v0.2` or `r002`) and `position POSITION`; then one move per line. A record
+/// that names no rule set is played under `given` (`--rules`), else the position line's
+/// `rules=`, else `v0.2`; a record's own rule set must agree with `given`.
+pub fn read_record(text: &str, given: Option<RuleSet>) -> Result<Record, CliError> {
+    let mut start: Option<Position> = None;
+    let mut rules: Option<RuleSet> = given;
+    let mut rules_line = false;
     let mut moves = Vec::new();
     for (i, raw) in text.lines().enumerate() {
         let n = i + 1;
         let line = raw.split('#').next().unwrap_or("").trim();
         if line.is_empty() {
+            continue;
+        }
+        if let Some(rest) = line.strip_prefix("rules ") {
+            if rules_line || start.is_some() || !moves.is_empty() {
+                return Err(input(format!(
+                    "line {n}: `rules` may only come once, first in the record"
+                )));
+            }
+            let named = rest
+                .trim()
+                .parse::<RuleSet>()
+                .map_err(|e| input(format!("line {n}: {e}")))?;
+            if let Some(g) = given.filter(|&g| g != named) {
+                return Err(input(format!(
+                    "line {n}: the record says rules {named} but --rules is {g}"
+                )));
+            }
+            rules_line = true;
+            rules = Some(named);
             continue;
         }
         if let Some(rest) = line.strip_prefix("position") {
@@ -94,23 +155,32 @@ pub fn read_record(text: &str) -> Result<Record, CliError> {
                     "line {n}: `position` may only be the first line of a record"
                 )));
             }
-            let pos = rest
+            let mut pos = rest
                 .trim()
                 .parse::<Position>()
                 .map_err(|e| input(format!("line {n}: {e}")))?;
+            if let Some(r) = rules {
+                let source = if rules_line { "the record" } else { "--rules" };
+                pos = under(pos, rest, r, source).map_err(|e| input(format!("line {n}: {e}")))?;
+            }
             start = Some(pos);
             continue;
         }
         moves.push((n, line.to_string()));
     }
+    let start = start.unwrap_or_default();
     Ok(Record {
-        start: start.unwrap_or_default(),
+        start: match rules {
+            Some(r) => start.with_rules(r),
+            None => start,
+        },
         moves,
     })
 }
 
-/// `bao-bot replay [--each] [FILE|-]`
-pub fn replay(file: &str, each: bool) -> Result<(), CliError> {
+/// `bao-bot replay [--each] [--rules R] [FILE|-]`: the record is played under its own rule
+/// set; `--rules` names it for a record that does not (and must agree with one that does).
+pub fn replay(file: &str, each: bool, rules: Option<&str>) -> Result<(), CliError> {
     let text = if file == "-" {
         let mut s = String::new();
         io::stdin()
@@ -121,7 +191,8 @@ pub fn replay(file: &str, each: bool) -> Result<(), CliError> {
     } else {
         std::fs::read_to_string(file).map_err(|e| input(format!("cannot read {file}: {e}")))?
     };
-    let record = read_record(&text)?;
+    let given = rules.map(read_rules).transpose()?;
+    let record = read_record(&text, given)?;
     let mut out = io::stdout().lock();
     let mut pos = record.start;
     if each {
@@ -142,12 +213,14 @@ pub fn replay(file: &str, each: bool) -> Result<(), CliError> {
     Ok(())
 }
 
-/// `bao-bot perft DEPTH [POSITION]`
-pub fn perft(depth: u32, position: Option<&str>, divide: bool) -> Result<(), CliError> {
-    let pos = match position {
-        Some(p) => read_position(p)?,
-        None => Position::default(),
-    };
+/// `bao-bot perft DEPTH [POSITION] [--rules R]`
+pub fn perft(
+    depth: u32,
+    position: Option<&str>,
+    divide: bool,
+    rules: Option<&str>,
+) -> Result<(), CliError> {
+    let pos = read_position_under(position.unwrap_or("start"), rules)?;
     let began = Instant::now();
     let total = if divide {
         let mut total = 0;

@@ -23,9 +23,9 @@ To create a bot and get its token:
   2. Under \"Bot\", choose \"Reset Token\" and copy the token:
        export DISCORD_TOKEN='<the token>'
      No privileged gateway intents are needed (leave them off).
-  3. Under \"OAuth2\" > \"URL Generator\", tick the scopes `bot` and `applications.commands`
-     (bot permissions: Send Messages, Attach Files, Embed Links), open the generated URL
-     and add the bot to your server.
+  3. Run `bao-bot invite` (with DISCORD_TOKEN set) for the URL that adds the bot to your
+     server: scopes `bot` and `applications.commands` and the permissions it uses (listed
+     there and in the README). Open it and choose the server.
   4. Start it again: bao-bot run [--config FILE]
 Settings: see config.example.toml.";
 

@@ -5,7 +5,9 @@
 use poise::serenity_prelude as serenity;
 
 use super::{respond, AppContext, Error};
-use crate::app::{game_option, Command, Level, Notify, SideChoice, Variant};
+use crate::app::{
+    game_option, Command, Level, Notify, Orientation, PrefsChange, RuleSet, SideChoice, Variant,
+};
 
 /// Longest label or value Discord accepts in an autocomplete choice.
 const CHOICE_MAX: usize = 100;
@@ -108,9 +110,114 @@ impl From<NotifyParam> for Notify {
     }
 }
 
+/// Rule set, as offered in the command's choices.
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum RulesParam {
+    /// v0.2, with takasia (the default).
+    #[name = "v0.2"]
+    V02,
+    /// r002, without takasia.
+    #[name = "r002"]
+    R002,
+}
+
+impl From<RulesParam> for RuleSet {
+    fn from(r: RulesParam) -> RuleSet {
+        match r {
+            RulesParam::V02 => RuleSet::V02,
+            RulesParam::R002 => RuleSet::R002,
+        }
+    }
+}
+
+/// Server setting, as offered in `/bao-settings`.
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum SettingParam {
+    /// Variant of new games.
+    #[name = "variant"]
+    Variant,
+    /// Rule set of new games.
+    #[name = "rules"]
+    Rules,
+    /// Time per move when a challenge names none.
+    #[name = "time_per_move"]
+    TimePerMove,
+    /// Rated by default.
+    #[name = "rated"]
+    Rated,
+    /// thread or channel.
+    #[name = "placement"]
+    Placement,
+    /// Channels where games may start.
+    #[name = "channels"]
+    Channels,
+    /// Move animations.
+    #[name = "animations"]
+    Animations,
+    /// Most games per member.
+    #[name = "max_games"]
+    MaxGames,
+}
+
+impl SettingParam {
+    fn key(self) -> &'static str {
+        match self {
+            SettingParam::Variant => "variant",
+            SettingParam::Rules => "rules",
+            SettingParam::TimePerMove => "time_per_move",
+            SettingParam::Rated => "rated",
+            SettingParam::Placement => "placement",
+            SettingParam::Channels => "channels",
+            SettingParam::Animations => "animations",
+            SettingParam::MaxGames => "max_games",
+        }
+    }
+}
+
+/// Board orientation, as offered in `/bao prefs`.
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum OrientationParam {
+    /// My rows at the bottom.
+    #[name = "mine"]
+    Mine,
+    /// Always South's rows at the bottom.
+    #[name = "south"]
+    South,
+}
+
 /// Every command the bot registers.
 pub fn all() -> Vec<poise::Command<super::Data, Error>> {
-    vec![bao()]
+    vec![bao(), bao_settings()]
+}
+
+/// Change this server's Bao settings (Manage Server).
+///
+/// Discord hides it from members without Manage Server, and the bot checks the member's
+/// permissions itself as well.
+#[poise::command(
+    slash_command,
+    rename = "bao-settings",
+    guild_only,
+    default_member_permissions = "MANAGE_GUILD"
+)]
+pub async fn bao_settings(
+    ctx: AppContext<'_>,
+    #[description = "Which setting"] setting: SettingParam,
+    #[description = "Its new value (default resets it)"] value: String,
+) -> Result<(), Error> {
+    // Discord computes member.permissions for the channel; it is not the client's to choose.
+    let manage_server = ctx
+        .interaction
+        .member
+        .as_ref()
+        .and_then(|m| m.permissions)
+        .is_some_and(|p| p.manage_guild());
+    let command = Command::SetServerSetting {
+        key: setting.key().to_string(),
+        value,
+        manage_server,
+    };
+    respond::command(ctx, command).await
 }
 
 /// Play Bao la Kiswahili.
@@ -134,7 +241,10 @@ pub fn all() -> Vec<poise::Command<super::Data, Error>> {
         "rules",
         "help",
         "notify",
-        "claim"
+        "claim",
+        "settings",
+        "prefs",
+        "about"
     )
 )]
 pub async fn bao(_ctx: AppContext<'_>) -> Result<(), Error> {
@@ -149,6 +259,7 @@ pub async fn challenge(
     #[description = "Which Bao (default kiswahili)"] variant: Option<VariantChoice>,
     #[description = "Your side (south moves first)"] side: Option<SideParam>,
     #[description = "Time per move: none, or e.g. 30m, 24h, 3d"] time_per_move: Option<String>,
+    #[description = "Rule set: v0.2 (with takasia) or r002 (without)"] rules: Option<RulesParam>,
 ) -> Result<(), Error> {
     let opponent = respond::user_of(&opponent);
     let command = Command::Challenge {
@@ -156,6 +267,7 @@ pub async fn challenge(
         variant: variant.map(Into::into),
         side: side.map(Into::into),
         time_per_move,
+        rules: rules.map(Into::into),
     };
     respond::command(ctx, command).await
 }
@@ -282,11 +394,13 @@ pub async fn ai(
     #[description = "How strong (default medium)"] level: Option<LevelParam>,
     #[description = "Your side (south moves first)"] side: Option<SideParam>,
     #[description = "Which Bao (default kiswahili)"] variant: Option<VariantChoice>,
+    #[description = "Rule set: v0.2 (with takasia) or r002 (without)"] rules: Option<RulesParam>,
 ) -> Result<(), Error> {
     let command = Command::Ai {
         level: level.map(Into::into),
         side: side.map(Into::into),
         variant: variant.map(Into::into),
+        rules: rules.map(Into::into),
     };
     respond::command(ctx, command).await
 }
@@ -322,4 +436,39 @@ pub async fn notify(
 #[poise::command(slash_command)]
 pub async fn claim(ctx: AppContext<'_>) -> Result<(), Error> {
     respond::command(ctx, Command::Claim).await
+}
+
+/// This server's Bao settings and who last changed each (`/bao-settings` changes them).
+#[poise::command(slash_command)]
+pub async fn settings(ctx: AppContext<'_>) -> Result<(), Error> {
+    respond::command(ctx, Command::ServerSettings).await
+}
+
+/// Your preferences: turn notices, animations, board orientation.
+#[poise::command(slash_command)]
+pub async fn prefs(
+    ctx: AppContext<'_>,
+    #[description = "dm: mention and DM; mention: mention only; off: nothing"] notify: Option<
+        NotifyParam,
+    >,
+    #[description = "Move animations"] animations: Option<bool>,
+    #[description = "mine: your rows at the bottom; south: always South's"] orientation: Option<
+        OrientationParam,
+    >,
+) -> Result<(), Error> {
+    let change = PrefsChange {
+        notify: notify.map(Into::into),
+        animations,
+        orientation: orientation.map(|o| match o {
+            OrientationParam::Mine => Orientation::Mine,
+            OrientationParam::South => Orientation::South,
+        }),
+    };
+    respond::command(ctx, Command::Prefs(change)).await
+}
+
+/// The bot: version, rule sets, uptime, games, servers and source.
+#[poise::command(slash_command)]
+pub async fn about(ctx: AppContext<'_>) -> Result<(), Error> {
+    respond::command(ctx, Command::About).await
 }

@@ -214,6 +214,10 @@ impl<'a> Scene<'a> {
         if pos.variant() == Variant::Kujifunza {
             status.push("KUJIFUNZA".to_string());
         }
+        // The default rule set (v0.2) is not marked, as in the position line.
+        if pos.rules() != crate::rules::RuleSet::V02 {
+            status.push(format!("rules {}", pos.rules()).to_uppercase());
+        }
         if pos.is_over() {
             status.push("GAME OVER".to_string());
         } else {

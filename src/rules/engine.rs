@@ -517,7 +517,7 @@ impl Position {
             self.end_game(me, EndReason::NoLegalMove, rec);
             return Exec::Done;
         }
-        if mtaji && !capturing {
+        if mtaji && !capturing && self.rules.has_takasia() {
             if let Some(t) = self.takasia_target(me) {
                 self.takasia = Some(t as u8);
                 rec.step(Step::TakasiaSet {

@@ -32,4 +32,4 @@ pub use moves::{HouseChoice, Move, MoveKind, MoveList, MoveSpec, MAX_MOVES, MOVE
 pub use perft::perft;
 pub use position::{Position, TOTAL_SEEDS};
 pub use trace::{EndReason, LiftReason, Step, Trace};
-pub use types::{Direction, Phase, Pit, Row, Side, Variant};
+pub use types::{Direction, Phase, Pit, Row, RuleSet, Side, Variant};

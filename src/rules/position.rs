@@ -6,7 +6,7 @@ use std::str::FromStr;
 
 use super::error::{ParseError, PositionError, ReadPositionError};
 use super::trace::EndReason;
-use super::types::{Phase, Pit, Row, Side, Variant, HOUSE};
+use super::types::{Phase, Pit, Row, RuleSet, Side, Variant, HOUSE};
 
 /// Seeds in a game of Bao la Kiswahili or Kujifunza.
 pub const TOTAL_SEEDS: u32 = 64;
@@ -23,6 +23,8 @@ pub struct Position {
     pub(crate) takasia: Option<u8>,
     pub(crate) turn: Side,
     pub(crate) winner: Option<Side>,
+    /// The rule set the game is played under (RULES.md section 10).
+    pub(crate) rules: RuleSet,
 }
 
 impl Default for Position {
@@ -51,6 +53,7 @@ impl Position {
                     takasia: None,
                     turn: Side::South,
                     winner: None,
+                    rules: RuleSet::V02,
                 }
             }
             Variant::Kujifunza => Position {
@@ -61,6 +64,7 @@ impl Position {
                 takasia: None,
                 turn: Side::South,
                 winner: None,
+                rules: RuleSet::V02,
             },
         }
     }
@@ -68,6 +72,22 @@ impl Position {
     /// Kiswahili or Kujifunza.
     pub fn variant(&self) -> Variant {
         self.variant
+    }
+
+    /// The rule set the game is played under: `v0.2` (with takasia) or `r002`.
+    #[inline]
+    pub fn rules(&self) -> RuleSet {
+        self.rules
+    }
+
+    /// The same position played under `rules` from here on. Under `r002`, which has no
+    /// takasia, any takasia mark is dropped.
+    pub fn with_rules(mut self, rules: RuleSet) -> Position {
+        self.rules = rules;
+        if !rules.has_takasia() {
+            self.takasia = None;
+        }
+        self
     }
 
     /// The side to move (after the game ends: the side that would have moved next).
@@ -171,6 +191,12 @@ impl Position {
                 "{total} seeds on the board and in hand, but there are only {TOTAL_SEEDS}"
             )));
         }
+        if self.takasia.is_some() && !self.rules.has_takasia() {
+            return Err(PositionError::new(format!(
+                "rule set {} has no takasia: write takasia=-",
+                self.rules
+            )));
+        }
         match self.variant {
             Variant::Kujifunza => {
                 if in_hand > 0 {
@@ -272,6 +298,7 @@ impl Position {
             takasia: takasia.map(|p| p.index() as u8),
             turn,
             winner,
+            rules: RuleSet::V02,
         };
         pos.validate()?;
         Ok(pos)
@@ -297,7 +324,8 @@ fn join_counts(counts: &[u8; 8]) -> String {
 
 impl fmt::Display for Position {
     /// `variant=kiswahili turn=S hand=22,22 house=S,N takasia=- A=... B=... a=... b=...`
-    /// and ` winner=S` when the game is over.
+    /// and ` winner=S` when the game is over; ` rules=r002` after the variant under that rule
+    /// set (nothing for the default `v0.2`).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let house = match self.house {
             [true, true] => "S,N",
@@ -309,10 +337,14 @@ impl fmt::Display for Position {
             Some(p) => p.to_string(),
             None => "-".into(),
         };
+        write!(f, "variant={}", self.variant)?;
+        if self.rules != RuleSet::V02 {
+            write!(f, " rules={}", self.rules)?;
+        }
         write!(
             f,
-            "variant={} turn={} hand={},{} house={} takasia={}",
-            self.variant, self.turn, self.hand[0], self.hand[1], house, takasia
+            " turn={} hand={},{} house={} takasia={}",
+            self.turn, self.hand[0], self.hand[1], house, takasia
         )?;
         for (key, side, row) in [
             ("A", Side::South, Row::Front),
@@ -365,6 +397,7 @@ impl FromStr for Position {
     /// leave out `hand` and `house`.
     fn from_str(s: &str) -> Result<Position, ReadPositionError> {
         let mut variant = None;
+        let mut rules = None;
         let mut turn = None;
         let mut hand = None;
         let mut house = None;
@@ -405,6 +438,11 @@ impl FromStr for Position {
             match lower.as_str() {
                 "variant" => {
                     if variant.replace(value.parse::<Variant>()?).is_some() {
+                        return Err(dup().into());
+                    }
+                }
+                "rules" => {
+                    if rules.replace(value.parse::<RuleSet>()?).is_some() {
                         return Err(dup().into());
                     }
                 }
@@ -463,7 +501,7 @@ impl FromStr for Position {
                 }
                 _ => {
                     return Err(ParseError::new(format!(
-                        "unknown field `{key}=`: a position has variant, turn, hand, house, takasia, A, B, a, b and optionally winner"
+                        "unknown field `{key}=`: a position has variant, turn, hand, house, takasia, A, B, a, b and optionally rules and winner"
                     ))
                     .into())
                 }
@@ -509,6 +547,13 @@ impl FromStr for Position {
                 Some(Pit::front(turn, pit.number()))
             }
         };
+        let rules = rules.unwrap_or_default();
+        if takasia.is_some() && !rules.has_takasia() {
+            return Err(PositionError::new(format!(
+                "rule set {rules} has no takasia: write takasia=-"
+            ))
+            .into());
+        }
         Ok(Position::from_parts(
             variant,
             turn,
@@ -518,6 +563,7 @@ impl FromStr for Position {
             [got[0], got[2]],
             [got[1], got[3]],
             winner.flatten(),
-        )?)
+        )?
+        .with_rules(rules))
     }
 }

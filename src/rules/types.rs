@@ -331,3 +331,60 @@ impl fmt::Display for Phase {
         f.write_str(self.label())
     }
 }
+
+/// The rule set a game is played under, fixed when it starts (RULES.md section 10).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, PartialOrd, Ord)]
+pub enum RuleSet {
+    /// `v0.2`, the default: RULES.md as it stands, with takasia (section 6).
+    #[default]
+    V02,
+    /// `r002`: the seed game's rules before its takasia revision: everything except section 6
+    /// (no takasia target is ever set).
+    R002,
+}
+
+impl RuleSet {
+    /// Both rule sets, the default first.
+    pub const ALL: [RuleSet; 2] = [RuleSet::V02, RuleSet::R002];
+
+    /// `v0.2` or `r002`, as written in the position line and in commands.
+    pub const fn name(self) -> &'static str {
+        match self {
+            RuleSet::V02 => "v0.2",
+            RuleSet::R002 => "r002",
+        }
+    }
+
+    /// Whether the takasia of RULES.md section 6 is played (only `v0.2`).
+    #[inline]
+    pub const fn has_takasia(self) -> bool {
+        matches!(self, RuleSet::V02)
+    }
+
+    /// One line saying what the rule set is, for people.
+    pub const fn summary(self) -> &'static str {
+        match self {
+            RuleSet::V02 => "the rules as they stand (guide v0.2), with takasia",
+            RuleSet::R002 => "the older R-002 rules: the same, but without takasia",
+        }
+    }
+}
+
+impl fmt::Display for RuleSet {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for RuleSet {
+    type Err = ParseError;
+    fn from_str(s: &str) -> Result<RuleSet, ParseError> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "v0.2" | "v02" | "0.2" => Ok(RuleSet::V02),
+            "r002" | "r-002" => Ok(RuleSet::R002),
+            _ => Err(ParseError::new(format!(
+                "`{s}` is not a rule set: write v0.2 (with takasia, the default) or r002 (without takasia)"
+            ))),
+        }
+    }
+}

@@ -13,7 +13,7 @@ const GAME_SELECT: &str = "SELECT g.id, g.variant, g.rules_version, g.guild_id, 
      g.reason, g.start_position, g.position, g.ply, g.created_at, g.updated_at, \
      g.last_move_at, g.time_per_move, g.deadline, g.board_message_id, g.draw_offered_by, \
      g.duties_done, g.reminder_day, g.reminders_today, g.next_due_at, \
-     c.challenger, c.challenged, c.challenger_side, c.expires_at \
+     c.challenger, c.challenged, c.challenger_side, c.expires_at, g.rule_set \
      FROM games g LEFT JOIN challenges c ON c.game_id = g.id";
 
 /// The status condition of "pending or active", written exactly as in the partial unique
@@ -152,6 +152,7 @@ fn game_from_row(row: &Row) -> rusqlite::Result<Game> {
         reminders_today: row.get(25)?,
         next_due_at: row.get(26)?,
         challenge,
+        rule_set: text_col(row, 31, |s| s.parse().ok())?,
     })
 }
 
@@ -326,9 +327,9 @@ impl Store {
             .prepare_cached(
                 "INSERT INTO games (variant, rules_version, place_key, guild_id, channel_id, \
                  dm_user, south_user, south_ai, north_user, north_ai, status, start_position, \
-                 position, ply, created_at, updated_at, time_per_move, deadline) \
+                 position, ply, created_at, updated_at, time_per_move, deadline, rule_set) \
                  VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?12, 0, ?13, ?13, \
-                 ?14, ?15)",
+                 ?14, ?15, ?16)",
             )?
             .execute(params![
                 variant.name(),
@@ -346,6 +347,7 @@ impl Store {
                 now,
                 time_per_move,
                 deadline,
+                super::servers::rule_set_of(start_position).name(),
             ]);
         match result {
             Ok(_) => Ok(GameId(conn.last_insert_rowid())),

@@ -76,24 +76,30 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+mod backup;
 mod check;
 mod ending;
 mod games;
 mod players;
 mod schema;
+mod servers;
 mod types;
+mod user_prefs;
 
 use std::path::{Path, PathBuf};
 use std::sync::{Mutex, MutexGuard};
 
 use rusqlite::Connection;
 
+pub use backup::BackupReport;
 pub use schema::{APPLICATION_ID, SCHEMA_VERSION};
+pub use servers::{GameThread, SettingKey, SettingValue};
 pub use types::{
     Challenge, Duty, Game, GameEnd, GameFilter, GameId, GameStatus, NewChallenge, NewGame, NewMove,
     Notify, Place, Player, PlayerProfile, ReplayProblem, ResultReason, SideChoice, StoredMove,
     UserId, DAY,
 };
+pub use user_prefs::{Orientation, UserPrefs};
 
 /// The default database file, relative to the working directory.
 pub const DEFAULT_DB_PATH: &str = "bao.db";
@@ -196,6 +202,14 @@ pub enum StoreError {
         game: GameId,
         /// Who tried.
         by: Player,
+    },
+    /// A backup could not be written or did not verify (nothing was left at the target).
+    #[error("{}: backup failed: {detail}", path.display())]
+    Backup {
+        /// The file being written.
+        path: PathBuf,
+        /// What failed.
+        detail: String,
     },
     /// Any other SQLite error.
     #[error("database error: {0}")]

@@ -98,6 +98,8 @@ CREATE TABLE moves (
 ) WITHOUT ROWID;
 "#,
     super::ending::END_REASON_SQL,
+    super::servers::SERVERS_SQL,
+    super::user_prefs::USER_PREFS_SQL,
 ];
 
 static MIGRATIONS: LazyLock<Migrations<'static>> =

@@ -217,6 +217,9 @@ pub struct Game {
     pub reminders_today: u32,
     /// When the next unhandled duty falls due (unix seconds), for the background task.
     pub next_due_at: Option<i64>,
+    /// The rule set the game is played under (the start position's; `v0.2` for games from
+    /// before rule sets).
+    pub rule_set: crate::rules::RuleSet,
 }
 
 impl Game {

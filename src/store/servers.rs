@@ -1,0 +1,314 @@
+//! What the bot keeps per server: each game's rule set, the server's settings (who changed
+//! each and when), and the threads games are played in.
+
+use rusqlite::{params, OptionalExtension};
+
+use super::games::{id_rust, id_sql};
+use super::types::{GameId, UserId};
+use super::{Store, StoreError};
+use crate::rules::{Position, RuleSet};
+use crate::vocab::text_enum;
+
+/// The migration: the rule set of every game (today's games are `v0.2`), server settings and
+/// game threads.
+pub(super) const SERVERS_SQL: &str = r#"
+-- The rule set a game is played under (RULES.md section 10).
+ALTER TABLE games ADD COLUMN rule_set TEXT NOT NULL DEFAULT 'v0.2'
+    CHECK (rule_set IN ('v0.2', 'r002'));
+
+-- One row per server and setting that someone has changed; a missing row or a NULL value
+-- means the bot's default.
+CREATE TABLE server_settings (
+    guild_id   INTEGER NOT NULL,
+    key        TEXT NOT NULL CHECK (key IN ('variant', 'rules', 'time_per_move', 'rated',
+                   'placement', 'channels', 'animations', 'max_games')),
+    value      TEXT,
+    changed_by INTEGER NOT NULL,                  -- Discord id of the member
+    changed_at INTEGER NOT NULL,
+    PRIMARY KEY (guild_id, key)
+) WITHOUT ROWID;
+
+-- Games played in a thread of their own: the thread (the game's place) and the channel the
+-- challenge was posted in, where the result goes.
+CREATE TABLE game_threads (
+    game_id        INTEGER PRIMARY KEY REFERENCES games (id),
+    thread_id      INTEGER NOT NULL UNIQUE,
+    parent_channel INTEGER NOT NULL
+);
+"#;
+
+/// The rule set named by a start position's text (`v0.2` when it names none or cannot be
+/// read: the store does not judge positions).
+pub(super) fn rule_set_of(start_position: &str) -> RuleSet {
+    start_position
+        .parse::<Position>()
+        .map(|p| p.rules())
+        .unwrap_or_default()
+}
+
+text_enum! {
+    /// A server setting's name, as stored and as typed in `/bao settings set`.
+    SettingKey {
+        /// The variant of new games.
+        Variant = "variant",
+        /// The rule set of new games.
+        Rules = "rules",
+        /// Time per move when a challenge names none.
+        TimePerMove = "time_per_move",
+        /// Whether games are rated unless a challenge says otherwise.
+        Rated = "rated",
+        /// `thread` or `channel`: where an accepted challenge's game is played.
+        Placement = "placement",
+        /// The channels where new games may start (empty: everywhere).
+        Channels = "channels",
+        /// Move animations on or off.
+        Animations = "animations",
+        /// The most games one member may have running in the server.
+        MaxGames = "max_games",
+    }
+}
+
+/// One stored setting: its value (`None`: back to the default) and who set it when.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SettingValue {
+    /// Which setting.
+    pub key: SettingKey,
+    /// The value as text (the app reads it), `None` for the default.
+    pub value: Option<String>,
+    /// The member who last changed it.
+    pub changed_by: UserId,
+    /// When, unix seconds.
+    pub changed_at: i64,
+}
+
+/// A game's thread.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct GameThread {
+    /// The game.
+    pub game: GameId,
+    /// The thread it is played in (its place's channel).
+    pub thread: u64,
+    /// The channel the thread was opened in.
+    pub parent: u64,
+}
+
+impl Store {
+    /// Every setting of `guild` that someone has changed, in key order.
+    pub fn server_settings(&self, guild: u64) -> Result<Vec<SettingValue>, StoreError> {
+        let conn = self.lock();
+        let mut stmt = conn.prepare_cached(
+            "SELECT key, value, changed_by, changed_at FROM server_settings \
+             WHERE guild_id = ?1 ORDER BY key",
+        )?;
+        let rows = stmt.query_map([id_sql(guild)], |r| {
+            let key: String = r.get(0)?;
+            Ok((key, r.get(1)?, r.get::<_, i64>(2)?, r.get(3)?))
+        })?;
+        let mut out = Vec::new();
+        for row in rows {
+            let (key, value, by, at) = row?;
+            // A key this build does not know (written by a newer one) is skipped.
+            if let Some(key) = SettingKey::parse(&key) {
+                out.push(SettingValue {
+                    key,
+                    value,
+                    changed_by: UserId(id_rust(by)),
+                    changed_at: at,
+                });
+            }
+        }
+        Ok(out)
+    }
+
+    /// Sets one setting of `guild` (`None`: back to the default), recording who and when.
+    pub fn set_server_setting(
+        &self,
+        guild: u64,
+        key: SettingKey,
+        value: Option<&str>,
+        by: UserId,
+        now: i64,
+    ) -> Result<(), StoreError> {
+        self.lock()
+            .prepare_cached(
+                "INSERT INTO server_settings (guild_id, key, value, changed_by, changed_at) \
+                 VALUES (?1, ?2, ?3, ?4, ?5) ON CONFLICT (guild_id, key) DO UPDATE SET \
+                 value = excluded.value, changed_by = excluded.changed_by, \
+                 changed_at = excluded.changed_at",
+            )?
+            .execute(params![
+                id_sql(guild),
+                key.as_str(),
+                value,
+                id_sql(by.0),
+                now
+            ])?;
+        Ok(())
+    }
+
+    /// How many pending or active games `user` has in `guild` (as a player, or as the
+    /// challenger or challenged of a pending challenge).
+    pub fn running_games_in_guild(&self, guild: u64, user: UserId) -> Result<u32, StoreError> {
+        let u = id_sql(user.0);
+        let n: i64 = self
+            .lock()
+            .prepare_cached(
+                "SELECT count(*) FROM games g LEFT JOIN challenges c ON c.game_id = g.id \
+             WHERE g.guild_id = ?1 AND g.status IN ('pending', 'active') \
+             AND (g.south_user = ?2 OR g.north_user = ?2 OR c.challenger = ?2 \
+                  OR c.challenged = ?2)",
+            )?
+            .query_row(params![id_sql(guild), u], |r| r.get(0))?;
+        Ok(n as u32)
+    }
+
+    /// Games pending or active, and games finished, in all servers and DMs; and the number
+    /// of servers with a game.
+    pub fn game_totals(&self) -> Result<(u64, u64, u64), StoreError> {
+        Ok(self.lock().query_row(
+            "SELECT (SELECT count(*) FROM games WHERE status IN ('pending', 'active')), \
+                    (SELECT count(*) FROM games WHERE status = 'finished'), \
+                    (SELECT count(DISTINCT guild_id) FROM games WHERE guild_id IS NOT NULL)",
+            [],
+            |r| {
+                Ok((
+                    r.get::<_, i64>(0)? as u64,
+                    r.get::<_, i64>(1)? as u64,
+                    r.get::<_, i64>(2)? as u64,
+                ))
+            },
+        )?)
+    }
+
+    /// Records that `game` is played in `thread`, opened in `parent`.
+    pub fn set_game_thread(
+        &self,
+        game: GameId,
+        thread: u64,
+        parent: u64,
+    ) -> Result<(), StoreError> {
+        self.lock()
+            .prepare_cached(
+                "INSERT INTO game_threads (game_id, thread_id, parent_channel) \
+                 VALUES (?1, ?2, ?3)",
+            )?
+            .execute(params![game.0, id_sql(thread), id_sql(parent)])?;
+        Ok(())
+    }
+
+    /// The thread `game` is played in, if it has one.
+    pub fn game_thread(&self, game: GameId) -> Result<Option<GameThread>, StoreError> {
+        Ok(self
+            .lock()
+            .prepare_cached(
+                "SELECT thread_id, parent_channel FROM game_threads WHERE game_id = ?1",
+            )?
+            .query_row([game.0], |r| {
+                Ok(GameThread {
+                    game,
+                    thread: id_rust(r.get(0)?),
+                    parent: id_rust(r.get(1)?),
+                })
+            })
+            .optional()?)
+    }
+
+    /// The game played in `thread`, if the thread was opened for one (finished games too).
+    pub fn thread_game(&self, thread: u64) -> Result<Option<GameThread>, StoreError> {
+        Ok(self
+            .lock()
+            .prepare_cached(
+                "SELECT game_id, parent_channel FROM game_threads WHERE thread_id = ?1",
+            )?
+            .query_row([id_sql(thread)], |r| {
+                Ok(GameThread {
+                    game: GameId(r.get(0)?),
+                    thread,
+                    parent: id_rust(r.get(1)?),
+                })
+            })
+            .optional()?)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Variant;
+    use crate::store::{NewChallenge, Place, SideChoice};
+
+    #[test]
+    fn settings_remember_who_changed_them() {
+        let store = Store::open_in_memory().unwrap();
+        assert!(store.server_settings(7).unwrap().is_empty());
+        store
+            .set_server_setting(7, SettingKey::Rules, Some("r002"), UserId(1), 100)
+            .unwrap();
+        store
+            .set_server_setting(7, SettingKey::Rules, Some("v0.2"), UserId(2), 200)
+            .unwrap();
+        store
+            .set_server_setting(7, SettingKey::MaxGames, None, UserId(3), 300)
+            .unwrap();
+        store
+            .set_server_setting(8, SettingKey::Rules, Some("r002"), UserId(4), 400)
+            .unwrap();
+        let got = store.server_settings(7).unwrap();
+        assert_eq!(
+            got,
+            [
+                SettingValue {
+                    key: SettingKey::MaxGames,
+                    value: None,
+                    changed_by: UserId(3),
+                    changed_at: 300
+                },
+                SettingValue {
+                    key: SettingKey::Rules,
+                    value: Some("v0.2".into()),
+                    changed_by: UserId(2),
+                    changed_at: 200
+                },
+            ]
+        );
+        assert_eq!(store.server_settings(8).unwrap().len(), 1);
+    }
+
+    #[test]
+    fn a_game_keeps_the_rule_set_of_its_start_position() {
+        let store = Store::open_in_memory().unwrap();
+        let challenge = |channel, rules| NewChallenge {
+            place: Place::Channel { guild: 1, channel },
+            variant: Variant::Kiswahili,
+            start_position: Position::start(Variant::Kiswahili)
+                .with_rules(rules)
+                .to_string(),
+            challenger: UserId(10),
+            challenged: UserId(20),
+            challenger_side: SideChoice::Random,
+            time_per_move: None,
+            now: 0,
+            expires_at: 100,
+        };
+        let a = store
+            .create_challenge(&challenge(2, RuleSet::R002))
+            .unwrap();
+        let b = store.create_challenge(&challenge(3, RuleSet::V02)).unwrap();
+        assert_eq!(a.rule_set, RuleSet::R002);
+        assert_eq!(b.rule_set, RuleSet::V02);
+        assert_eq!(store.running_games_in_guild(1, UserId(10)).unwrap(), 2);
+        assert_eq!(store.running_games_in_guild(1, UserId(30)).unwrap(), 0);
+        assert_eq!(store.running_games_in_guild(9, UserId(10)).unwrap(), 0);
+        store.set_game_thread(a.id, 555, 2).unwrap();
+        assert_eq!(
+            store.thread_game(555).unwrap(),
+            Some(GameThread {
+                game: a.id,
+                thread: 555,
+                parent: 2
+            })
+        );
+        assert_eq!(store.game_thread(b.id).unwrap(), None);
+        assert_eq!(store.game_totals().unwrap(), (2, 0, 1));
+    }
+}
