@@ -10,6 +10,7 @@ mod ai_pool;
 mod correspondence;
 mod parse;
 mod play;
+mod replay;
 mod types;
 mod view;
 
@@ -174,6 +175,8 @@ impl App {
                 Ok(Reply::private(view::notify_text(mode)).into())
             }
             Command::Claim => self.with_game_here(user, place, |g| self.claim(user, g)),
+            Command::Replay { game, from, to } => self.replay(user, place, game, from, to),
+            Command::Prefs { animation } => self.prefs(user, animation),
         }
     }
 

@@ -99,7 +99,7 @@ fn game_id(word: &str) -> Result<GameId, String> {
 }
 
 /// The `/bao` subcommands, for help texts and errors.
-pub const SUBCOMMANDS: &str = "challenge, accept, decline, move, board, moves, history, resign, draw, abort, ai, games, rules, help, notify, claim";
+pub const SUBCOMMANDS: &str = "challenge, accept, decline, move, board, moves, history, resign, draw, abort, ai, games, rules, help, notify, claim, replay, prefs";
 
 /// Reads a console line such as `/bao move a4 left capture`, `/bao ai hard north` or
 /// `/bao challenge @baraka time:1d`. Options may be written `key:value` or by position.
@@ -237,6 +237,42 @@ pub fn command_line(
             Ok(Command::Notify(mode))
         }
         "claim" => no_args(Command::Claim),
+        "replay" => {
+            let ply = |name: &str, w: &str| {
+                w.parse::<u32>()
+                    .map_err(|_| format!("`{w}` is not a ply number for {name}: write a number like 10"))
+            };
+            let from = option("from").or_else(|| plain.first().copied());
+            let to = option("to").or_else(|| plain.get(1).copied());
+            if plain.len() > 2 {
+                return Err("write /bao replay [game:N] [from] [to]".into());
+            }
+            Ok(Command::Replay {
+                game,
+                from: from.map(|w| ply("from", w)).transpose()?,
+                to: to.map(|w| ply("to", w)).transpose()?,
+            })
+        }
+        "prefs" => {
+            let what = option("animation").map(|v| ("animation", v)).or_else(|| {
+                match plain.as_slice() {
+                    [key, value] => Some((key, value)),
+                    _ => None,
+                }
+            });
+            match what {
+                None if plain.is_empty() => Ok(Command::Prefs { animation: None }),
+                Some((key, value)) if key.eq_ignore_ascii_case("animation") => {
+                    let on = match value.to_ascii_lowercase().as_str() {
+                        "on" | "yes" | "true" => true,
+                        "off" | "no" | "false" => false,
+                        _ => return Err(format!("`{value}` is not on or off: write /bao prefs animation on (or off)")),
+                    };
+                    Ok(Command::Prefs { animation: Some(on) })
+                }
+                _ => Err("write /bao prefs animation on, /bao prefs animation off, or /bao prefs to see them".into()),
+            }
+        }
         other => Err(format!(
             "`{other}` is not a /bao subcommand: try one of {SUBCOMMANDS}"
         )),

@@ -90,6 +90,20 @@ pub enum Command {
     Notify(Notify),
     /// Claim the win when the opponent's deadline has passed.
     Claim,
+    /// Post a game as an animated GIF, one frame per ply.
+    Replay {
+        /// A game by id instead of this place's (last) game.
+        game: Option<GameId>,
+        /// The first ply shown (0: the start position).
+        from: Option<u32>,
+        /// The last ply shown (default: the last move).
+        to: Option<u32>,
+    },
+    /// Show or change one's preferences.
+    Prefs {
+        /// Move animations on or off (`None`: just show the preferences).
+        animation: Option<bool>,
+    },
 }
 
 impl Command {
@@ -112,6 +126,8 @@ impl Command {
             Command::Help => "help",
             Command::Notify(_) => "notify",
             Command::Claim => "claim",
+            Command::Replay { .. } => "replay",
+            Command::Prefs { .. } => "prefs",
         }
     }
 }
@@ -171,6 +187,9 @@ pub struct Reply {
     pub previous_board: Option<(Place, u64)>,
     /// The board as text, for terminals (Discord shows the picture instead).
     pub text_board: Option<String>,
+    /// The move's animation (a `.gif` whose last frame is the board picture): Discord sends it
+    /// instead of the board PNG; the console writes it beside the PNG.
+    pub animation: Option<Attachment>,
 }
 
 impl Reply {
@@ -261,6 +280,8 @@ pub struct Settings {
     pub max_concurrent_searches: usize,
     /// Most reminders per game per day.
     pub max_reminders_per_day: u32,
+    /// Whether boards after a move come animated, for users who have not chosen.
+    pub animation: bool,
 }
 
 impl Default for Settings {
@@ -271,6 +292,7 @@ impl Default for Settings {
             ai_wall_caps: Level::ALL.map(|l| l.default_wall_cap()),
             max_concurrent_searches: 1,
             max_reminders_per_day: 3,
+            animation: true,
         }
     }
 }

@@ -108,39 +108,8 @@ impl App {
         viewer: Side,
         text: &str,
     ) -> Result<Reply, AppError> {
-        let names = [
-            self.side_name(game, Side::South),
-            self.side_name(game, Side::North),
-        ];
-        let result_text = match (game.status, game.reason) {
-            (GameStatus::Finished | GameStatus::Aborted, Some(r)) => Some(r.words()),
-            _ => None,
-        };
-        let caption = match (game.status, game.deadline) {
-            (GameStatus::Active, Some(d)) => Some(format!(
-                "{} to move by {} UTC",
-                names[pos.turn().index()],
-                utc(d)
-            )),
-            _ => None,
-        };
-        let shown = match (game.status, game.winner, pos.winner()) {
-            // Resignation, timeout, draw: the rules position is still running.
-            (GameStatus::Finished, Some(w), None) => pos.with_winner(w),
-            _ => *pos,
-        };
-        let png = board_png(
-            &shown,
-            &RenderOptions {
-                viewer,
-                highlight: trace.is_some(),
-                trace,
-                names: Some(names),
-                ply: Some(game.ply),
-                result_text,
-                caption,
-            },
-        );
+        let (shown, opts) = self.board_options(game, pos, trace, viewer);
+        let png = board_png(&shown, &opts);
         let mut reply = Reply::public(format!(
             "{}{}",
             if text.is_empty() {
@@ -169,6 +138,48 @@ impl App {
             }
         }
         Ok(reply)
+    }
+
+    /// The position the board picture of `game` at `pos` shows (with the winner of a game
+    /// ended by resignation or time) and the options it is drawn with.
+    pub(super) fn board_options(
+        &self,
+        game: &Game,
+        pos: &Position,
+        trace: Option<Trace>,
+        viewer: Side,
+    ) -> (Position, RenderOptions) {
+        let names = [
+            self.side_name(game, Side::South),
+            self.side_name(game, Side::North),
+        ];
+        let result_text = match (game.status, game.reason) {
+            (GameStatus::Finished | GameStatus::Aborted, Some(r)) => Some(r.words()),
+            _ => None,
+        };
+        let caption = match (game.status, game.deadline) {
+            (GameStatus::Active, Some(d)) => Some(format!(
+                "{} to move by {} UTC",
+                names[pos.turn().index()],
+                utc(d)
+            )),
+            _ => None,
+        };
+        let shown = match (game.status, game.winner, pos.winner()) {
+            // Resignation, timeout, draw: the rules position is still running.
+            (GameStatus::Finished, Some(w), None) => pos.with_winner(w),
+            _ => *pos,
+        };
+        let opts = RenderOptions {
+            viewer,
+            highlight: trace.is_some(),
+            trace,
+            names: Some(names),
+            ply: Some(game.ply),
+            result_text,
+            caption,
+        };
+        (shown, opts)
     }
 
     /// One button per legal move when they fit, and a row with the board, the move list and
@@ -265,6 +276,8 @@ pub const HELP_TEXT: &str = "\
 `/bao resign`, `/bao draw` (offer or accept), `/bao abort` (before each side has moved twice)
 `/bao ai [easy|medium|hard|master] [south|north|random] [kiswahili|kujifunza]`: play the built-in AI here
 `/bao games`: your games everywhere; `/bao notify dm|mention|off`: turn notices; `/bao claim`: win when the opponent's time has run out
+`/bao replay [game] [from] [to]`: a game as an animated GIF (finished games, or your own running ones)
+`/bao prefs animation on|off`: boards after a move come as an animation of the move (or as a still picture)
 `/bao rules`: the rules in short";
 
 /// `/bao rules`.

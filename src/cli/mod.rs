@@ -52,6 +52,21 @@ enum Command {
         /// Print the start position and the position after every move, one per line.
         #[arg(long)]
         each: bool,
+        /// Also write the game as an animated GIF to this file (one frame per ply).
+        #[arg(long, value_name = "FILE.gif")]
+        gif: Option<String>,
+        /// With --gif: the first ply shown (0 is the start position).
+        #[arg(long, value_name = "N", requires = "gif")]
+        from: Option<u32>,
+        /// With --gif: the last ply shown (default: the last move).
+        #[arg(long, value_name = "M", requires = "gif")]
+        to: Option<u32>,
+        /// With --gif: animate the sowing inside each ply too.
+        #[arg(long, requires = "gif")]
+        sowing: bool,
+        /// With --gif: whose rows are at the bottom, S or N.
+        #[arg(long, default_value = "S", value_name = "S|N")]
+        view: String,
     },
     /// Count the positions reached by exactly DEPTH legal moves, then print nodes per second.
     Perft {
@@ -136,12 +151,15 @@ enum Command {
         /// An extra line under the board.
         #[arg(long)]
         caption: Option<String>,
-        /// The PNG file to write.
+        /// The PNG file to write (a GIF with --animate).
         #[arg(short = 'o', long = "output", value_name = "FILE.png")]
         output: Option<String>,
         /// Print the board as text instead of writing a picture.
         #[arg(long)]
         text: bool,
+        /// Write the move's sowing as an animated GIF (needs --move), ending on the picture.
+        #[arg(long, requires = "mv")]
+        animate: bool,
     },
     /// Start the Discord bot (needs DISCORD_TOKEN; see config.example.toml for settings).
     Run {
@@ -243,7 +261,25 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
             moves,
             trace,
         } => rules::apply(&position, &moves, trace),
-        Command::Replay { file, each } => rules::replay(&file, each),
+        Command::Replay {
+            file,
+            each,
+            gif,
+            from,
+            to,
+            sowing,
+            view,
+        } => rules::replay(
+            &file,
+            each,
+            gif.map(|output| rules::ReplayGif {
+                output,
+                from,
+                to,
+                sowing,
+                view,
+            }),
+        ),
         Command::Perft {
             depth,
             position,
@@ -291,6 +327,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
             caption,
             output,
             text,
+            animate,
         } => render::render(render::RenderArgs {
             position: &position,
             mv: mv.as_deref(),
@@ -300,6 +337,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
             caption,
             output: output.as_deref(),
             text,
+            animate,
         }),
         Command::Run { config } => run::run(config.as_deref()),
         Command::Console {

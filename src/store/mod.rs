@@ -76,6 +76,7 @@
 mod check;
 mod games;
 mod players;
+mod prefs;
 mod schema;
 mod types;
 
@@ -84,6 +85,7 @@ use std::sync::{Mutex, MutexGuard};
 
 use rusqlite::Connection;
 
+pub use prefs::Prefs;
 pub use schema::{APPLICATION_ID, SCHEMA_VERSION};
 pub use types::{
     Challenge, Duty, Game, GameEnd, GameFilter, GameId, GameStatus, NewChallenge, NewGame, NewMove,
