@@ -14,6 +14,14 @@ use bao_bot::ai::{choose_move, SearchLimits};
 use bao_bot::render::{game_gif, move_gif, GameGifOptions, GameRecord, RenderOptions};
 use bao_bot::rules::{LiftReason, Move, Position, Step, Trace, Variant};
 
+const EXTRAS: [(&str, &str); 5] = [
+    ("variant=kiswahili turn=N hand=0,0 house=- takasia=a4 A=0,0,0,3,0,0,0,3 B=2,2,2,2,2,2,2,5 a=0,0,0,2,0,2,0,3 b=4,4,4,4,4,4,4,4", "a6 left"),
+    ("variant=kiswahili turn=N hand=16,17 house=S,N takasia=- A=0,0,3,0,8,0,5,1 B=0,0,0,0,0,0,0,1 a=0,1,0,1,11,0,0,0 b=0,0,0,0,0,0,0,0", "a2 left capture stop"),
+    ("variant=kiswahili turn=N hand=16,17 house=S,N takasia=- A=0,0,3,0,8,0,5,1 B=0,0,0,0,0,0,0,1 a=0,1,0,1,11,0,0,0 b=0,0,0,0,0,0,0,0", "a2 left capture use"),
+    ("variant=kiswahili turn=S hand=10,10 house=- takasia=- A=0,0,0,2,0,0,0,0 B=5,5,5,5,0,0,0,0 a=0,0,0,0,3,0,0,0 b=4,4,4,4,3,0,0,0", "A4 left capture"),
+    ("variant=kiswahili turn=S hand=0,0 house=- takasia=- A=1,7,1,9,7,0,3,0 B=4,1,4,1,2,3,0,1 a=4,1,1,1,0,0,0,0 b=3,0,0,1,2,1,5,1", "A4 right takata"),
+];
+
 /// One move of the corpus: where it was played and what it did.
 struct Sample {
     before: Position,
@@ -82,6 +90,18 @@ fn main() {
             ply: s.ply,
         }));
         games.push(game);
+    }
+    // Moves self-play rarely reaches, from RULES.md's examples: a takasia stop, a nyumba stop
+    // and use, a win mid-move, a never-ending move (513 sowing runs).
+    for (before, mv) in EXTRAS {
+        let before: Position = before.parse().expect("extra position parses");
+        let (mv, _, trace) = before.play_text(mv).expect("extra move is legal");
+        corpus.push(Sample {
+            before,
+            mv,
+            trace,
+            ply: 60,
+        });
     }
     let count = |f: &dyn Fn(&Trace) -> bool| corpus.iter().filter(|s| f(&s.trace)).count();
     let relayed_capture = count(&|t| {
@@ -196,8 +216,22 @@ fn main() {
         size = gif.len();
     }
     game_times.sort_by(f64::total_cmp);
+    let t = Instant::now();
+    let full = game_gif(
+        &record,
+        &GameGifOptions {
+            half_size: false,
+            ..opts.clone()
+        },
+    )
+    .expect("the game replays");
     println!(
-        "game_gif of {plies} plies ({}), one frame per ply: median {:.1} ms over {rounds} runs, {:.0} KB",
+        "game_gif of {plies} plies at full size (1000 px): {:.1} ms, {:.0} KB",
+        t.elapsed().as_secs_f64() * 1000.0,
+        full.len() as f64 / 1024.0
+    );
+    println!(
+        "game_gif of {plies} plies ({}), one frame per ply, half size (500 px): median {:.1} ms over {rounds} runs, {:.0} KB",
         if record.start.variant() == Variant::Kujifunza {
             "Kujifunza"
         } else {

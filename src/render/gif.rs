@@ -159,8 +159,11 @@ pub(crate) struct GifBuilder {
     palette: &'static Palette,
     /// The palette index of every pixel as the viewer sees it now.
     shown: Vec<u8>,
-    /// New indices of the pixels in this frame's changed regions.
+    /// The colour of every pixel in the last picture pushed (RGBA as one word).
+    last_rgba: Vec<u32>,
+    /// New indices of the pixels that changed in this frame, and which did.
     pending: Vec<u8>,
+    changed: Vec<bool>,
     frames: Vec<gif::Frame<'static>>,
 }
 
@@ -173,7 +176,9 @@ impl GifBuilder {
             height,
             palette,
             shown: vec![TRANSPARENT; n],
+            last_rgba: vec![0; n],
             pending: vec![0; n],
+            changed: vec![false; n],
             frames: Vec::new(),
         }
     }
@@ -198,25 +203,31 @@ impl GifBuilder {
             .collect();
         let data = pixmap.data();
         let stride = w as usize;
-        // Pass 1: the new indices, and the box round the pixels that really changed.
+        // Pass 1: the pixels whose colour changed get their new index (most pixels of a
+        // redrawn region are the same colour as before and are skipped), and the box round
+        // the pixels whose index really changed.
         let (mut bx0, mut by0, mut bx1, mut by1) = (u32::MAX, u32::MAX, 0u32, 0u32);
         for r in &dirty {
             for y in r.y0..r.y1 {
                 let row = y as usize * stride;
-                let mut changed_row = false;
                 let (mut rx0, mut rx1) = (u32::MAX, 0u32);
                 for x in r.x0..r.x1 {
                     let p = row + x as usize;
-                    let px = &data[p * 4..p * 4 + 3];
+                    let px = &data[p * 4..p * 4 + 4];
+                    let rgba = u32::from_le_bytes([px[0], px[1], px[2], px[3]]);
+                    if rgba == self.last_rgba[p] && !first {
+                        continue;
+                    }
+                    self.last_rgba[p] = rgba;
                     let idx = self.palette.index(px[0], px[1], px[2]);
-                    self.pending[p] = idx;
                     if idx != self.shown[p] {
-                        changed_row = true;
+                        self.pending[p] = idx;
+                        self.changed[p] = true;
                         rx0 = rx0.min(x);
-                        rx1 = x + 1;
+                        rx1 = rx1.max(x + 1);
                     }
                 }
-                if changed_row {
+                if rx0 < rx1 {
                     bx0 = bx0.min(rx0);
                     bx1 = bx1.max(rx1);
                     by0 = by0.min(y);
@@ -245,10 +256,10 @@ impl GifBuilder {
                 let out = (y - by0) as usize * fw;
                 for x in x0..x1 {
                     let p = row + x as usize;
-                    let idx = self.pending[p];
-                    if idx != self.shown[p] {
-                        self.shown[p] = idx;
-                        buffer[out + (x - bx0) as usize] = idx;
+                    if self.changed[p] {
+                        self.changed[p] = false;
+                        self.shown[p] = self.pending[p];
+                        buffer[out + (x - bx0) as usize] = self.pending[p];
                     }
                 }
             }
