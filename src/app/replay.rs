@@ -3,7 +3,7 @@
 
 use crate::render::{game_gif, moves_gif, GameGifOptions, GameRecord, GifError, RenderOptions};
 use crate::rules::{Move, Position, Side};
-use crate::store::{Game, GameId, GameStatus, Place, UserId};
+use crate::store::{Game, GameStatus, UserId};
 
 use super::types::{Attachment, Reply, Response, User};
 use super::{App, AppError};
@@ -43,15 +43,10 @@ impl App {
     pub(super) fn replay(
         &self,
         user: &User,
-        place: &Place,
-        game: Option<GameId>,
+        game: Game,
         from: Option<u32>,
         to: Option<u32>,
     ) -> Result<Response, AppError> {
-        let game = match self.find_game(user, place, game, false)? {
-            Ok(g) => g,
-            Err(r) => return Ok(r.into()),
-        };
         match game.status {
             GameStatus::Pending => {
                 return Ok(Reply::private(
