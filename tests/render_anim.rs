@@ -262,7 +262,7 @@ fn decode(bytes: &[u8]) -> (u32, u32, Vec<Decoded>) {
 
 /// A channel of the last GIF frame may differ from the still PNG by at most this (the
 /// palette rounds anti-aliased edge pixels to the nearest of its 255 colours)...
-const EDGE_TOLERANCE: u8 = 40;
+const EDGE_TOLERANCE: u8 = 64;
 /// ...the mean difference over all channels stays below this...
 const MEAN_TOLERANCE: f64 = 0.5;
 /// ...and at most this fraction of pixels differ by more than 8 in a channel.
@@ -308,6 +308,7 @@ fn move_gif_decodes_with_its_frames_delays_and_the_still_last() {
     }
     let pixels = (w * h) as f64;
     let mean = sum as f64 / (pixels * 3.0);
+    eprintln!("last frame vs still: worst {worst}, mean {mean:.3}, {rounded} pixels off by more than 8");
     assert!(worst <= EDGE_TOLERANCE, "worst channel difference {worst}");
     assert!(mean < MEAN_TOLERANCE, "mean difference {mean}");
     assert!(

@@ -36,6 +36,8 @@ use crate::rules::{Position, Side};
 use crate::store::{Game, Player, Store, StoreError};
 
 pub use crate::ai::Level;
+/// The largest attachment Discord takes (10 MiB); the app's GIFs never exceed it.
+pub use crate::render::MAX_GIF_BYTES;
 pub use crate::rules::Variant;
 pub use crate::vocab::{GameId, Notify, Place, SideChoice, UserId};
 pub use buttons::{Action, ButtonId, InvalidButton};

@@ -169,7 +169,8 @@ enum Command {
     },
     /// Play in the terminal: the bot's commands (`/bao ai hard`, `/bao move a6 left`) over
     /// the same store, as any user in any place (`/as baraka`, `/in #general`, `/dm`).
-    /// Boards are printed as text and written as PNG files.
+    /// Boards are printed as text and written as PNG files (a move's animation beside them as
+    /// a GIF).
     Console {
         /// The database file (`:memory:` for a throwaway one).
         #[arg(long, default_value = "bao-console.db")]

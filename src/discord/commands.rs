@@ -108,6 +108,17 @@ impl From<NotifyParam> for Notify {
     }
 }
 
+/// On or off, as offered in the command's choices.
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum OnOff {
+    /// On.
+    #[name = "on"]
+    On,
+    /// Off.
+    #[name = "off"]
+    Off,
+}
+
 /// Every command the bot registers.
 pub fn all() -> Vec<poise::Command<super::Data, Error>> {
     vec![bao()]
@@ -134,7 +145,9 @@ pub fn all() -> Vec<poise::Command<super::Data, Error>> {
         "rules",
         "help",
         "notify",
-        "claim"
+        "claim",
+        "replay",
+        "prefs"
     )
 )]
 pub async fn bao(_ctx: AppContext<'_>) -> Result<(), Error> {
@@ -322,4 +335,29 @@ pub async fn notify(
 #[poise::command(slash_command)]
 pub async fn claim(ctx: AppContext<'_>) -> Result<(), Error> {
     respond::command(ctx, Command::Claim).await
+}
+
+/// A game as an animated GIF, one frame per ply (finished games, or your own running ones).
+#[poise::command(slash_command)]
+pub async fn replay(
+    ctx: AppContext<'_>,
+    #[description = "Which game (when not this channel's last)"] game: Option<String>,
+    #[description = "The first ply shown (0: the start)"] from: Option<u32>,
+    #[description = "The last ply shown (default: the last move)"] to: Option<u32>,
+) -> Result<(), Error> {
+    match game_option(game.as_deref()) {
+        Ok(game) => respond::command(ctx, Command::Replay { game, from, to }).await,
+        Err(why) => respond::refuse(ctx, why).await,
+    }
+}
+
+/// Your preferences: whether boards after a move come animated.
+#[poise::command(slash_command)]
+pub async fn prefs(
+    ctx: AppContext<'_>,
+    #[description = "Boards after a move as an animation of the move (on) or a still (off)"]
+    animation: Option<OnOff>,
+) -> Result<(), Error> {
+    let animation = animation.map(|a| matches!(a, OnOff::On));
+    respond::command(ctx, Command::Prefs { animation }).await
 }

@@ -292,6 +292,13 @@ pub fn raw_frames(before: &Position, trace: &Trace) -> Vec<Frame> {
             Step::RunLimit | Step::TakasiaSet { .. } => None,
         };
         if let Some((event, delay)) = event {
+            // A house lost by this step (a NYUMBA USE lift, a capture) is drawn lost at once.
+            for later in &trace.steps[i + 1..] {
+                match *later {
+                    Step::HouseLost { side } => cur.house[side.index()] = false,
+                    _ => break,
+                }
+            }
             cur.event = event;
             cur.delay_cs = delay;
             cur.run = run;
