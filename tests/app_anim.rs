@@ -95,7 +95,7 @@ fn a_move_reply_carries_its_animation_unless_turned_off() {
     assert!(r.animation.is_none());
     assert!(r.board_png().is_some());
     // Asha still has them.
-    let r = mv(&app, &asha, &GENERAL, "a7 left");
+    let r = mv(&app, &asha, &GENERAL, "a4 left capture");
     assert!(r.animation.is_some(), "{}", r.text);
     // `/bao prefs` alone shows the setting.
     let shown = say(&app, &baraka, &GENERAL, Command::Prefs { animation: None });

@@ -56,13 +56,13 @@ enum Command {
         #[arg(long, value_name = "FILE.gif")]
         gif: Option<String>,
         /// With --gif: the first ply shown (0 is the start position).
-        #[arg(long, value_name = "N", requires = "gif")]
+        #[arg(long, value_name = "N")]
         from: Option<u32>,
         /// With --gif: the last ply shown (default: the last move).
-        #[arg(long, value_name = "M", requires = "gif")]
+        #[arg(long, value_name = "M")]
         to: Option<u32>,
         /// With --gif: animate the sowing inside each ply too.
-        #[arg(long, requires = "gif")]
+        #[arg(long)]
         sowing: bool,
         /// With --gif: whose rows are at the bottom, S or N.
         #[arg(long, default_value = "S", value_name = "S|N")]
@@ -158,7 +158,7 @@ enum Command {
         #[arg(long)]
         text: bool,
         /// Write the move's sowing as an animated GIF (needs --move), ending on the picture.
-        #[arg(long, requires = "mv")]
+        #[arg(long)]
         animate: bool,
     },
     /// Start the Discord bot (needs DISCORD_TOKEN; see config.example.toml for settings).
@@ -270,17 +270,24 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
             to,
             sowing,
             view,
-        } => rules::replay(
-            &file,
-            each,
-            gif.map(|output| rules::ReplayGif {
-                output,
-                from,
-                to,
-                sowing,
-                view,
-            }),
-        ),
+        } => {
+            if gif.is_none() && (from.is_some() || to.is_some() || sowing) {
+                return Err(input(
+                    "--from, --to and --sowing shape the GIF: give --gif FILE.gif too",
+                ));
+            }
+            rules::replay(
+                &file,
+                each,
+                gif.map(|output| rules::ReplayGif {
+                    output,
+                    from,
+                    to,
+                    sowing,
+                    view,
+                }),
+            )
+        }
         Command::Perft {
             depth,
             position,
