@@ -3,7 +3,8 @@
 //! `cargo bench --bench discord_roundtrip` runs the real serenity client, the real app and an
 //! in-memory store, and prints:
 //! - `/bao move` one at a time: the time from the `INTERACTION_CREATE` being sent to the
-//!   answer with the board PNG being uploaded (median, p95, max);
+//!   answer with the move's animated GIF (whose last frame is the board) being uploaded
+//!   (median, p95, max);
 //! - 100 games moving at once, several rounds: every interaction answered exactly once, and
 //!   every game's ply afterwards equal to the moves sent (no move lost or applied twice).
 //!
@@ -122,13 +123,13 @@ fn main() {
                 .await;
             times.push(sent.elapsed());
             assert!(
-                answer.files.iter().any(|f| f.filename.ends_with(".png")),
-                "no board picture in the answer to move {n}"
+                answer.files.iter().any(|f| f.filename.ends_with(".gif")),
+                "no move animation in the answer to move {n}"
             );
         }
         times.sort();
         println!(
-            "/bao move answered with its board PNG, one at a time ({moves} moves): median {:.2} ms, p95 {:.2} ms, max {:.2} ms",
+            "/bao move answered with its animation GIF, one at a time ({moves} moves): median {:.2} ms, p95 {:.2} ms, max {:.2} ms",
             percentile(&times, 0.5).as_secs_f64() * 1e3,
             percentile(&times, 0.95).as_secs_f64() * 1e3,
             times[times.len() - 1].as_secs_f64() * 1e3,

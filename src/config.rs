@@ -158,6 +158,9 @@ pub struct Config {
     /// The time allowed per move when a challenge names none: `none`, or a number with unit
     /// `m`, `h` or `d` between 10 minutes and 14 days (`30m`, `24h`, `3d`).
     pub default_time_per_move: String,
+    /// Whether the board after a move comes as an animated GIF of the move, for users who
+    /// have not chosen with `/bao prefs animation on|off`.
+    pub animation: bool,
     /// Limits on the built-in AI.
     pub ai: AiLimits,
     /// The Discord application id for `bao-bot invite`; without it the id is read from the
@@ -176,6 +179,7 @@ impl Default for Config {
             proxy_url: None,
             loopback_only: false,
             default_time_per_move: "none".to_string(),
+            animation: true,
             ai: AiLimits::default(),
             application_id: None,
         }

@@ -64,6 +64,20 @@ fn a_scripted_session_plays_and_writes_boards() {
         assert!(bytes.starts_with(b"\x89PNG\r\n\x1a\n"));
     }
     assert!(text.contains("A5"), "text board:\n{text}");
+    // Each move's animation was written beside its board PNG, and its path printed.
+    let gifs: Vec<_> = std::fs::read_dir(&boards)
+        .expect("boards dir")
+        .filter_map(|e| e.ok())
+        .filter(|e| e.path().extension().is_some_and(|x| x == "gif"))
+        .collect();
+    assert!(gifs.len() >= 2, "{} animations", gifs.len());
+    for g in &gifs {
+        let png = g.path().with_extension("png");
+        assert!(png.exists(), "{} has no PNG beside it", g.path().display());
+        assert!(std::fs::read(g.path()).unwrap().starts_with(b"GIF89a"));
+        let name = g.file_name().to_string_lossy().to_string();
+        assert!(text.contains(&name), "path of {name} not printed");
+    }
 }
 
 #[test]

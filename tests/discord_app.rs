@@ -1,7 +1,8 @@
 //! The whole bot end to end: the real serenity/poise client, the real app and store, against
 //! the loopback stand-in for Discord. A challenge with its buttons, an accept by button, a move
-//! by slash command with its PNG, an illegal move answered privately, an out-of-date board,
-//! a game against the AI in a DM, resignation. Nothing leaves 127.0.0.1.
+//! by slash command with its animated GIF (its PNG with animations off), an illegal move
+//! answered privately, an out-of-date board, a game against the AI in a DM (one animation of
+//! both moves), resignation, `/bao replay`. Nothing leaves 127.0.0.1.
 
 mod support;
 
@@ -122,6 +123,35 @@ fn has_png(r: &Recorded) -> bool {
         .any(|f| f.filename.ends_with(".png") && f.bytes.starts_with(b"\x89PNG"))
 }
 
+/// The answer carries exactly one file, the move's animation: a `.gif` uploaded as
+/// `image/gif`, a GIF whose last frame is held 4 s. Returns its frame count.
+fn one_gif(r: &Recorded) -> usize {
+    assert_eq!(
+        r.files.len(),
+        1,
+        "files: {:?}",
+        r.files.iter().map(|f| &f.filename).collect::<Vec<_>>()
+    );
+    let f = &r.files[0];
+    assert!(f.filename.ends_with(".gif"), "{}", f.filename);
+    assert_eq!(f.content_type.as_deref(), Some("image/gif"));
+    assert!(f.bytes.starts_with(b"GIF89a"));
+    let delays = gif_delays(&f.bytes);
+    assert_eq!(delays.last(), Some(&400), "{delays:?}");
+    delays.len()
+}
+
+fn gif_delays(bytes: &[u8]) -> Vec<u16> {
+    let mut options = gif::DecodeOptions::new();
+    options.set_color_output(gif::ColorOutput::Indexed);
+    let mut decoder = options.read_info(bytes).expect("a GIF");
+    let mut delays = Vec::new();
+    while let Some(f) = decoder.read_next_frame().expect("GIF frames") {
+        delays.push(f.delay);
+    }
+    delays
+}
+
 fn board_message(fake: &FakeDiscord, id: u64, channel: u64) -> Value {
     let message_id = fake
         .original_message_of(&token_for(id))
@@ -222,7 +252,7 @@ async fn challenge_accept_move_refusals_and_resignation() {
     fake.send_interaction(payloads::slash(105, &asha(), GUILD, "move", &mv));
     let moved = answer(&fake, 105).await;
     assert!(!moved.is_ephemeral());
-    assert!(has_png(&moved));
+    one_gif(&moved);
     let text = moved.content().unwrap_or_default();
     assert!(text.contains("asha: A6 with a seed from hand"), "{text}");
     let users = moved
@@ -306,7 +336,18 @@ async fn a_game_against_the_ai_in_a_dm() {
         text.contains("asha: A6") && text.contains("AI (easy): "),
         "{text}"
     );
-    assert!(has_png(&reply));
+    // One animation shows Asha's move and then the AI's reply.
+    let both = one_gif(&reply);
+    let (m, _, _) = bao_bot::rules::Position::default()
+        .play_text("A6 left")
+        .unwrap();
+    let alone = bao_bot::render::move_gif(
+        &bao_bot::rules::Position::default(),
+        &m,
+        &bao_bot::render::RenderOptions::default(),
+    )
+    .unwrap();
+    assert!(both > gif_delays(&alone).len() + 3, "{both} frames");
     let game = bot
         .store
         .game_in(&bao_bot::store::Place::Dm { user: asha().id })
@@ -337,7 +378,7 @@ async fn a_game_against_the_ai_in_a_dm() {
     ];
     fake.send_interaction(payloads::slash(203, &asha(), GUILD, "move", &opts));
     let reply = answer(&fake, 203).await;
-    assert!(has_png(&reply), "{}", fake.describe_requests());
+    one_gif(&reply);
     let dm_board = format!("/api/v10/channels/{}/messages/{board_id}", dm.channel_id());
     let edit = fake
         .wait_for_since(mark, |r| r.is("PATCH", &dm_board), WAIT)
@@ -469,7 +510,7 @@ async fn defect_5_a_board_never_recorded_never_has_buttons() {
     let mv = [Opt::Str("move", "a6 left".into())];
     fake.send_interaction(payloads::slash(403, &asha(), GUILD, "move", &mv));
     let moved = answer(&fake, 403).await;
-    assert!(has_png(&moved) && !moved.is_ephemeral());
+    assert!(one_gif(&moved) > 1 && !moved.is_ephemeral());
     // Give the adapter time to do whatever it does after the answer, then look at every
     // request made for the three boards: none carries a button.
     tokio::time::sleep(Duration::from_millis(500)).await;
@@ -486,6 +527,81 @@ async fn defect_5_a_board_never_recorded_never_has_buttons() {
     }
     let game = bot.store.game_in(&here()).expect("store").expect("game");
     assert_eq!((game.ply, game.board_message), (1, None));
+    let _ = bot.stop.send(());
+    let _ = tokio::time::timeout(Duration::from_secs(15), bot.task).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn animation_off_gives_the_png_and_replay_posts_a_game_gif() {
+    let fake = FakeDiscord::start().await;
+    let bot = start_bot(&fake).await;
+    let game = game_by_commands(&fake, &bot, 701).await;
+    // Baraka turns animations off (choice 1 is `off`): his move's board is the PNG.
+    fake.send_interaction(payloads::slash(
+        703,
+        &baraka(),
+        GUILD,
+        "prefs",
+        &[Opt::Int("animation", 1)],
+    ));
+    let prefs = answer(&fake, 703).await;
+    assert!(prefs.is_ephemeral());
+    assert!(
+        prefs.content().unwrap_or_default().contains("off"),
+        "{}",
+        prefs.body()
+    );
+    let mv = [Opt::Str("move", "a6 left".into())];
+    fake.send_interaction(payloads::slash(704, &asha(), GUILD, "move", &mv));
+    one_gif(&answer(&fake, 704).await);
+    fake.send_interaction(payloads::slash(705, &baraka(), GUILD, "move", &mv));
+    let moved = answer(&fake, 705).await;
+    assert!(has_png(&moved), "{}", fake.describe_requests());
+    assert!(moved.files.iter().all(|f| !f.filename.ends_with(".gif")));
+
+    // Baraka resigns; anyone may replay the finished game: a public GIF, one frame per ply.
+    fake.send_interaction(payloads::slash(706, &baraka(), GUILD, "resign", &[]));
+    answer(&fake, 706).await;
+    let opts = [Opt::Str("game", game.to_string())];
+    fake.send_interaction(payloads::slash(707, &asha(), GUILD, "replay", &opts));
+    let replay = answer(&fake, 707).await;
+    assert!(!replay.is_ephemeral(), "{}", replay.body());
+    assert_eq!(replay.files.len(), 1);
+    let f = &replay.files[0];
+    assert!(f.filename.ends_with(".gif"));
+    assert_eq!(f.content_type.as_deref(), Some("image/gif"));
+    assert_eq!(gif_delays(&f.bytes).len(), 3, "start and two plies");
+
+    // Asha's DM game against the AI: Baraka may not replay it.
+    let dm = Place::Dm {
+        channel_id: fake.dm_channel_of(asha().id),
+    };
+    fake.send_interaction(payloads::slash(
+        708,
+        &asha(),
+        dm,
+        "ai",
+        &[Opt::Int("level", 0)],
+    ));
+    answer(&fake, 708).await;
+    let dm_game = bot
+        .store
+        .game_in(&bao_bot::store::Place::Dm { user: asha().id })
+        .expect("store")
+        .expect("the DM game");
+    let opts = [Opt::Str("game", dm_game.id.to_string())];
+    fake.send_interaction(payloads::slash(709, &baraka(), GUILD, "replay", &opts));
+    let refused = answer(&fake, 709).await;
+    assert!(refused.is_ephemeral(), "{}", refused.body());
+    assert!(refused.files.is_empty());
+    assert!(
+        refused
+            .content()
+            .unwrap_or_default()
+            .contains("private game"),
+        "{}",
+        refused.body()
+    );
     let _ = bot.stop.send(());
     let _ = tokio::time::timeout(Duration::from_secs(15), bot.task).await;
 }

@@ -66,6 +66,15 @@ fn bad_input_is_one_line_and_status_2() {
         vec!["render", "start", "--view", "E", "-o", &file],
         vec!["render", "start", "--names", "Asha", "-o", &file],
         vec!["render", "start"],
+        vec!["render", "start", "--animate", "-o", &file],
+        vec![
+            "render",
+            "start",
+            "--move",
+            "A6 left",
+            "--animate",
+            "--text",
+        ],
     ] {
         let out = bao(&args);
         assert_eq!(out.status.code(), Some(2), "{args:?}");
@@ -74,4 +83,65 @@ fn bad_input_is_one_line_and_status_2() {
         assert!(err.starts_with("bao-bot: "), "{err}");
     }
     assert!(!std::path::Path::new(&file).exists());
+}
+
+#[test]
+fn animate_writes_the_move_as_a_gif() {
+    let file = out_path("cli_move.gif");
+    let _ = std::fs::remove_file(&file);
+    let out = bao(&[
+        "render",
+        "start",
+        "--move",
+        "A6 left",
+        "--animate",
+        "-o",
+        &file,
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let gif = std::fs::read(&file).expect("GIF written");
+    assert!(gif.starts_with(b"GIF89a"));
+    let mut options = gif::DecodeOptions::new();
+    options.set_color_output(gif::ColorOutput::Indexed);
+    let mut decoder = options.read_info(&gif[..]).unwrap();
+    assert_eq!(decoder.width(), 1000);
+    let mut frames = 0;
+    while decoder.read_next_frame().unwrap().is_some() {
+        frames += 1;
+    }
+    // Before, seed from hand, lift, three drops, the end, the still.
+    assert_eq!(frames, 8);
+}
+
+#[test]
+fn replay_writes_a_game_gif_and_refuses_bad_ranges() {
+    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
+    let record = dir.join("cli_game.txt");
+    std::fs::write(&record, "A6 left\na6 left\n").unwrap();
+    let record = record.display().to_string();
+    let file = out_path("cli_game.gif");
+    let _ = std::fs::remove_file(&file);
+    let out = bao(&["replay", &record, "--gif", &file]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(std::fs::read(&file).unwrap().starts_with(b"GIF89a"));
+    let bad = out_path("cli_bad.gif");
+    for args in [
+        vec!["replay", &record, "--gif", &bad, "--from", "3"],
+        vec!["replay", &record, "--gif", &bad, "--view", "X"],
+        vec!["replay", &record, "--to", "1"],
+    ] {
+        let out = bao(&args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+    }
+    assert!(!std::path::Path::new(&bad).exists());
 }

@@ -26,6 +26,7 @@ mod correspondence;
 mod parse;
 mod play;
 mod prefs;
+mod replay;
 mod settings;
 mod types;
 mod view;
@@ -37,6 +38,8 @@ use crate::rules::{Position, Side};
 use crate::store::{Game, Player, Store, StoreError};
 
 pub use crate::ai::Level;
+/// The largest attachment Discord takes (10 MiB); the app's GIFs never exceed it.
+pub use crate::render::MAX_GIF_BYTES;
 pub use crate::rules::{RuleSet, Variant};
 pub use crate::store::Orientation;
 pub use crate::vocab::{GameId, Notify, Place, SideChoice, UserId};
@@ -236,6 +239,7 @@ impl App {
             Command::Draw => self.draw(user, game),
             Command::Abort => self.abort(user, game),
             Command::Claim => self.claim(user, game),
+            Command::Replay { from, to, .. } => self.replay(user, game, from, to),
             other => self.general(user, place, other),
         }
     }

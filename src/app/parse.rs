@@ -114,7 +114,7 @@ pub fn game_option(text: Option<&str>) -> Result<Option<GameId>, String> {
 }
 
 /// The `/bao` subcommands, for help texts and errors.
-pub const SUBCOMMANDS: &str = "challenge, accept, decline, move, board, moves, history, resign, draw, abort, ai, games, rules, help, notify, claim, settings, prefs, about";
+pub const SUBCOMMANDS: &str = "challenge, accept, decline, move, board, moves, history, resign, draw, abort, ai, games, rules, help, notify, claim, replay, settings, prefs, about";
 
 /// `on`/`off` (and yes/no, true/false) as a switch.
 pub fn on_off(text: &str) -> Option<bool> {
@@ -294,16 +294,21 @@ pub fn command_line(
             if let Some(w) = option("notify") {
                 change.notify = Some(Notify::parse(&w.to_ascii_lowercase()).ok_or(bad(w))?);
             }
-            if let Some(w) = option("animations") {
+            if let Some(w) = option("animations").or_else(|| option("animation")) {
                 change.animations = Some(on_off(w).ok_or(bad(w))?);
             }
             if let Some(w) = option("orientation") {
                 change.orientation =
                     Some(Orientation::parse(&w.to_ascii_lowercase()).ok_or(bad(w))?);
             }
-            for w in &plain {
+            let mut words = plain.iter();
+            while let Some(w) = words.next() {
                 let l = w.to_ascii_lowercase();
-                if let Some(o) = Orientation::parse(&l) {
+                if l == "animation" || l == "animations" {
+                    // `/bao prefs animation off`, as well as `animations:off`.
+                    let v = words.next().ok_or_else(|| bad(w))?;
+                    change.animations = Some(on_off(v).ok_or_else(|| bad(v))?);
+                } else if let Some(o) = Orientation::parse(&l) {
                     change.orientation = Some(o);
                 } else if let Some(n) = Notify::parse(&l).filter(|n| *n != Notify::Off) {
                     change.notify = Some(n);
@@ -314,6 +319,23 @@ pub fn command_line(
             Ok(Command::Prefs(change))
         }
         "about" => no_args(Command::About),
+        "replay" => {
+            let ply = |name: &str, w: &str| {
+                w.parse::<u32>().map_err(|_| {
+                    format!("`{w}` is not a ply number for {name}: write a number like 10")
+                })
+            };
+            let from = option("from").or_else(|| plain.first().copied());
+            let to = option("to").or_else(|| plain.get(1).copied());
+            if plain.len() > 2 {
+                return Err("write /bao replay [game:N] [from] [to]".into());
+            }
+            Ok(Command::Replay {
+                game,
+                from: from.map(|w| ply("from", w)).transpose()?,
+                to: to.map(|w| ply("to", w)).transpose()?,
+            })
+        }
         other => Err(format!(
             "`{other}` is not a /bao subcommand: try one of {SUBCOMMANDS}"
         )),

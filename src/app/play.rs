@@ -248,6 +248,7 @@ impl App {
             Err(e) => return Ok(Reply::private(e.to_string()).into()),
         };
         let previous_board = shown_board(&game);
+        let before = pos;
         let player = Player::Human(user.id);
         let (mut game, mut pos, first) = match self.record(&game, &pos, &mv, &player)? {
             Ok(done) => done,
@@ -271,9 +272,15 @@ impl App {
             Some(Player::Human(_)) if game.status == GameStatus::Active => pos.turn(),
             _ => side,
         };
+        let moves: Vec<_> = played.iter().map(|p| p.trace.mv).collect();
         let last = played.pop().map(|p| p.trace);
-        let mut reply = self.board_reply(&game, &pos, last, viewer, &text)?;
+        let mut reply = self.board_reply(&game, &pos, last.clone(), viewer, &text)?;
         reply.previous_board = previous_board;
+        if self.animates(user.id, &game.place)? {
+            // The player's move and the AI's reply in one animation ending on the board.
+            let (_, opts) = self.picture(&game, &pos, last, viewer);
+            reply.animation = self.move_animation(&game, &before, &moves, &opts);
+        }
         let notices = self.turn_notices(&game, &pos);
         Ok(Response { reply, notices })
     }

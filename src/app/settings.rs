@@ -42,7 +42,7 @@ pub struct ServerConfig {
     pub placement: Placement,
     /// The channels where new games may start (empty: everywhere).
     pub channels: Vec<u64>,
-    /// Move animations (used once animations exist).
+    /// Move animations, for players who chose none in `/bao prefs`.
     pub animations: bool,
     /// The most games one member may have running here (`None`: no limit).
     pub max_games: Option<u32>,
@@ -119,8 +119,8 @@ fn read_value(key: SettingKey, typed: &str) -> Result<Option<String>, String> {
 }
 
 impl ServerConfig {
-    /// The bot's defaults; `time_per_move` is the config file's.
-    fn defaults(time_per_move: Option<i64>) -> ServerConfig {
+    /// The bot's defaults; `time_per_move` and `animations` are the config file's.
+    fn defaults(time_per_move: Option<i64>, animations: bool) -> ServerConfig {
         ServerConfig {
             variant: Variant::default(),
             rules: RuleSet::default(),
@@ -128,14 +128,18 @@ impl ServerConfig {
             rated: false,
             placement: Placement::Thread,
             channels: Vec::new(),
-            animations: true,
+            animations,
             max_games: None,
         }
     }
 
     /// The defaults with the stored values laid over them (an unreadable value is ignored).
-    fn from_rows(rows: &[SettingValue], default_time: Option<i64>) -> ServerConfig {
-        let mut c = ServerConfig::defaults(default_time);
+    fn from_rows(
+        rows: &[SettingValue],
+        default_time: Option<i64>,
+        animations: bool,
+    ) -> ServerConfig {
+        let mut c = ServerConfig::defaults(default_time, animations);
         for row in rows {
             let Some(v) = row.value.as_deref() else {
                 continue;
@@ -208,7 +212,9 @@ fn about_key(key: SettingKey) -> &'static str {
         SettingKey::Rated => "games rated by default (once ratings exist)",
         SettingKey::Placement => "where games are played",
         SettingKey::Channels => "channels where new games may start",
-        SettingKey::Animations => "move animations (once they exist)",
+        SettingKey::Animations => {
+            "move animations after each move (a player's own `/bao prefs animations` wins)"
+        }
         SettingKey::MaxGames => "most games one member may have running here",
     }
 }
@@ -220,10 +226,12 @@ impl App {
     pub(super) fn server_config(&self, place: &Place) -> Result<ServerConfig, AppError> {
         let default_time = self.settings.default_time_per_move;
         Ok(match place {
-            Place::Channel { guild, .. } => {
-                ServerConfig::from_rows(&self.store.server_settings(*guild)?, default_time)
-            }
-            Place::Dm { .. } => ServerConfig::defaults(default_time),
+            Place::Channel { guild, .. } => ServerConfig::from_rows(
+                &self.store.server_settings(*guild)?,
+                default_time,
+                self.settings.animation,
+            ),
+            Place::Dm { .. } => ServerConfig::defaults(default_time, self.settings.animation),
         })
     }
 
@@ -270,7 +278,11 @@ impl App {
             .into());
         };
         let rows = self.store.server_settings(guild)?;
-        let config = ServerConfig::from_rows(&rows, self.settings.default_time_per_move);
+        let config = ServerConfig::from_rows(
+            &rows,
+            self.settings.default_time_per_move,
+            self.settings.animation,
+        );
         let mut lines = vec!["**This server's Bao settings**".to_string()];
         for &key in SettingKey::ALL {
             let changed = match rows.iter().find(|r| r.key == key) {

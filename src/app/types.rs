@@ -112,6 +112,15 @@ pub enum Command {
     },
     /// Show or change my preferences (all `None`: show them).
     Prefs(PrefsChange),
+    /// Post a game as an animated GIF, one frame per ply.
+    Replay {
+        /// A game by id instead of this place's (last) game.
+        game: Option<GameId>,
+        /// The first ply shown (0: the start position).
+        from: Option<u32>,
+        /// The last ply shown (default: the last move).
+        to: Option<u32>,
+    },
     /// The bot: version, rule sets, uptime, games, servers, source.
     About,
 }
@@ -163,7 +172,9 @@ impl Command {
             | Command::Draw
             | Command::Abort
             | Command::Claim => Subject::Acting(None),
-            Command::Board { game } | Command::History { game } => Subject::Viewing(*game),
+            Command::Board { game } | Command::History { game } | Command::Replay { game, .. } => {
+                Subject::Viewing(*game)
+            }
         }
     }
 
@@ -190,6 +201,7 @@ impl Command {
             Command::SetServerSetting { .. } => "settings set",
             Command::Prefs(_) => "prefs",
             Command::About => "about",
+            Command::Replay { .. } => "replay",
         }
     }
 }
@@ -253,6 +265,9 @@ pub struct Reply {
     pub previous_board: Option<(Place, u64)>,
     /// The board as text, for terminals (Discord shows the picture instead).
     pub text_board: Option<String>,
+    /// The move's animation (a `.gif` whose last frame is the board picture): Discord sends it
+    /// instead of the board PNG; the console writes it beside the PNG.
+    pub animation: Option<Attachment>,
 }
 
 impl Reply {
@@ -343,6 +358,8 @@ pub struct Settings {
     pub max_concurrent_searches: usize,
     /// Most reminders per game per day.
     pub max_reminders_per_day: u32,
+    /// Whether boards after a move come animated, for users who have not chosen.
+    pub animation: bool,
 }
 
 impl Default for Settings {
@@ -353,6 +370,7 @@ impl Default for Settings {
             ai_wall_caps: Level::ALL.map(|l| l.default_wall_cap()),
             max_concurrent_searches: 1,
             max_reminders_per_day: 3,
+            animation: true,
         }
     }
 }

@@ -301,7 +301,8 @@ pub const HELP_TEXT: &str = "\
 `/bao resign`, `/bao draw` (offer or accept), `/bao abort` (before each side has moved twice)
 `/bao ai [easy|medium|hard|master] [south|north|random] [kiswahili|kujifunza] [v0.2|r002]`: play the built-in AI here
 `/bao games`: your games everywhere, and how your last games ended; `/bao notify dm|mention|off`: turn notices; `/bao claim`: win when the opponent's time has run out
-`/bao prefs [notify] [animations] [orientation]`: your preferences; `/bao settings`: this server's settings; `/bao-settings <setting> <value>`: change one (Manage Server)
+`/bao replay [game] [from] [to]`: a game as an animated GIF (finished games, or your own running ones)
+`/bao prefs [notify] [animations] [orientation]`: your preferences (`/bao prefs animations off`: boards after a move as still pictures, not animations); `/bao settings`: this server's settings; `/bao-settings <setting> <value>`: change one (Manage Server)
 `/bao rules`: the rules in short, and the rule sets (v0.2, r002: add `rules:r002` to a challenge or `/bao ai`); `/bao about`: the bot";
 
 /// `/bao rules`.

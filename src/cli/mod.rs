@@ -63,6 +63,21 @@ enum Command {
         /// The rule set of a record that names none: v0.2 (the default) or r002.
         #[arg(long, value_name = "v0.2|r002")]
         rules: Option<String>,
+        /// Also write the game as an animated GIF to this file (one frame per ply).
+        #[arg(long, value_name = "FILE.gif")]
+        gif: Option<String>,
+        /// With --gif: the first ply shown (0 is the start position).
+        #[arg(long, value_name = "N")]
+        from: Option<u32>,
+        /// With --gif: the last ply shown (default: the last move).
+        #[arg(long, value_name = "M")]
+        to: Option<u32>,
+        /// With --gif: animate the sowing inside each ply too.
+        #[arg(long)]
+        sowing: bool,
+        /// With --gif: whose rows are at the bottom, S or N.
+        #[arg(long, default_value = "S", value_name = "S|N")]
+        view: String,
     },
     /// Count the positions reached by exactly DEPTH legal moves, then print nodes per second.
     Perft {
@@ -156,7 +171,7 @@ enum Command {
         /// An extra line under the board.
         #[arg(long)]
         caption: Option<String>,
-        /// The PNG file to write.
+        /// The PNG file to write (a GIF with --animate).
         #[arg(short = 'o', long = "output", value_name = "FILE.png")]
         output: Option<String>,
         /// Print the board as text instead of writing a picture.
@@ -165,6 +180,9 @@ enum Command {
         /// The rule set: v0.2 (with takasia, the default) or r002 (without takasia).
         #[arg(long, value_name = "v0.2|r002")]
         rules: Option<String>,
+        /// Write the move's sowing as an animated GIF (needs --move), ending on the picture.
+        #[arg(long)]
+        animate: bool,
     },
     /// Start the Discord bot (needs DISCORD_TOKEN; see config.example.toml for settings).
     Run {
@@ -174,7 +192,8 @@ enum Command {
     },
     /// Play in the terminal: the bot's commands (`/bao ai hard`, `/bao move a6 left`) over
     /// the same store, as any user in any place (`/as baraka`, `/in #general`, `/dm`).
-    /// Boards are printed as text and written as PNG files.
+    /// Boards are printed as text and written as PNG files (a move's animation beside them as
+    /// a GIF).
     Console {
         /// The database file (`:memory:` for a throwaway one).
         #[arg(long, default_value = "bao-console.db")]
@@ -286,7 +305,34 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
             trace,
             rules,
         } => rules::apply(&position, &moves, trace, rules.as_deref()),
-        Command::Replay { file, each, rules } => rules::replay(&file, each, rules.as_deref()),
+        Command::Replay {
+            file,
+            each,
+            rules,
+            gif,
+            from,
+            to,
+            sowing,
+            view,
+        } => {
+            if gif.is_none() && (from.is_some() || to.is_some() || sowing) {
+                return Err(input(
+                    "--from, --to and --sowing shape the GIF: give --gif FILE.gif too",
+                ));
+            }
+            rules::replay(
+                &file,
+                each,
+                rules.as_deref(),
+                gif.map(|output| rules::ReplayGif {
+                    output,
+                    from,
+                    to,
+                    sowing,
+                    view,
+                }),
+            )
+        }
         Command::Perft {
             depth,
             position,
@@ -342,6 +388,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
             output,
             text,
             rules,
+            animate,
         } => render::render(render::RenderArgs {
             position: &position,
             mv: mv.as_deref(),
@@ -352,6 +399,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
             output: output.as_deref(),
             text,
             rules: rules.as_deref(),
+            animate,
         }),
         Command::Run { config } => run::run(config.as_deref()),
         Command::Console {

@@ -2,7 +2,7 @@
 
 use std::io::Write;
 
-use bao_bot::render::{board_png, board_text, RenderOptions};
+use bao_bot::render::{board_png, board_text, move_gif, RenderOptions};
 use bao_bot::rules::Side;
 
 use super::rules::read_position_under;
@@ -28,10 +28,13 @@ pub struct RenderArgs<'a> {
     pub text: bool,
     /// `--rules`.
     pub rules: Option<&'a str>,
+    /// Write the move's animation as a GIF instead of the PNG.
+    pub animate: bool,
 }
 
 /// `bao-bot render POSITION [--move MOVE] [--view S|N] [--names "Asha,Baraka"] [--ply N]
-/// [--caption TEXT] (-o FILE.png | --text)`
+/// [--caption TEXT] (-o FILE.png | --text)`; with `--animate` (and `--move`) the file is the
+/// move's animated GIF.
 pub fn render(args: RenderArgs<'_>) -> Result<(), CliError> {
     let mut pos = read_position_under(args.position, args.rules)?;
     let view = args.view;
@@ -52,11 +55,19 @@ pub fn render(args: RenderArgs<'_>) -> Result<(), CliError> {
         }
         (output, _) => output,
     };
+    if args.animate && args.text {
+        return Err(input(
+            "--animate writes a GIF file: give -o FILE.gif instead of --text",
+        ));
+    }
+    let before = pos;
+    let mut played = None;
     let mut trace = None;
     if let Some(text) = args.mv {
         let (_, next, tr) = pos
             .play_text(text)
             .map_err(|e| input(format!("--move ({text}): {e}")))?;
+        played = Some(tr.mv);
         pos = next;
         trace = Some(tr);
     }
@@ -76,8 +87,14 @@ pub fn render(args: RenderArgs<'_>) -> Result<(), CliError> {
         caption: args.caption,
         ..RenderOptions::default()
     };
-    let png = board_png(&pos, &opts);
-    std::fs::write(out, &png).map_err(|e| input(format!("cannot write {out}: {e}")))?;
+    let bytes = match (args.animate, played) {
+        (true, Some(mv)) => {
+            move_gif(&before, &mv, &opts).map_err(|e| input(format!("--move ({}): {e}", mv)))?
+        }
+        (true, None) => return Err(input("--animate needs --move MOVE: the move to animate")),
+        (false, _) => board_png(&pos, &opts),
+    };
+    std::fs::write(out, &bytes).map_err(|e| input(format!("cannot write {out}: {e}")))?;
     Ok(())
 }
 

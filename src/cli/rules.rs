@@ -3,7 +3,8 @@
 use std::io::{self, Read, Write};
 use std::time::Instant;
 
-use bao_bot::rules::{perft as count, Pit, Position, RuleSet, Variant};
+use bao_bot::render::{game_gif, GameGifOptions, GameRecord};
+use bao_bot::rules::{perft as count, Pit, Position, RuleSet, Side, Variant};
 
 use super::{input, CliError};
 
@@ -178,9 +179,29 @@ pub fn read_record(text: &str, given: Option<RuleSet>) -> Result<Record, CliErro
     })
 }
 
-/// `bao-bot replay [--each] [--rules R] [FILE|-]`: the record is played under its own rule
-/// set; `--rules` names it for a record that does not (and must agree with one that does).
-pub fn replay(file: &str, each: bool, rules: Option<&str>) -> Result<(), CliError> {
+/// `bao-bot replay --gif FILE.gif [--from N] [--to M] [--sowing] [--view S|N]`.
+pub struct ReplayGif {
+    /// The GIF file to write.
+    pub output: String,
+    /// The first ply shown.
+    pub from: Option<u32>,
+    /// The last ply shown.
+    pub to: Option<u32>,
+    /// Animate the sowing of each ply.
+    pub sowing: bool,
+    /// `S` or `N`.
+    pub view: String,
+}
+
+/// `bao-bot replay [--each] [--rules R] [FILE|-] [--gif FILE.gif ...]`: the record is played
+/// under its own rule set; `--rules` names it for a record that does not (and must agree with
+/// one that does).
+pub fn replay(
+    file: &str,
+    each: bool,
+    rules: Option<&str>,
+    gif: Option<ReplayGif>,
+) -> Result<(), CliError> {
     let text = if file == "-" {
         let mut s = String::new();
         io::stdin()
@@ -193,15 +214,25 @@ pub fn replay(file: &str, each: bool, rules: Option<&str>) -> Result<(), CliErro
     };
     let given = rules.map(read_rules).transpose()?;
     let record = read_record(&text, given)?;
+    let gif_view = match &gif {
+        Some(g) => Some(
+            g.view
+                .parse::<Side>()
+                .map_err(|_| input(format!("--view: `{}` is not a side: write S or N", g.view)))?,
+        ),
+        None => None,
+    };
     let mut out = io::stdout().lock();
     let mut pos = record.start;
+    let mut played = Vec::with_capacity(record.moves.len());
     if each {
         writeln!(out, "{pos}").map_err(anyhow::Error::from)?;
     }
     for (line, text) in &record.moves {
-        let (_, next, _) = pos
+        let (mv, next, _) = pos
             .play_text(text)
             .map_err(|e| input(format!("line {line}: {e}")))?;
+        played.push(mv);
         pos = next;
         if each {
             writeln!(out, "{pos}").map_err(anyhow::Error::from)?;
@@ -209,6 +240,22 @@ pub fn replay(file: &str, each: bool, rules: Option<&str>) -> Result<(), CliErro
     }
     if !each {
         writeln!(out, "{pos}").map_err(anyhow::Error::from)?;
+    }
+    if let (Some(g), Some(viewer)) = (gif, gif_view) {
+        let game = GameRecord {
+            start: record.start,
+            moves: played,
+        };
+        let opts = GameGifOptions {
+            viewer,
+            from: g.from.unwrap_or(0),
+            to: g.to,
+            sowing: g.sowing,
+            ..GameGifOptions::default()
+        };
+        let bytes = game_gif(&game, &opts).map_err(|e| input(format!("--gif: {e}")))?;
+        std::fs::write(&g.output, &bytes)
+            .map_err(|e| input(format!("cannot write {}: {e}", g.output)))?;
     }
     Ok(())
 }

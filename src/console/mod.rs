@@ -3,7 +3,8 @@
 //! You type the bot's commands (`/bao ai hard`, `/bao move a6 left`), switch who you are
 //! (`/as baraka`) and where you are (`/in #general`, `/dm`), press buttons (`/press 3`), and
 //! let time pass for correspondence games (`/tick`). Every board is printed as text and
-//! written as a PNG file whose path is printed.
+//! written as a PNG file whose path is printed; a move's animation is written beside it as a
+//! GIF (same name, `.gif`), its path printed too.
 //!
 //! Like every front end it names only `crate::app` items (the app re-exports the shared
 //! vocabulary: places, user ids).
@@ -307,7 +308,8 @@ impl<'a> Console<'a> {
         if let Some(board) = &reply.text_board {
             writeln!(out, "{board}")?;
         }
-        for a in &reply.attachments {
+        // The board PNG, then the move's animation beside it, then any other file.
+        for a in reply.attachments.iter().chain(reply.animation.iter()) {
             std::fs::create_dir_all(&self.opts.boards)?;
             let path = self.opts.boards.join(&a.filename);
             std::fs::write(&path, &a.bytes)?;

@@ -244,7 +244,8 @@ pub async fn bao_settings(
         "claim",
         "settings",
         "prefs",
-        "about"
+        "about",
+        "replay"
     )
 )]
 pub async fn bao(_ctx: AppContext<'_>) -> Result<(), Error> {
@@ -471,4 +472,18 @@ pub async fn prefs(
 #[poise::command(slash_command)]
 pub async fn about(ctx: AppContext<'_>) -> Result<(), Error> {
     respond::command(ctx, Command::About).await
+}
+
+/// A game as an animated GIF, one frame per ply (finished games, or your own running ones).
+#[poise::command(slash_command)]
+pub async fn replay(
+    ctx: AppContext<'_>,
+    #[description = "Which game (when not this channel's last)"] game: Option<String>,
+    #[description = "The first ply shown (0: the start)"] from: Option<u32>,
+    #[description = "The last ply shown (default: the last move)"] to: Option<u32>,
+) -> Result<(), Error> {
+    match game_option(game.as_deref()) {
+        Ok(game) => respond::command(ctx, Command::Replay { game, from, to }).await,
+        Err(why) => respond::refuse(ctx, why).await,
+    }
 }

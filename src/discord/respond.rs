@@ -684,10 +684,16 @@ fn mentions(reply: &Reply) -> CreateAllowedMentions {
     )
 }
 
+/// The files of a reply: the move's animation, when it has one, in place of the board PNG
+/// (its last frame is that board), so a move's board is one GIF attachment.
 fn files(reply: &Reply) -> impl Iterator<Item = CreateAttachment> + '_ {
-    reply
-        .attachments
-        .iter()
+    let gif = reply
+        .animation
+        .as_ref()
+        .filter(|g| g.bytes.len() <= app::MAX_GIF_BYTES);
+    let skip_png = usize::from(gif.is_some() && reply.board_png().is_some());
+    gif.into_iter()
+        .chain(reply.attachments.iter().skip(skip_png))
         .map(|a| CreateAttachment::bytes(a.bytes.clone(), a.filename.clone()))
 }
 

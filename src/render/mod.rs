@@ -10,7 +10,10 @@
 //!
 //! Pure computation: no file or network access. Text uses the bundled DejaVu Sans.
 
+mod anim;
 mod canvas;
+mod gif;
+mod movie;
 mod text;
 
 use std::collections::HashMap;
@@ -22,7 +25,19 @@ use crate::rules::{Direction, Pit, Position, Row, Side, Step, Trace, Variant};
 
 use canvas::{Align, Canvas, Fill, Fonts, Rgba, Weight};
 
+pub use anim::{Event, Frame, StopKind};
+pub use movie::{
+    game_gif, move_gif, moves_gif, GameGifOptions, GameRecord, GifError, MAX_GIF_BYTES, PLY_CS,
+};
 pub use text::{board_text, board_text_with, Ending};
+
+/// The frame model of animations (frames, pacing limits), for tests and tools.
+pub mod frames {
+    pub use super::anim::{
+        conserves_seeds, duration_cs, move_frames, raw_frames, FINAL_HOLD_CS, MAX_DURATION_CS,
+        MAX_FRAMES,
+    };
+}
 
 /// What to draw besides the position itself.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -273,6 +288,22 @@ impl<'a> Scene<'a> {
 
     fn draw(&self, c: &mut Canvas) {
         self.draw_header(c);
+        self.draw_banner(c);
+        c.copy_opaque(
+            board_layer(self.opts.viewer),
+            MARGIN as u32,
+            self.board_y as u32,
+        );
+        for side in Side::ALL {
+            for pit in Pit::all_of(side) {
+                self.draw_pit(c, pit);
+            }
+        }
+        self.draw_captions(c);
+    }
+
+    /// The game-over banner under the header, if there is one.
+    fn draw_banner(&self, c: &mut Canvas) {
         if let Some(banner) = &self.banner {
             let y = HEADER;
             c.fill_round_rect(
@@ -300,17 +331,6 @@ impl<'a> Scene<'a> {
                 BANNER_INK,
             );
         }
-        c.copy_opaque(
-            board_layer(self.opts.viewer),
-            MARGIN as u32,
-            self.board_y as u32,
-        );
-        for side in Side::ALL {
-            for pit in Pit::all_of(side) {
-                self.draw_pit(c, pit);
-            }
-        }
-        self.draw_captions(c);
     }
 
     fn draw_header(&self, c: &mut Canvas) {

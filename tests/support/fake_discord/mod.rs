@@ -73,6 +73,8 @@ pub struct FilePart {
     pub field: String,
     /// The file name.
     pub filename: String,
+    /// The part's content type (`image/png`, `image/gif`), if it had one.
+    pub content_type: Option<String>,
     /// The bytes.
     pub bytes: Vec<u8>,
 }
@@ -431,6 +433,7 @@ async fn parse_multipart(content_type: &str, body: Bytes) -> (Option<Value>, Vec
     while let Ok(Some(field)) = multipart.next_field().await {
         let name = field.name().unwrap_or("").to_string();
         let filename = field.file_name().map(str::to_string);
+        let content_type = field.content_type().map(|m| m.essence_str().to_string());
         let bytes = field.bytes().await.unwrap_or_default();
         if name == "payload_json" {
             json = serde_json::from_slice(&bytes).ok();
@@ -438,6 +441,7 @@ async fn parse_multipart(content_type: &str, body: Bytes) -> (Option<Value>, Vec
             files.push(FilePart {
                 field: name,
                 filename: filename.unwrap_or_default(),
+                content_type,
                 bytes: bytes.to_vec(),
             });
         }

@@ -1,0 +1,250 @@
+//! Animation benchmark: one move's animated GIF (frames drawn and encoded) over a corpus of
+//! moves from self-play games of both variants, and a 100-ply game GIF at one frame per ply.
+//!
+//! `cargo bench --bench anim` (release) plays self-play games with the AI at a small node
+//! budget and fixed seeds (Kiswahili and Kujifunza, noise so the games differ) until the
+//! corpus holds at least 1,000 moves, then times `move_gif` on every move and prints the
+//! median, p99 and largest time and the median and largest size, what the corpus holds
+//! (captures with relays, takasia stops, nyumba use...), and the 100-ply game GIF's time and
+//! size. Under `cargo test --all-targets` it runs one short game as a smoke test.
+
+use std::time::{Duration, Instant};
+
+use bao_bot::ai::{choose_move, SearchLimits};
+use bao_bot::render::{game_gif, move_gif, GameGifOptions, GameRecord, RenderOptions};
+use bao_bot::rules::{LiftReason, Move, Position, Step, Trace, Variant};
+
+const EXTRAS: [(&str, &str); 5] = [
+    ("variant=kiswahili turn=N hand=0,0 house=- takasia=a4 A=0,0,0,3,0,0,0,3 B=2,2,2,2,2,2,2,5 a=0,0,0,2,0,2,0,3 b=4,4,4,4,4,4,4,4", "a6 left"),
+    ("variant=kiswahili turn=N hand=16,17 house=S,N takasia=- A=0,0,3,0,8,0,5,1 B=0,0,0,0,0,0,0,1 a=0,1,0,1,11,0,0,0 b=0,0,0,0,0,0,0,0", "a2 left capture stop"),
+    ("variant=kiswahili turn=N hand=16,17 house=S,N takasia=- A=0,0,3,0,8,0,5,1 B=0,0,0,0,0,0,0,1 a=0,1,0,1,11,0,0,0 b=0,0,0,0,0,0,0,0", "a2 left capture use"),
+    ("variant=kiswahili turn=S hand=10,10 house=- takasia=- A=0,0,0,2,0,0,0,0 B=5,5,5,5,0,0,0,0 a=0,0,0,0,3,0,0,0 b=4,4,4,4,3,0,0,0", "A4 left capture"),
+    ("variant=kiswahili turn=S hand=0,0 house=- takasia=- A=1,7,1,9,7,0,3,0 B=4,1,4,1,2,3,0,1 a=4,1,1,1,0,0,0,0 b=3,0,0,1,2,1,5,1", "A4 right takata"),
+];
+
+/// One move of the corpus: where it was played and what it did.
+struct Sample {
+    before: Position,
+    mv: Move,
+    trace: Trace,
+    ply: u32,
+}
+
+/// A self-play game from `variant`'s start: the AI at `nodes` per move with noise seeded by
+/// `seed`, at most `max_plies` plies.
+fn self_play(variant: Variant, seed: u64, nodes: u64, max_plies: u32) -> Vec<Sample> {
+    let mut pos = Position::start(variant);
+    let mut out = Vec::new();
+    for ply in 0..max_plies {
+        let limits = SearchLimits {
+            nodes: Some(nodes),
+            seed: seed.wrapping_mul(1000).wrapping_add(ply as u64),
+            noise: 60,
+            ..SearchLimits::default()
+        };
+        let Some(choice) = choose_move(&pos, &limits) else {
+            break;
+        };
+        let (next, trace) = pos.play(&choice.mv).expect("the AI plays legal moves");
+        out.push(Sample {
+            before: pos,
+            mv: choice.mv,
+            trace,
+            ply: ply + 1,
+        });
+        pos = next;
+        if pos.is_over() {
+            break;
+        }
+    }
+    out
+}
+
+fn percentile(sorted: &[f64], p: f64) -> f64 {
+    if sorted.is_empty() {
+        return 0.0;
+    }
+    let i = ((sorted.len() - 1) as f64 * p).round() as usize;
+    sorted[i]
+}
+
+fn main() {
+    let bench = std::env::args().any(|a| a == "--bench");
+    let (target, nodes) = if bench { (1000, 400) } else { (1, 100) };
+    let started = Instant::now();
+    let mut corpus: Vec<Sample> = Vec::new();
+    let mut games: Vec<Vec<Sample>> = Vec::new();
+    let mut seed = 1u64;
+    while corpus.len() < target {
+        let variant = if seed % 3 == 0 {
+            Variant::Kujifunza
+        } else {
+            Variant::Kiswahili
+        };
+        let game = self_play(variant, seed, nodes, if bench { 400 } else { 6 });
+        seed += 1;
+        corpus.extend(game.iter().map(|s| Sample {
+            before: s.before,
+            mv: s.mv,
+            trace: s.trace.clone(),
+            ply: s.ply,
+        }));
+        games.push(game);
+    }
+    // Moves self-play rarely reaches, from RULES.md's examples: a takasia stop, a nyumba stop
+    // and use, a win mid-move, a never-ending move (513 sowing runs).
+    for (before, mv) in EXTRAS {
+        let before: Position = before.parse().expect("extra position parses");
+        let (mv, _, trace) = before.play_text(mv).expect("extra move is legal");
+        corpus.push(Sample {
+            before,
+            mv,
+            trace,
+            ply: 60,
+        });
+    }
+    let count = |f: &dyn Fn(&Trace) -> bool| corpus.iter().filter(|s| f(&s.trace)).count();
+    let relayed_capture = count(&|t| {
+        t.captures().count() > 0
+            && t.steps.iter().any(|s| {
+                matches!(
+                    s,
+                    Step::Lift {
+                        reason: LiftReason::Relay,
+                        ..
+                    }
+                )
+            })
+    });
+    let namua = corpus
+        .iter()
+        .filter(|s| s.before.variant() == Variant::Kiswahili && s.before.hand(s.before.turn()) > 0)
+        .count();
+    let kujifunza = corpus
+        .iter()
+        .filter(|s| s.before.variant() == Variant::Kujifunza)
+        .count();
+    let takasia_stop = count(&|t| {
+        t.steps
+            .iter()
+            .any(|s| matches!(s, Step::TakasiaStop { .. }))
+    });
+    let house_use = count(&|t| {
+        t.steps.iter().any(|s| {
+            matches!(
+                s,
+                Step::Lift {
+                    reason: LiftReason::HouseUse,
+                    ..
+                }
+            )
+        })
+    });
+    let house_stop = count(&|t| {
+        t.steps
+            .iter()
+            .any(|s| matches!(s, Step::HouseStop { .. } | Step::HouseChoseStop { .. }))
+    });
+    let longest = corpus
+        .iter()
+        .map(|s| s.trace.steps.len())
+        .max()
+        .unwrap_or(0);
+    println!(
+        "corpus: {} moves from {} self-play games ({} Kiswahili namua, {} Kujifunza), made in {:.1} s",
+        corpus.len(),
+        games.len(),
+        namua,
+        kujifunza,
+        started.elapsed().as_secs_f64()
+    );
+    println!(
+        "  captures with relays {relayed_capture}, takasia stops {takasia_stop}, nyumba use \
+         {house_use}, nyumba stops {house_stop}, longest trace {longest} steps"
+    );
+
+    let names = Some(["Asha".to_string(), "Baraka".to_string()]);
+    let mut times = Vec::with_capacity(corpus.len());
+    let mut sizes = Vec::with_capacity(corpus.len());
+    let mut slowest = (Duration::ZERO, String::new());
+    for s in &corpus {
+        let opts = RenderOptions {
+            names: names.clone(),
+            ply: Some(s.ply),
+            ..RenderOptions::default()
+        };
+        let t = Instant::now();
+        let gif = move_gif(&s.before, &s.mv, &opts).expect("corpus moves are legal");
+        let took = t.elapsed();
+        if took > slowest.0 {
+            slowest = (took, format!("{} ({} steps)", s.mv, s.trace.steps.len()));
+        }
+        times.push(took.as_secs_f64() * 1000.0);
+        sizes.push(gif.len() as f64 / 1024.0);
+    }
+    times.sort_by(f64::total_cmp);
+    sizes.sort_by(f64::total_cmp);
+    println!(
+        "move_gif over {} moves: median {:.1} ms, p99 {:.1} ms, max {:.1} ms ({}); size median {:.0} KB, max {:.0} KB",
+        corpus.len(),
+        percentile(&times, 0.5),
+        percentile(&times, 0.99),
+        times.last().copied().unwrap_or(0.0),
+        slowest.1,
+        percentile(&sizes, 0.5),
+        sizes.last().copied().unwrap_or(0.0),
+    );
+
+    // A 100-ply game at one frame per ply: the first game that long (or the longest).
+    let game = games
+        .iter()
+        .find(|g| g.len() >= 100)
+        .or_else(|| games.iter().max_by_key(|g| g.len()))
+        .expect("at least one game");
+    let plies = game.len().min(100);
+    let record = GameRecord {
+        start: game[0].before,
+        moves: game.iter().take(plies).map(|s| s.mv).collect(),
+    };
+    let opts = GameGifOptions {
+        names,
+        ..GameGifOptions::default()
+    };
+    let rounds = if bench { 10 } else { 1 };
+    let mut game_times = Vec::new();
+    let mut size = 0;
+    for _ in 0..rounds {
+        let t = Instant::now();
+        let gif = game_gif(&record, &opts).expect("the game replays");
+        game_times.push(t.elapsed().as_secs_f64() * 1000.0);
+        size = gif.len();
+    }
+    game_times.sort_by(f64::total_cmp);
+    let t = Instant::now();
+    let full = game_gif(
+        &record,
+        &GameGifOptions {
+            half_size: false,
+            ..opts.clone()
+        },
+    )
+    .expect("the game replays");
+    println!(
+        "game_gif of {plies} plies at full size (1000 px): {:.1} ms, {:.0} KB",
+        t.elapsed().as_secs_f64() * 1000.0,
+        full.len() as f64 / 1024.0
+    );
+    println!(
+        "game_gif of {plies} plies ({}), one frame per ply, half size (500 px): median {:.1} ms over {rounds} runs, {:.0} KB",
+        if record.start.variant() == Variant::Kujifunza {
+            "Kujifunza"
+        } else {
+            "Kiswahili"
+        },
+        percentile(&game_times, 0.5),
+        size as f64 / 1024.0
+    );
+    if !bench {
+        println!("(smoke run: `cargo bench --bench anim` gives the figures)");
+    }
+}

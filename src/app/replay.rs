@@ -1,0 +1,129 @@
+//! Animations in the conversation: the sowing GIF of a move's board reply, `/bao replay` (a
+//! game as a GIF) and whether a user sees animations (`/bao prefs`, the server, the config).
+
+use crate::render::{game_gif, moves_gif, GameGifOptions, GameRecord, GifError, RenderOptions};
+use crate::rules::{Move, Position, Side};
+use crate::store::{Game, GameStatus, Place, UserId};
+
+use super::types::{Attachment, Reply, Response, User};
+use super::{App, AppError};
+
+impl App {
+    /// Whether `user` sees boards after a move at `place` animated: their own choice
+    /// (`/bao prefs`), else the server's setting, else the bot's default (the config).
+    pub(super) fn animates(&self, user: UserId, place: &Place) -> Result<bool, AppError> {
+        match self.store.user_prefs(user)?.animation {
+            Some(on) => Ok(on),
+            None => Ok(self.server_config(place)?.animations),
+        }
+    }
+
+    /// The animation of `moves` played from `before` in `game`, ending on the board picture
+    /// `opts` draws (the same options as the still), as a `.gif` attachment.
+    pub(super) fn move_animation(
+        &self,
+        game: &Game,
+        before: &Position,
+        moves: &[Move],
+        opts: &RenderOptions,
+    ) -> Option<Attachment> {
+        match moves_gif(before, moves, opts) {
+            Ok(bytes) => Some(Attachment {
+                filename: format!("bao-{}-ply-{}.gif", game.id, game.ply),
+                bytes,
+            }),
+            Err(e) => {
+                tracing::warn!(game = %game.id, "no animation for a recorded move: {e}");
+                None
+            }
+        }
+    }
+
+    /// `/bao replay [game] [from] [to]`: the game as a GIF, one frame per ply. Finished games
+    /// for anyone who may see them; a running game only for its players.
+    pub(super) fn replay(
+        &self,
+        user: &User,
+        game: Game,
+        from: Option<u32>,
+        to: Option<u32>,
+    ) -> Result<Response, AppError> {
+        match game.status {
+            GameStatus::Pending => {
+                return Ok(Reply::private(
+                    "The challenge has not been accepted yet: there is nothing to replay.",
+                )
+                .into())
+            }
+            GameStatus::Active if !game.involves(user.id) => {
+                return Ok(Reply::private(format!(
+                    "Game {} is still running; only its players can replay it before it ends.",
+                    game.id
+                ))
+                .into())
+            }
+            _ => {}
+        }
+        let start: Position = game.start_position.parse().map_err(|e| AppError::Corrupt {
+            game: game.id,
+            detail: format!("start position: {e}"),
+        })?;
+        let stored = self.store.moves(game.id)?;
+        let mut pos = start;
+        let mut moves = Vec::with_capacity(stored.len());
+        for m in &stored {
+            let (mv, next, _) = pos.play_text(&m.text).map_err(|e| AppError::Corrupt {
+                game: game.id,
+                detail: format!("ply {}: {e}", m.ply),
+            })?;
+            moves.push(mv);
+            pos = next;
+        }
+        let plies = moves.len() as u32;
+        let from = from.unwrap_or(0);
+        let to = to.unwrap_or(plies).min(plies);
+        let names = [
+            self.side_name(&game, Side::South),
+            self.side_name(&game, Side::North),
+        ];
+        let finished = matches!(game.status, GameStatus::Finished | GameStatus::Aborted);
+        let opts = GameGifOptions {
+            viewer: game.side_of(user.id).unwrap_or(Side::South),
+            names: Some(names.clone()),
+            from,
+            to: Some(to),
+            winner: game.winner.filter(|_| finished),
+            result_text: game.reason.filter(|_| finished).map(|r| r.words()),
+            ..GameGifOptions::default()
+        };
+        let record = GameRecord { start, moves };
+        let bytes = match game_gif(&record, &opts) {
+            Ok(b) => b,
+            Err(GifError::Range { .. }) => {
+                return Ok(Reply::private(format!(
+                    "Game {} has {plies} plies: ask for plies from 0 to {plies}, the first not after the last (`/bao replay game:{} from:0 to:{plies}`).",
+                    game.id, game.id
+                ))
+                .into())
+            }
+            Err(e @ GifError::TooLarge { .. }) => {
+                return Ok(Reply::private(format!("Game {}: {e}.", game.id)).into())
+            }
+            Err(GifError::Illegal { ply, source }) => {
+                return Err(AppError::Corrupt {
+                    game: game.id,
+                    detail: format!("ply {ply}: {source}"),
+                })
+            }
+        };
+        let mut reply = Reply::public(format!(
+            "Game {}: {} (South) vs {} (North), plies {from} to {to} of {plies}.",
+            game.id, names[0], names[1]
+        ));
+        reply.attachments.push(Attachment {
+            filename: format!("bao-game-{}-plies-{from}-{to}.gif", game.id),
+            bytes,
+        });
+        Ok(reply.into())
+    }
+}
