@@ -17,7 +17,7 @@ use bao_bot::discord::{self, DiscordError};
 use bao_bot::store::Store;
 use serde_json::{json, Value};
 use support::fake_discord::payloads::{self, token_for, Opt, Place, Who};
-use support::fake_discord::{FakeDiscord, Recorded, TOKEN};
+use support::fake_discord::{custom_ids, FakeDiscord, Recorded, TOKEN};
 use tokio::sync::oneshot;
 use tokio::task::JoinHandle;
 
@@ -97,24 +97,6 @@ async fn buttons_of(fake: &FakeDiscord, id: u64) -> Vec<String> {
         )
         .await;
     custom_ids(edit.body())
-}
-
-/// Every button id in a request body.
-fn custom_ids(v: &Value) -> Vec<String> {
-    let mut out = Vec::new();
-    match v {
-        Value::Object(map) => {
-            if let Some(Value::String(id)) = map.get("custom_id") {
-                out.push(id.clone());
-            }
-            for x in map.values() {
-                out.extend(custom_ids(x));
-            }
-        }
-        Value::Array(items) => items.iter().for_each(|x| out.extend(custom_ids(x))),
-        _ => {}
-    }
-    out
 }
 
 fn has_png(r: &Recorded) -> bool {

@@ -17,7 +17,7 @@ use bao_bot::config::{Config, Token};
 use bao_bot::discord::{self, DiscordError, Outbox};
 use serde_json::{json, Value};
 use support::fake_discord::payloads::{self, Opt, Place, Who};
-use support::fake_discord::{FakeDiscord, Recorded, TOKEN};
+use support::fake_discord::{custom_ids, FakeDiscord, Recorded, TOKEN};
 use tokio::sync::oneshot;
 use tokio::task::JoinHandle;
 
@@ -417,24 +417,6 @@ impl Conversation for Scripted {
 /// Whether a request carries no buttons.
 fn has_no_buttons(r: &Recorded) -> bool {
     custom_ids(r.body()).is_empty()
-}
-
-/// Every button id in a request body.
-fn custom_ids(v: &Value) -> Vec<String> {
-    let mut out = Vec::new();
-    match v {
-        Value::Object(map) => {
-            if let Some(Value::String(id)) = map.get("custom_id") {
-                out.push(id.clone());
-            }
-            for x in map.values() {
-                out.extend(custom_ids(x));
-            }
-        }
-        Value::Array(items) => items.iter().for_each(|x| out.extend(custom_ids(x))),
-        _ => {}
-    }
-    out
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -134,6 +134,24 @@ impl Recorded {
     }
 }
 
+/// Every button id (`custom_id`) in a request body.
+pub fn custom_ids(v: &Value) -> Vec<String> {
+    let mut out = Vec::new();
+    match v {
+        Value::Object(map) => {
+            if let Some(Value::String(id)) = map.get("custom_id") {
+                out.push(id.clone());
+            }
+            for x in map.values() {
+                out.extend(custom_ids(x));
+            }
+        }
+        Value::Array(items) => items.iter().for_each(|x| out.extend(custom_ids(x))),
+        _ => {}
+    }
+    out
+}
+
 /// What the stand-in remembers, shared by the HTTP and gateway tasks.
 #[derive(Default)]
 struct Shared {
