@@ -17,7 +17,10 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     options.set_color_output(gif::ColorOutput::Indexed);
     let mut decoder = options.read_info(&bytes[..])?;
     let (w, h) = (decoder.width() as usize, decoder.height() as usize);
-    let palette = decoder.global_palette().ok_or("no global palette")?.to_vec();
+    let palette = decoder
+        .global_palette()
+        .ok_or("no global palette")?
+        .to_vec();
     let mut canvas = vec![0u8; w * h * 3];
     let mut frames = Vec::new();
     while let Some(frame) = decoder.read_next_frame()? {

@@ -52,6 +52,20 @@ fn start(app: &App, asha: &User, baraka: &User) {
     app.press(baraka, &GENERAL, &accept).expect("accept");
 }
 
+/// `who` starts a game against the easy AI at `place`, playing South.
+fn ai_game(app: &App, who: &User, place: &Place) {
+    say(
+        app,
+        who,
+        place,
+        Command::Ai {
+            level: Some(bao_bot::ai::Level::Easy),
+            side: Some(SideChoice::South),
+            variant: None,
+        },
+    );
+}
+
 /// Frames and delays of a GIF.
 fn frames(gif: &[u8]) -> Vec<u16> {
     let mut options = gif::DecodeOptions::new();
@@ -99,7 +113,11 @@ fn a_move_reply_carries_its_animation_unless_turned_off() {
     assert!(r.animation.is_some(), "{}", r.text);
     // `/bao prefs` alone shows the setting.
     let shown = say(&app, &baraka, &GENERAL, Command::Prefs { animation: None });
-    assert!(shown.text.contains("off") && shown.text.contains("your choice"), "{}", shown.text);
+    assert!(
+        shown.text.contains("off") && shown.text.contains("your choice"),
+        "{}",
+        shown.text
+    );
 }
 
 #[test]
@@ -129,22 +147,18 @@ fn against_the_ai_one_animation_shows_both_moves() {
     let (app, _) = app(Settings::default());
     let asha = User::new(1, "Asha");
     let dm = Place::Dm { user: 1 };
-    say(
-        &app,
-        &asha,
-        &dm,
-        Command::Ai {
-            level: Some(bao_bot::ai::Level::Easy),
-            side: Some(SideChoice::South),
-            variant: None,
-        },
-    );
+    ai_game(&app, &asha, &dm);
     let r = mv(&app, &asha, &dm, "a6 left");
     assert!(r.text.contains("AI (easy): "), "{}", r.text);
     let both = frames(&r.animation.expect("an animation").bytes);
     let (m, _, _) = Position::default().play_text("A6 left").unwrap();
     let alone = frames(&move_gif(&Position::default(), &m, &RenderOptions::default()).unwrap());
-    assert!(both.len() > alone.len() + 3, "{} vs {}", both.len(), alone.len());
+    assert!(
+        both.len() > alone.len() + 3,
+        "{} vs {}",
+        both.len(),
+        alone.len()
+    );
     // The player's move is held on its board before the AI's reply starts.
     assert!(both.contains(&120), "{both:?}");
 }
@@ -152,7 +166,11 @@ fn against_the_ai_one_animation_shows_both_moves() {
 #[test]
 fn replay_posts_a_finished_game_and_refuses_what_is_not_yours() {
     let (app, _) = app(Settings::default());
-    let (asha, baraka, carol) = (User::new(1, "Asha"), User::new(2, "Baraka"), User::new(3, "Carol"));
+    let (asha, baraka, carol) = (
+        User::new(1, "Asha"),
+        User::new(2, "Baraka"),
+        User::new(3, "Carol"),
+    );
     start(&app, &asha, &baraka);
     mv(&app, &asha, &GENERAL, "a6 left");
     mv(&app, &baraka, &GENERAL, "a6 left");
@@ -166,9 +184,17 @@ fn replay_posts_a_finished_game_and_refuses_what_is_not_yours() {
     assert!(gif.filename.ends_with(".gif") && gif.bytes.starts_with(b"GIF89a"));
     assert_eq!(frames(&gif.bytes).len(), 3, "start and two plies");
     let refused = replay(&carol, &GENERAL, None, None, None);
-    assert!(refused.ephemeral && refused.text.contains("still running"), "{}", refused.text);
+    assert!(
+        refused.ephemeral && refused.text.contains("still running"),
+        "{}",
+        refused.text
+    );
     let bad = replay(&asha, &GENERAL, None, Some(2), Some(1));
-    assert!(bad.ephemeral && bad.text.contains("from 0 to 2"), "{}", bad.text);
+    assert!(
+        bad.ephemeral && bad.text.contains("from 0 to 2"),
+        "{}",
+        bad.text
+    );
     // Finished: anyone here may replay it, a range of it too.
     say(&app, &baraka, &GENERAL, Command::Resign);
     let done = replay(&carol, &GENERAL, None, Some(1), Some(2));
@@ -178,18 +204,13 @@ fn replay_posts_a_finished_game_and_refuses_what_is_not_yours() {
 
     // Another pair's DM game is refused, by number from anywhere.
     let dm = Place::Dm { user: 1 };
-    say(
-        &app,
-        &asha,
-        &dm,
-        Command::Ai {
-            level: Some(bao_bot::ai::Level::Easy),
-            side: Some(SideChoice::South),
-            variant: None,
-        },
-    );
+    ai_game(&app, &asha, &dm);
     let game = app.store().game_in(&dm).unwrap().expect("the DM game").id;
     let other = replay(&carol, &GENERAL, Some(game), None, None);
-    assert!(other.ephemeral && other.text.contains("private game"), "{}", other.text);
+    assert!(
+        other.ephemeral && other.text.contains("private game"),
+        "{}",
+        other.text
+    );
     assert!(other.attachments.is_empty());
 }

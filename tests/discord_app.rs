@@ -126,7 +126,12 @@ fn has_png(r: &Recorded) -> bool {
 /// The answer carries exactly one file, the move's animation: a `.gif` uploaded as
 /// `image/gif`, a GIF whose last frame is held 4 s. Returns its frame count.
 fn one_gif(r: &Recorded) -> usize {
-    assert_eq!(r.files.len(), 1, "files: {:?}", r.files.iter().map(|f| &f.filename).collect::<Vec<_>>());
+    assert_eq!(
+        r.files.len(),
+        1,
+        "files: {:?}",
+        r.files.iter().map(|f| &f.filename).collect::<Vec<_>>()
+    );
     let f = &r.files[0];
     assert!(f.filename.ends_with(".gif"), "{}", f.filename);
     assert_eq!(f.content_type.as_deref(), Some("image/gif"));
@@ -532,10 +537,20 @@ async fn animation_off_gives_the_png_and_replay_posts_a_game_gif() {
     let bot = start_bot(&fake).await;
     let game = game_by_commands(&fake, &bot, 701).await;
     // Baraka turns animations off (choice 1 is `off`): his move's board is the PNG.
-    fake.send_interaction(payloads::slash(703, &baraka(), GUILD, "prefs", &[Opt::Int("animation", 1)]));
+    fake.send_interaction(payloads::slash(
+        703,
+        &baraka(),
+        GUILD,
+        "prefs",
+        &[Opt::Int("animation", 1)],
+    ));
     let prefs = answer(&fake, 703).await;
     assert!(prefs.is_ephemeral());
-    assert!(prefs.content().unwrap_or_default().contains("off"), "{}", prefs.body());
+    assert!(
+        prefs.content().unwrap_or_default().contains("off"),
+        "{}",
+        prefs.body()
+    );
     let mv = [Opt::Str("move", "a6 left".into())];
     fake.send_interaction(payloads::slash(704, &asha(), GUILD, "move", &mv));
     one_gif(&answer(&fake, 704).await);
@@ -561,7 +576,13 @@ async fn animation_off_gives_the_png_and_replay_posts_a_game_gif() {
     let dm = Place::Dm {
         channel_id: fake.dm_channel_of(asha().id),
     };
-    fake.send_interaction(payloads::slash(708, &asha(), dm, "ai", &[Opt::Int("level", 0)]));
+    fake.send_interaction(payloads::slash(
+        708,
+        &asha(),
+        dm,
+        "ai",
+        &[Opt::Int("level", 0)],
+    ));
     answer(&fake, 708).await;
     let dm_game = bot
         .store
@@ -574,7 +595,10 @@ async fn animation_off_gives_the_png_and_replay_posts_a_game_gif() {
     assert!(refused.is_ephemeral(), "{}", refused.body());
     assert!(refused.files.is_empty());
     assert!(
-        refused.content().unwrap_or_default().contains("private game"),
+        refused
+            .content()
+            .unwrap_or_default()
+            .contains("private game"),
         "{}",
         refused.body()
     );

@@ -39,7 +39,12 @@ fn check_frames(before: &Position, trace: &Trace, after: &Position) {
     for f in &frames {
         assert_eq!(f.seeds(), 64, "{}: {:?}", trace.mv, f.event);
     }
-    assert!(frames.len() <= MAX_FRAMES, "{}: {} frames", trace.mv, frames.len());
+    assert!(
+        frames.len() <= MAX_FRAMES,
+        "{}: {} frames",
+        trace.mv,
+        frames.len()
+    );
     assert!(
         duration_cs(&frames) <= MAX_DURATION_CS,
         "{}: {} cs",
@@ -118,7 +123,10 @@ fn random_moves_of_both_variants_keep_every_seed() {
     }
     // The playouts reached what they are meant to cover.
     assert!(moves > 1000, "{moves}");
-    assert!(relays > 100 && captures > 100 && mtaji > 100, "{relays} {captures} {mtaji}");
+    assert!(
+        relays > 100 && captures > 100 && mtaji > 100,
+        "{relays} {captures} {mtaji}"
+    );
 }
 
 /// Namua nyumba choice position (RULES.md section 3): `a2 left capture stop` / `use`.
@@ -304,11 +312,17 @@ fn move_gif_decodes_with_its_frames_delays_and_the_still_last() {
         if d > 8 {
             rounded += 1;
         }
-        sum += a.iter().zip(b).map(|(x, y)| x.abs_diff(*y) as u64).sum::<u64>();
+        sum += a
+            .iter()
+            .zip(b)
+            .map(|(x, y)| x.abs_diff(*y) as u64)
+            .sum::<u64>();
     }
     let pixels = (w * h) as f64;
     let mean = sum as f64 / (pixels * 3.0);
-    eprintln!("last frame vs still: worst {worst}, mean {mean:.3}, {rounded} pixels off by more than 8");
+    eprintln!(
+        "last frame vs still: worst {worst}, mean {mean:.3}, {rounded} pixels off by more than 8"
+    );
     assert!(worst <= EDGE_TOLERANCE, "worst channel difference {worst}");
     assert!(mean < MEAN_TOLERANCE, "mean difference {mean}");
     assert!(
@@ -337,7 +351,12 @@ fn player_move_then_ai_reply_in_one_animation() {
         .unwrap(),
     )
     .2;
-    assert!(both.len() > one.len() + 3, "{} vs {}", both.len(), one.len());
+    assert!(
+        both.len() > one.len() + 3,
+        "{} vs {}",
+        both.len(),
+        one.len()
+    );
     let total: u32 = both.iter().map(|f| f.delay as u32).sum();
     assert!(total <= MAX_DURATION_CS, "{total}");
     assert!(both.len() <= MAX_FRAMES);
@@ -457,6 +476,9 @@ fn golden_strip_of_a_namua_capture_with_a_relay() {
     if changed * 10_000 > total {
         let actual = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("anim_namua_relay.actual.png");
         strip.save(&actual).ok();
-        panic!("{changed} of {total} pixels differ; actual strip in {}", actual.display());
+        panic!(
+            "{changed} of {total} pixels differ; actual strip in {}",
+            actual.display()
+        );
     }
 }

@@ -67,7 +67,14 @@ fn bad_input_is_one_line_and_status_2() {
         vec!["render", "start", "--names", "Asha", "-o", &file],
         vec!["render", "start"],
         vec!["render", "start", "--animate", "-o", &file],
-        vec!["render", "start", "--move", "A6 left", "--animate", "--text"],
+        vec![
+            "render",
+            "start",
+            "--move",
+            "A6 left",
+            "--animate",
+            "--text",
+        ],
     ] {
         let out = bao(&args);
         assert_eq!(out.status.code(), Some(2), "{args:?}");
@@ -82,8 +89,20 @@ fn bad_input_is_one_line_and_status_2() {
 fn animate_writes_the_move_as_a_gif() {
     let file = out_path("cli_move.gif");
     let _ = std::fs::remove_file(&file);
-    let out = bao(&["render", "start", "--move", "A6 left", "--animate", "-o", &file]);
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let out = bao(&[
+        "render",
+        "start",
+        "--move",
+        "A6 left",
+        "--animate",
+        "-o",
+        &file,
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let gif = std::fs::read(&file).expect("GIF written");
     assert!(gif.starts_with(b"GIF89a"));
     let mut options = gif::DecodeOptions::new();
@@ -107,7 +126,11 @@ fn replay_writes_a_game_gif_and_refuses_bad_ranges() {
     let file = out_path("cli_game.gif");
     let _ = std::fs::remove_file(&file);
     let out = bao(&["replay", &record, "--gif", &file]);
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     assert!(std::fs::read(&file).unwrap().starts_with(b"GIF89a"));
     let bad = out_path("cli_bad.gif");
     for args in [

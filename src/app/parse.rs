@@ -253,8 +253,9 @@ pub fn command_line(
         "claim" => no_args(Command::Claim),
         "replay" => {
             let ply = |name: &str, w: &str| {
-                w.parse::<u32>()
-                    .map_err(|_| format!("`{w}` is not a ply number for {name}: write a number like 10"))
+                w.parse::<u32>().map_err(|_| {
+                    format!("`{w}` is not a ply number for {name}: write a number like 10")
+                })
             };
             let from = option("from").or_else(|| plain.first().copied());
             let to = option("to").or_else(|| plain.get(1).copied());
@@ -268,12 +269,13 @@ pub fn command_line(
             })
         }
         "prefs" => {
-            let what = option("animation").map(|v| ("animation", v)).or_else(|| {
-                match plain.as_slice() {
-                    [key, value] => Some((key, value)),
-                    _ => None,
-                }
-            });
+            let what =
+                option("animation")
+                    .map(|v| ("animation", v))
+                    .or_else(|| match plain.as_slice() {
+                        [key, value] => Some((key, value)),
+                        _ => None,
+                    });
             match what {
                 None if plain.is_empty() => Ok(Command::Prefs { animation: None }),
                 Some((key, value)) if key.eq_ignore_ascii_case("animation") => {

@@ -63,13 +63,10 @@ impl App {
             }
             _ => {}
         }
-        let start: Position = game
-            .start_position
-            .parse()
-            .map_err(|e| AppError::Corrupt {
-                game: game.id,
-                detail: format!("start position: {e}"),
-            })?;
+        let start: Position = game.start_position.parse().map_err(|e| AppError::Corrupt {
+            game: game.id,
+            detail: format!("start position: {e}"),
+        })?;
         let stored = self.store.moves(game.id)?;
         let mut pos = start;
         let mut moves = Vec::with_capacity(stored.len());

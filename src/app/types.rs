@@ -142,9 +142,9 @@ impl Command {
             | Command::Draw
             | Command::Abort
             | Command::Claim => Subject::Acting(None),
-            Command::Board { game }
-            | Command::History { game }
-            | Command::Replay { game, .. } => Subject::Viewing(*game),
+            Command::Board { game } | Command::History { game } | Command::Replay { game, .. } => {
+                Subject::Viewing(*game)
+            }
         }
     }
 

@@ -86,8 +86,9 @@ pub fn render(args: RenderArgs<'_>) -> Result<(), CliError> {
         ..RenderOptions::default()
     };
     let bytes = match (args.animate, played) {
-        (true, Some(mv)) => move_gif(&before, &mv, &opts)
-            .map_err(|e| input(format!("--move ({}): {e}", mv)))?,
+        (true, Some(mv)) => {
+            move_gif(&before, &mv, &opts).map_err(|e| input(format!("--move ({}): {e}", mv)))?
+        }
         (true, None) => return Err(input("--animate needs --move MOVE: the move to animate")),
         (false, _) => board_png(&pos, &opts),
     };

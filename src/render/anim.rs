@@ -190,6 +190,7 @@ pub fn raw_frames(before: &Position, trace: &Trace) -> Vec<Frame> {
     let mut out = vec![cur.clone()];
     let mover = trace.mover;
     let mut run = 0u16;
+    let stop = |pit, why| Some((Event::Stop { pit, why }, STOP_CS));
     for (i, step) in trace.steps.iter().enumerate() {
         let next_is_end = trace.steps[i + 1..]
             .iter()
@@ -254,34 +255,10 @@ pub fn raw_frames(before: &Position, trace: &Trace) -> Vec<Frame> {
                 cur.house[side.index()] = false;
                 None
             }
-            Step::EndInEmpty { pit } => Some((
-                Event::Stop {
-                    pit,
-                    why: StopKind::Empty,
-                },
-                STOP_CS,
-            )),
-            Step::HouseStop { pit } => Some((
-                Event::Stop {
-                    pit,
-                    why: StopKind::House,
-                },
-                STOP_CS,
-            )),
-            Step::HouseChoseStop { pit } => Some((
-                Event::Stop {
-                    pit,
-                    why: StopKind::HouseChoice,
-                },
-                STOP_CS,
-            )),
-            Step::TakasiaStop { pit } => Some((
-                Event::Stop {
-                    pit,
-                    why: StopKind::Takasia,
-                },
-                STOP_CS,
-            )),
+            Step::EndInEmpty { pit } => stop(pit, StopKind::Empty),
+            Step::HouseStop { pit } => stop(pit, StopKind::House),
+            Step::HouseChoseStop { pit } => stop(pit, StopKind::HouseChoice),
+            Step::TakasiaStop { pit } => stop(pit, StopKind::Takasia),
             Step::GameEnd { winner, .. } => Some((
                 Event::GameEnd {
                     winner,
@@ -318,7 +295,10 @@ pub fn move_frames(before: &Position, trace: &Trace) -> Vec<Frame> {
         MAX_FRAMES - 1,
         MAX_DURATION_CS - FINAL_HOLD_CS as u32,
     );
-    let mut last = frames.last().cloned().unwrap_or_else(|| Frame::from_position(before));
+    let mut last = frames
+        .last()
+        .cloned()
+        .unwrap_or_else(|| Frame::from_position(before));
     last.event = Event::Final;
     last.delay_cs = FINAL_HOLD_CS;
     frames.push(last);
@@ -328,7 +308,12 @@ pub fn move_frames(before: &Position, trace: &Trace) -> Vec<Frame> {
 /// The frames of `trace` (played from `before`), the final still excluded, in at most
 /// `max_frames` frames lasting at most `max_cs` (the board before the move and the stop frames
 /// are always kept, so a tiny budget can be exceeded).
-pub fn paced_frames(before: &Position, trace: &Trace, max_frames: usize, max_cs: u32) -> Vec<Frame> {
+pub fn paced_frames(
+    before: &Position,
+    trace: &Trace,
+    max_frames: usize,
+    max_cs: u32,
+) -> Vec<Frame> {
     pace(raw_frames(before, trace), max_frames, max_cs)
 }
 
@@ -359,9 +344,8 @@ fn pace(raw: Vec<Frame>, max_frames: usize, max_cs: u32) -> Vec<Frame> {
     }
     let runs = raw.iter().map(|f| f.run).max().unwrap_or(0);
     // The frames kept whole: before the first run, and every stop or end.
-    let fixed = |f: &Frame| {
-        f.run == 0 || matches!(f.event, Event::Stop { .. } | Event::GameEnd { .. })
-    };
+    let fixed =
+        |f: &Frame| f.run == 0 || matches!(f.event, Event::Stop { .. } | Event::GameEnd { .. });
     let lap = |f: &Frame, delay: u16| {
         let mut f = f.clone();
         let pit = match f.event {

@@ -364,8 +364,12 @@ impl Canvas {
     #[allow(clippy::too_many_arguments)]
     pub fn copy_part(&mut self, layer: &Pixmap, sx: u32, sy: u32, w: u32, h: u32, x: u32, y: u32) {
         let (pw, ph) = (self.pixmap.width(), self.pixmap.height());
-        let w = w.min(layer.width().saturating_sub(sx)).min(pw.saturating_sub(x));
-        let h = h.min(layer.height().saturating_sub(sy)).min(ph.saturating_sub(y));
+        let w = w
+            .min(layer.width().saturating_sub(sx))
+            .min(pw.saturating_sub(x));
+        let h = h
+            .min(layer.height().saturating_sub(sy))
+            .min(ph.saturating_sub(y));
         let src_stride = layer.width() as usize * 4;
         let dst_stride = pw as usize * 4;
         let src = layer.data();

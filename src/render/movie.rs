@@ -17,9 +17,9 @@ use super::anim::{self, Event, Frame, StopKind};
 use super::canvas::{Align, Canvas, Fonts, Rgba, Weight};
 use super::gif::{GifBuilder, Palette, Rect};
 use super::{
-    board_layer, cell_at, PitMarks, RenderOptions, Ring, Scene, Tag, BACKGROUND,
-    BANNER, BOARD_H, CAPTION_LINE, CAPTION_SIZE, CAPTURED, CELL, DIM_INK, ENDED, ENTERED, HEADER,
-    HOUSE_FRAME, INK, MARGIN, START, TAKASIA, WIDTH,
+    board_layer, cell_at, PitMarks, RenderOptions, Ring, Scene, Tag, BACKGROUND, BANNER, BOARD_H,
+    CAPTION_LINE, CAPTION_SIZE, CAPTURED, CELL, DIM_INK, ENDED, ENTERED, HEADER, HOUSE_FRAME, INK,
+    MARGIN, START, TAKASIA, WIDTH,
 };
 
 /// Discord's attachment limit (10 MiB): no GIF made here is ever larger.
@@ -420,11 +420,7 @@ impl Stage {
         let viewer = self.viewer;
         let key = format!(
             "{}|{:?}|{:?}|{:?}|{:?}",
-            scene.status,
-            scene.pos.hand,
-            scene.pos.turn,
-            scene.pos.winner,
-            scene.opts.names
+            scene.status, scene.pos.hand, scene.pos.turn, scene.pos.winner, scene.opts.names
         );
         if self.header.as_ref() != Some(&key) {
             self.canvas
@@ -490,7 +486,13 @@ impl Stage {
                 } else {
                     (Weight::Regular, DIM_INK)
                 };
-                let text = cut(&self.fonts, line, CAPTION_SIZE, weight, WIDTH - 2.0 * MARGIN);
+                let text = cut(
+                    &self.fonts,
+                    line,
+                    CAPTION_SIZE,
+                    weight,
+                    WIDTH - 2.0 * MARGIN,
+                );
                 self.canvas
                     .text(&text, MARGIN, base, CAPTION_SIZE, weight, ink, Align::Left);
                 y += CAPTION_LINE;
@@ -595,7 +597,12 @@ fn tag(text: impl Into<String>, color: Rgba) -> Tag {
 
 /// The marks of one sowing frame: the takasia target of the mover (dotted), the start pit,
 /// and the pit acted on (one ring per pit, the action's winning).
-fn frame_marks(f: &Frame, before: &Position, trace: &Trace, viewer: Side) -> HashMap<Pit, PitMarks> {
+fn frame_marks(
+    f: &Frame,
+    before: &Position,
+    trace: &Trace,
+    viewer: Side,
+) -> HashMap<Pit, PitMarks> {
     let mut marks: HashMap<Pit, PitMarks> = HashMap::new();
     let mut set = |pit: Pit, r: Ring, tags: Vec<Tag>| {
         marks.insert(
@@ -632,9 +639,16 @@ fn frame_marks(f: &Frame, before: &Position, trace: &Trace, viewer: Side) -> Has
         Event::Lift { pit, .. } => set(pit, ring(HOUSE_FRAME), held(f.held)),
         Event::Drop { pit } => set(pit, ring(ENDED), held(f.held)),
         Event::Capture {
-            from, seeds, kichwa, won,
+            from,
+            seeds,
+            kichwa,
+            won,
         } => {
-            set(from, ring(CAPTURED), vec![tag(format!("\u{2212}{seeds}"), CAPTURED)]);
+            set(
+                from,
+                ring(CAPTURED),
+                vec![tag(format!("\u{2212}{seeds}"), CAPTURED)],
+            );
             if !won {
                 let right = match trace.steps.iter().find_map(|s| match *s {
                     crate::rules::Step::Capture {
@@ -707,7 +721,9 @@ fn frame_note(f: &Frame, before: &Position, trace: &Trace, opts: &RenderOptions)
                 format!("captures {seeds} from {from}, sown from {kichwa}")
             }
         }
-        Event::Lap { run, runs, pit } => format!("sowing run {run} of {runs} \u{b7} ended in {pit}"),
+        Event::Lap { run, runs, pit } => {
+            format!("sowing run {run} of {runs} \u{b7} ended in {pit}")
+        }
         Event::Stop { pit, why } => match why {
             StopKind::Empty => format!("{pit} was empty: the move ends"),
             StopKind::House => format!("stops in the nyumba {pit}"),
@@ -785,7 +801,10 @@ pub(crate) fn palette() -> &'static Palette {
         let learner = Position::start(Variant::Kujifunza);
         let mut marks: HashMap<Pit, PitMarks> = HashMap::new();
         let colors = [START, CAPTURED, ENTERED, ENDED, TAKASIA, HOUSE_FRAME];
-        for (i, pit) in Pit::all_of(Side::South).chain(Pit::all_of(Side::North)).enumerate() {
+        for (i, pit) in Pit::all_of(Side::South)
+            .chain(Pit::all_of(Side::North))
+            .enumerate()
+        {
             let color = colors[i % colors.len()];
             marks.insert(
                 pit,
