@@ -269,13 +269,11 @@ pub fn command_line(
             })
         }
         "prefs" => {
-            let what =
-                option("animation")
-                    .map(|v| ("animation", v))
-                    .or_else(|| match plain.as_slice() {
-                        [key, value] => Some((key, value)),
-                        _ => None,
-                    });
+            let typed = match plain.as_slice() {
+                [key, value] => Some((*key, *value)),
+                _ => None,
+            };
+            let what = option("animation").map(|v| ("animation", v)).or(typed);
             match what {
                 None if plain.is_empty() => Ok(Command::Prefs { animation: None }),
                 Some((key, value)) if key.eq_ignore_ascii_case("animation") => {
