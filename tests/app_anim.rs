@@ -53,6 +53,21 @@ fn start(app: &App, asha: &User, baraka: &User) {
     app.press(baraka, &GENERAL, &accept).expect("accept");
 }
 
+/// `who` starts a game against the easy AI at `place`, playing South.
+fn ai_game(app: &App, who: &User, place: &Place) {
+    say(
+        app,
+        who,
+        place,
+        Command::Ai {
+            level: Some(bao_bot::ai::Level::Easy),
+            side: Some(SideChoice::South),
+            variant: None,
+            rules: None,
+        },
+    );
+}
+
 /// Frames and delays of a GIF.
 fn frames(gif: &[u8]) -> Vec<u16> {
     let mut options = gif::DecodeOptions::new();
@@ -140,17 +155,7 @@ fn against_the_ai_one_animation_shows_both_moves() {
     let (app, _) = app(Settings::default());
     let asha = User::new(1, "Asha");
     let dm = Place::Dm { user: 1 };
-    say(
-        &app,
-        &asha,
-        &dm,
-        Command::Ai {
-            level: Some(bao_bot::ai::Level::Easy),
-            side: Some(SideChoice::South),
-            variant: None,
-            rules: None,
-        },
-    );
+    ai_game(&app, &asha, &dm);
     let r = mv(&app, &asha, &dm, "a6 left");
     assert!(r.text.contains("AI (easy): "), "{}", r.text);
     let both = frames(&r.animation.expect("an animation").bytes);
@@ -207,17 +212,7 @@ fn replay_posts_a_finished_game_and_refuses_what_is_not_yours() {
 
     // Another pair's DM game is refused, by number from anywhere.
     let dm = Place::Dm { user: 1 };
-    say(
-        &app,
-        &asha,
-        &dm,
-        Command::Ai {
-            level: Some(bao_bot::ai::Level::Easy),
-            side: Some(SideChoice::South),
-            variant: None,
-            rules: None,
-        },
-    );
+    ai_game(&app, &asha, &dm);
     let game = app.store().game_in(&dm).unwrap().expect("the DM game").id;
     let other = replay(&carol, &GENERAL, Some(game), None, None);
     assert!(

@@ -191,6 +191,7 @@ pub fn raw_frames(before: &Position, trace: &Trace) -> Vec<Frame> {
     let mut out = vec![cur.clone()];
     let mover = trace.mover;
     let mut run = 0u16;
+    let stop = |pit, why| Some((Event::Stop { pit, why }, STOP_CS));
     for (i, step) in trace.steps.iter().enumerate() {
         let next_is_end = trace.steps[i + 1..]
             .iter()
@@ -255,34 +256,10 @@ pub fn raw_frames(before: &Position, trace: &Trace) -> Vec<Frame> {
                 cur.house[side.index()] = false;
                 None
             }
-            Step::EndInEmpty { pit } => Some((
-                Event::Stop {
-                    pit,
-                    why: StopKind::Empty,
-                },
-                STOP_CS,
-            )),
-            Step::HouseStop { pit } => Some((
-                Event::Stop {
-                    pit,
-                    why: StopKind::House,
-                },
-                STOP_CS,
-            )),
-            Step::HouseChoseStop { pit } => Some((
-                Event::Stop {
-                    pit,
-                    why: StopKind::HouseChoice,
-                },
-                STOP_CS,
-            )),
-            Step::TakasiaStop { pit } => Some((
-                Event::Stop {
-                    pit,
-                    why: StopKind::Takasia,
-                },
-                STOP_CS,
-            )),
+            Step::EndInEmpty { pit } => stop(pit, StopKind::Empty),
+            Step::HouseStop { pit } => stop(pit, StopKind::House),
+            Step::HouseChoseStop { pit } => stop(pit, StopKind::HouseChoice),
+            Step::TakasiaStop { pit } => stop(pit, StopKind::Takasia),
             Step::GameEnd { winner, .. } => Some((
                 Event::GameEnd {
                     winner,
