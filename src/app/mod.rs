@@ -8,6 +8,7 @@
 
 mod ai_pool;
 mod correspondence;
+mod ladder;
 mod parse;
 mod play;
 mod types;
@@ -168,7 +169,12 @@ impl App {
             } => self.start_ai(user, place, level, side, variant),
             Command::Games => self.my_games(user),
             Command::Rules => Ok(Reply::private(view::RULES_TEXT).into()),
-            Command::Help => Ok(Reply::private(view::HELP_TEXT).into()),
+            Command::Help => {
+                Ok(
+                    Reply::private(format!("{}\n{}", view::HELP_TEXT, ladder::levels_text()))
+                        .into(),
+                )
+            }
             Command::Notify(mode) => {
                 self.store.set_notify(user.id, mode, now)?;
                 Ok(Reply::private(view::notify_text(mode)).into())

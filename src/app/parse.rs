@@ -215,7 +215,8 @@ pub fn command_line(
                     variant = Some(v);
                 } else {
                     return Err(format!(
-                        "`{w}` is not a level (easy, medium, hard, master), side (south, north, random) or variant (kiswahili, kujifunza)"
+                        "`{w}` is not a level ({}), side (south, north, random) or variant (kiswahili, kujifunza)",
+                        Level::names()
                     ));
                 }
             }

@@ -263,7 +263,7 @@ pub const HELP_TEXT: &str = "\
 `/bao move A4 left capture`: play a move (the kind and stop/use words may be left out when clear); buttons under the board work too
 `/bao board`, `/bao moves`, `/bao history`: the board, the legal moves, the move list with a record file
 `/bao resign`, `/bao draw` (offer or accept), `/bao abort` (before each side has moved twice)
-`/bao ai [easy|medium|hard|master] [south|north|random] [kiswahili|kujifunza]`: play the built-in AI here
+`/bao ai [level] [south|north|random] [kiswahili|kujifunza]`: play the built-in AI here (levels below; default medium)
 `/bao games`: your games everywhere; `/bao notify dm|mention|off`: turn notices; `/bao claim`: win when the opponent's time has run out
 `/bao rules`: the rules in short";
 

@@ -4,7 +4,7 @@ use std::io::{self, Write};
 use std::time::{Duration, Instant};
 
 use bao_bot::ai::matchplay::{elo, run_match, MatchConfig, Player};
-use bao_bot::ai::{choose_move, Level, SearchLimits};
+use bao_bot::ai::{choose_move_with, Level, Params, SearchLimits};
 use bao_bot::rules::Variant;
 
 use super::rules::read_position;
@@ -24,19 +24,24 @@ pub struct AiMoveArgs<'a> {
     pub seed: u64,
 }
 
+/// The limits and evaluation of `level` under its default wall-clock cap.
+fn level_search(level: Level) -> (SearchLimits, Params) {
+    (level.limits(level.default_wall_cap()), level.params())
+}
+
 /// `bao-bot ai-move POSITION [--level L | --nodes N | --time-ms T] [--seed S]`
 pub fn ai_move(args: &AiMoveArgs) -> Result<(), CliError> {
     let pos = read_position(args.position)?;
-    let limits = match (args.level, args.nodes, args.time_ms) {
-        (Some(l), None, None) => {
-            let level: Level = l.parse().map_err(input)?;
-            level.limits(level.default_wall_cap())
-        }
+    let (limits, params) = match (args.level, args.nodes, args.time_ms) {
+        (Some(l), None, None) => level_search(l.parse().map_err(input)?),
         (None, Some(0), None) => return Err(input("--nodes must be at least 1")),
-        (None, Some(n), None) => SearchLimits::nodes(n),
+        (None, Some(n), None) => (SearchLimits::nodes(n), Params::default()),
         (None, None, Some(0)) => return Err(input("--time-ms must be at least 1")),
-        (None, None, Some(t)) => SearchLimits::time(Duration::from_millis(t)),
-        (None, None, None) => Level::Hard.limits(Level::Hard.default_wall_cap()),
+        (None, None, Some(t)) => (
+            SearchLimits::time(Duration::from_millis(t)),
+            Params::default(),
+        ),
+        (None, None, None) => level_search(Level::Hard),
         _ => {
             return Err(input(
                 "give one of --level, --nodes or --time-ms, not several",
@@ -47,7 +52,7 @@ pub fn ai_move(args: &AiMoveArgs) -> Result<(), CliError> {
         seed: args.seed,
         ..limits
     };
-    let Some(result) = choose_move(&pos, &limits) else {
+    let Some(result) = choose_move_with(&pos, &limits, &params) else {
         return Err(input(match pos.winner() {
             Some(w) => format!(
                 "the game is over, {} has won: there is no move to choose",
@@ -205,14 +210,11 @@ pub const BENCH_POSITIONS: [&str; 7] = [
 /// `bao-bot ai-bench [--level L | --nodes N]`: searches the bench positions one after the
 /// other on one core and prints each search's figures, then the totals.
 pub fn ai_bench(level: Option<&str>, nodes: Option<u64>) -> Result<(), CliError> {
-    let limits = match (level, nodes) {
+    let (limits, params) = match (level, nodes) {
         (_, Some(0)) => return Err(input("--nodes must be at least 1")),
-        (None, Some(n)) => SearchLimits::nodes(n),
-        (Some(l), None) => {
-            let level: Level = l.parse().map_err(input)?;
-            level.limits(level.default_wall_cap())
-        }
-        (None, None) => Level::Master.limits(Level::Master.default_wall_cap()),
+        (None, Some(n)) => (SearchLimits::nodes(n), Params::default()),
+        (Some(l), None) => level_search(l.parse().map_err(input)?),
+        (None, None) => level_search(Level::Master),
         (Some(_), Some(_)) => return Err(input("give --level or --nodes, not both")),
     };
     let mut out = io::stdout().lock();
@@ -221,7 +223,7 @@ pub fn ai_bench(level: Option<&str>, nodes: Option<u64>) -> Result<(), CliError>
     let mut slowest = Duration::ZERO;
     for text in BENCH_POSITIONS {
         let pos = read_position(text)?;
-        let Some(r) = choose_move(&pos, &limits) else {
+        let Some(r) = choose_move_with(&pos, &limits, &params) else {
             continue;
         };
         total_nodes += r.nodes;

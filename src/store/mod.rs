@@ -75,6 +75,7 @@
 
 mod check;
 mod games;
+mod levels;
 mod players;
 mod schema;
 mod types;

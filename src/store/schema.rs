@@ -97,6 +97,7 @@ CREATE TABLE moves (
     CHECK ((by_user IS NULL) <> (by_ai IS NULL))
 ) WITHOUT ROWID;
 "#,
+    super::levels::LADDER_NAMES_SQL,
 ];
 
 static MIGRATIONS: LazyLock<Migrations<'static>> =
