@@ -1,10 +1,13 @@
-//! `/bao` and its subcommands: each turns its options into a [`Command`] and hands it on.
+//! `/bao` and its subcommands: each turns its options into the app's [`Command`] and hands it
+//! on. A new subcommand is a function here (listed in [`bao`]'s `subcommands`) that builds its
+//! command and calls `respond::command`.
+
+use std::borrow::Cow;
 
 use poise::serenity_prelude as serenity;
 
-use super::bridge::{AiLevel, Command, MoveCompletion, NotifyMode, SideChoice};
 use super::{respond, AppContext, Error};
-use crate::rules::Variant;
+use crate::app::{game_option, Command, Level, Notify, SideChoice, Variant};
 
 /// Longest label or value Discord accepts in an autocomplete choice.
 const CHOICE_MAX: usize = 100;
@@ -55,31 +58,45 @@ impl From<SideParam> for SideChoice {
     }
 }
 
-/// AI level, as offered in the command's choices.
-#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
-pub enum LevelParam {
-    /// Easy.
-    #[name = "easy"]
-    Easy,
-    /// Medium.
-    #[name = "medium"]
-    Medium,
-    /// Hard.
-    #[name = "hard"]
-    Hard,
-    /// Master.
-    #[name = "master"]
-    Master,
+/// AI level, as offered in the command's choices: every level of the ladder, labelled with
+/// its rating (`casual (1200)`), straight from [`Level`] so the choices never drift from it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LevelParam(pub Level);
+
+impl poise::ChoiceParameter for LevelParam {
+    fn list() -> Cow<'static, [poise::CommandParameterChoice]> {
+        Level::ALL
+            .iter()
+            .map(|l| poise::CommandParameterChoice {
+                name: l.label().into(),
+                localizations: Cow::Borrowed(&[]),
+                __non_exhaustive: (),
+            })
+            .collect::<Vec<_>>()
+            .into()
+    }
+
+    fn from_index(index: usize) -> Option<LevelParam> {
+        Level::ALL.get(index).copied().map(LevelParam)
+    }
+
+    /// A level's name, with or without its rating.
+    fn from_name(name: &str) -> Option<LevelParam> {
+        name.split_whitespace().next()?.parse().ok().map(LevelParam)
+    }
+
+    fn name(&self) -> &'static str {
+        self.0.name()
+    }
+
+    fn localized_name(&self, _locale: &str) -> Option<&'static str> {
+        None
+    }
 }
 
-impl From<LevelParam> for AiLevel {
-    fn from(l: LevelParam) -> AiLevel {
-        match l {
-            LevelParam::Easy => AiLevel::Easy,
-            LevelParam::Medium => AiLevel::Medium,
-            LevelParam::Hard => AiLevel::Hard,
-            LevelParam::Master => AiLevel::Master,
-        }
+impl From<LevelParam> for Level {
+    fn from(l: LevelParam) -> Level {
+        l.0
     }
 }
 
@@ -97,12 +114,12 @@ pub enum NotifyParam {
     Off,
 }
 
-impl From<NotifyParam> for NotifyMode {
-    fn from(n: NotifyParam) -> NotifyMode {
+impl From<NotifyParam> for Notify {
+    fn from(n: NotifyParam) -> Notify {
         match n {
-            NotifyParam::Dm => NotifyMode::Dm,
-            NotifyParam::Mention => NotifyMode::Mention,
-            NotifyParam::Off => NotifyMode::Off,
+            NotifyParam::Dm => Notify::Dm,
+            NotifyParam::Mention => Notify::Mention,
+            NotifyParam::Off => Notify::Off,
         }
     }
 }
@@ -149,7 +166,7 @@ pub async fn challenge(
     #[description = "Your side (south moves first)"] side: Option<SideParam>,
     #[description = "Time per move: none, or e.g. 30m, 24h, 3d"] time_per_move: Option<String>,
 ) -> Result<(), Error> {
-    let opponent = respond::user_ref(&opponent);
+    let opponent = respond::user_of(&opponent);
     let command = Command::Challenge {
         opponent,
         variant: variant.map(Into::into),
@@ -181,7 +198,10 @@ pub async fn move_(
     text: String,
     #[description = "Which game (when not this channel's)"] game: Option<String>,
 ) -> Result<(), Error> {
-    respond::command(ctx, Command::Move { text, game }).await
+    match game_option(game.as_deref()) {
+        Ok(game) => respond::command(ctx, Command::Move { text, game }).await,
+        Err(why) => respond::refuse(ctx, why).await,
+    }
 }
 
 /// Suggests the caller's legal moves, filtered by what is typed.
@@ -190,16 +210,18 @@ async fn complete_move(ctx: AppContext<'_>, partial: &str) -> serenity::CreateAu
         (&"game", serenity::ResolvedValue::String(s)) => Some((*s).to_string()),
         _ => None,
     });
-    let request = MoveCompletion {
-        user: respond::user_ref(&ctx.interaction.user),
-        place: respond::place_of(ctx.interaction.guild_id, ctx.interaction.channel_id),
-        partial: partial.to_string(),
-        game,
+    let Ok(game) = game_option(game.as_deref()) else {
+        return serenity::CreateAutocompleteResponse::new();
     };
-    let handler = ctx.data().handler.clone();
-    let task = tokio::task::spawn_blocking(move || handler.complete_move(request));
+    let i = ctx.interaction;
+    let asker = respond::asker_of(&i.user, i.guild_id, i.channel_id);
+    let app = ctx.data().app.clone();
+    let typed = partial.to_string();
+    let task = tokio::task::spawn_blocking(move || {
+        app.suggest_moves(&asker.user, &asker.place, game, &typed)
+    });
     let choices = match tokio::time::timeout(respond::AUTOCOMPLETE_BUDGET, task).await {
-        Ok(Ok(choices)) => choices,
+        Ok(Ok(Ok(choices))) => choices,
         _ => {
             tracing::warn!(
                 user = ctx.interaction.user.id.get(),
@@ -211,11 +233,9 @@ async fn complete_move(ctx: AppContext<'_>, partial: &str) -> serenity::CreateAu
     let choices = choices
         .into_iter()
         .take(CHOICES_MAX)
-        .map(|c| {
-            serenity::AutocompleteChoice::new(
-                respond::truncate(&c.label, CHOICE_MAX),
-                respond::truncate(&c.value, CHOICE_MAX),
-            )
+        .map(|m| {
+            let m = respond::truncate(&m, CHOICE_MAX);
+            serenity::AutocompleteChoice::new(m.clone(), m)
         })
         .collect();
     serenity::CreateAutocompleteResponse::new().set_choices(choices)
@@ -227,7 +247,10 @@ pub async fn board(
     ctx: AppContext<'_>,
     #[description = "Which game (when not this channel's)"] game: Option<String>,
 ) -> Result<(), Error> {
-    respond::command(ctx, Command::Board { game }).await
+    match game_option(game.as_deref()) {
+        Ok(game) => respond::command(ctx, Command::Board { game }).await,
+        Err(why) => respond::refuse(ctx, why).await,
+    }
 }
 
 /// List the legal moves in this channel's game.
@@ -244,7 +267,10 @@ pub async fn history(
         String,
     >,
 ) -> Result<(), Error> {
-    respond::command(ctx, Command::History { game }).await
+    match game_option(game.as_deref()) {
+        Ok(game) => respond::command(ctx, Command::History { game }).await,
+        Err(why) => respond::refuse(ctx, why).await,
+    }
 }
 
 /// Resign this channel's game.
