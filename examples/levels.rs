@@ -4,10 +4,10 @@
 //! [--from LEVEL] [--to LEVEL] [--seed S] [--threads T]` plays every pair of neighbouring
 //! levels from `--from` (default the bottom level) to `--to` (default master) in each variant
 //! asked for (default both), prints each match (games, score, 95% interval, Elo) as a table,
-//! then the ratings chained up from the bottom level's anchor, ready for `LADDER` in
-//! `src/ai/levels.rs`. The bottom level also plays the `novice` player model, which it should
-//! score about half against. Master against hard takes about an hour and a half on one core;
-//! `--to hard` leaves it out.
+//! then the ratings chained up from the bottom level's anchor in each variant (`LADDER` in
+//! `src/ai/levels.rs` holds the Kiswahili ones). The bottom level also plays the `novice` player model, which it should
+//! score about half against. Master against hard (Kiswahili) takes about an hour and a half on
+//! one core; `--to hard` leaves it out.
 //!
 //! `cargo run --release --example levels -- try NODES,DEPTH,NOISE,MISS,SEES,PLIES OPPONENT
 //! [--games N] [--variant V] [--seed S] [--threads T]` plays a candidate level (node budget,
@@ -168,20 +168,20 @@ fn ladder(options: &Options) {
     if levels[0] != Level::ALL[0] || steps.is_empty() {
         return;
     }
-    println!();
-    println!(
-        "Ratings (the bottom level at {ANCHOR_RATING}, each step the mean Elo of the variants):"
-    );
-    let mut rating = ANCHOR_RATING as f64;
-    println!("  {:<8} {rating:.0}", levels[0].name());
-    for (i, step) in steps.iter().enumerate() {
-        let mean = step.iter().sum::<f64>() / step.len() as f64;
-        rating += mean;
-        println!(
-            "  {:<8} {rating:.0}  (step {mean:+.0}; now in LADDER: {})",
-            levels[i + 1].name(),
-            levels[i + 1].rating()
-        );
+    for (v, &variant) in options.variants.iter().enumerate() {
+        println!();
+        println!("Ratings in {variant} (the bottom level at {ANCHOR_RATING}; LADDER holds the Kiswahili ones):");
+        let mut rating = ANCHOR_RATING as f64;
+        println!("  {:<8} {rating:.0}", levels[0].name());
+        for (i, step) in steps.iter().enumerate() {
+            rating += step[v];
+            println!(
+                "  {:<8} {rating:.0}  (step {:+.0}; now in LADDER: {})",
+                levels[i + 1].name(),
+                step[v],
+                levels[i + 1].rating()
+            );
+        }
     }
 }
 
