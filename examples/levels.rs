@@ -97,17 +97,7 @@ fn config(options: &Options, variant: Variant) -> MatchConfig {
     }
 }
 
-/// `+123` or `+inf`.
-fn fmt_elo(score: f64) -> String {
-    let e = elo(score);
-    if e.is_finite() {
-        format!("{e:+.0}")
-    } else if e > 0.0 {
-        "+inf".into()
-    } else {
-        "-inf".into()
-    }
-}
+use bao_bot::ai::matchplay::elo_text as fmt_elo;
 
 /// One table row: the match, games, score, interval, Elo (with its interval).
 fn row(a: &Player, b: &Player, variant: Variant, r: &MatchResult, secs: f64) -> String {

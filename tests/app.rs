@@ -662,7 +662,10 @@ fn ai_levels_show_their_ratings_and_three_losses_suggest_a_step_down() {
         },
     );
     assert!(
-        start.reply.text.contains(&Level::Casual.label()),
+        start
+            .reply
+            .text
+            .contains(&format!("AI (casual, rated {})", Level::Casual.rating())),
         "{}",
         start.reply.text
     );

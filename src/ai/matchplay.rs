@@ -372,6 +372,18 @@ pub fn elo(score: f64) -> f64 {
     }
 }
 
+/// [`elo`] of `score` as text: `+186`, `-40`, or `+inf` / `-inf` at 1 and 0.
+pub fn elo_text(score: f64) -> String {
+    let e = elo(score);
+    if e.is_finite() {
+        format!("{e:+.0}")
+    } else if e > 0.0 {
+        "+inf".to_string()
+    } else {
+        "-inf".to_string()
+    }
+}
+
 /// Plays a match of `a` against `b`; `progress(pairs done, pairs)` is called after each pair
 /// (from the thread that played it). The result depends only on the players and `config`, not
 /// on the number of threads.
@@ -458,6 +470,8 @@ mod tests {
         assert!(elo(0.5).abs() < 1e-9);
         assert!((elo(0.75) - 190.85).abs() < 0.1);
         assert!(elo(1.0).is_infinite());
+        assert_eq!(elo_text(0.75), "+191");
+        assert_eq!(elo_text(0.0), "-inf");
     }
 
     #[test]

@@ -449,9 +449,9 @@ impl App {
         let mut game = game;
         let mut trace = None;
         let mut text = format!(
-            "{} plays the AI ({}) at Bao la {}: {} is South.",
+            "{} plays the AI ({level}, rated {}) at Bao la {}: {} is South.",
             user.name,
-            level.label(),
+            level.rating(),
             capitalised(variant),
             if human_south { &user.name } else { "the AI" }
         );

@@ -3,7 +3,7 @@
 use std::io::{self, Write};
 use std::time::{Duration, Instant};
 
-use bao_bot::ai::matchplay::{elo, run_match, MatchConfig, Player};
+use bao_bot::ai::matchplay::{elo_text, run_match, MatchConfig, Player};
 use bao_bot::ai::{choose_move_with, Level, Params, SearchLimits};
 use bao_bot::rules::Variant;
 
@@ -139,16 +139,7 @@ pub fn play_match(args: &MatchArgs) -> Result<(), CliError> {
     });
     let (w, d, l) = result.wins_draws_losses();
     let (score, lo, hi) = result.score();
-    let fmt_elo = |s: f64| {
-        let e = elo(s);
-        if e.is_finite() {
-            format!("{e:+.0}")
-        } else if e > 0.0 {
-            "+inf".to_string()
-        } else {
-            "-inf".to_string()
-        }
-    };
+    let fmt_elo = elo_text;
     let mut out = io::stdout().lock();
     let w_ =
         |out: &mut io::StdoutLock, s: String| writeln!(out, "{s}").map_err(anyhow::Error::from);
