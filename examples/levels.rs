@@ -18,7 +18,9 @@
 use std::time::Instant;
 
 use bao_bot::ai::eval::DEFAULT_PARAMS;
-use bao_bot::ai::matchplay::{elo, run_match, MatchConfig, MatchResult, Player};
+use bao_bot::ai::matchplay::{
+    elo, elo_text as fmt_elo, run_match, MatchConfig, MatchResult, Player,
+};
 use bao_bot::ai::{Level, SearchLimits, ANCHOR_RATING};
 use bao_bot::rules::Variant;
 
@@ -96,8 +98,6 @@ fn config(options: &Options, variant: Variant) -> MatchConfig {
         threads: options.threads,
     }
 }
-
-use bao_bot::ai::matchplay::elo_text as fmt_elo;
 
 /// One table row: the match, games, score, interval, Elo (with its interval).
 fn row(a: &Player, b: &Player, variant: Variant, r: &MatchResult, secs: f64) -> String {

@@ -258,7 +258,7 @@ fn noise_changes_moves_between_seeds() {
 }
 
 #[test]
-fn a_deeper_search_beats_easy_and_easy_beats_random() {
+fn a_deeper_search_beats_beginner_and_beginner_beats_random() {
     use bao_bot::ai::matchplay::{run_match, MatchConfig, Player};
     let config = MatchConfig {
         pairs: 3,
