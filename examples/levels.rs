@@ -1,44 +1,227 @@
-//! Tries level settings by matches: a candidate (node budget and noise) against a fixed
-//! player, so the levels can be spaced.
+//! Calibrates and tunes the level ladder by paired matches.
 //!
-//! `cargo run --release --example levels -- NODES NOISE OPPONENT [PAIRS] [VARIANT]`
+//! `cargo run --release --example levels -- ladder [--games N] [--variant V|both]
+//! [--from LEVEL] [--to LEVEL] [--seed S] [--threads T]` plays every pair of neighbouring
+//! levels from `--from` (default the bottom level) to `--to` (default master) in each variant
+//! asked for (default both), prints each match (games, score, 95% interval, Elo) as a table,
+//! then the ratings chained up from the bottom level's anchor in each variant (`LADDER` in
+//! `src/ai/levels.rs` holds the Kiswahili ones). The bottom level also plays the `novice` player model, which it should
+//! score about half against. Master against hard (Kiswahili) takes about an hour and a half on
+//! one core; `--to hard` leaves it out.
+//!
+//! `cargo run --release --example levels -- try NODES,DEPTH,NOISE,MISS,SEES,PLIES OPPONENT
+//! [--games N] [--variant V] [--seed S] [--threads T]` plays a candidate level (node budget,
+//! depth cap or 0 for none, noise, chance in percent of missing the best capture, whether it
+//! sees threats (1 or 0), capture plies past the horizon) against OPPONENT: any `bao-bot
+//! match` player, or another candidate written the same way.
+
+use std::time::Instant;
 
 use bao_bot::ai::eval::DEFAULT_PARAMS;
-use bao_bot::ai::matchplay::{run_match, MatchConfig, Player};
-use bao_bot::ai::SearchLimits;
+use bao_bot::ai::matchplay::{
+    elo, elo_text as fmt_elo, run_match, MatchConfig, MatchResult, Player,
+};
+use bao_bot::ai::{Level, SearchLimits, ANCHOR_RATING};
 use bao_bot::rules::Variant;
+
+/// Options shared by both modes.
+struct Options {
+    games: usize,
+    variants: Vec<Variant>,
+    from: Level,
+    to: Level,
+    seed: u64,
+    threads: usize,
+}
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let nodes: u64 = args[0].parse().expect("NODES");
-    let noise: i32 = args[1].parse().expect("NOISE");
-    let opponent: Player = args[2].parse().expect("OPPONENT");
-    let pairs: usize = args.get(3).map_or(40, |p| p.parse().expect("PAIRS"));
-    let variant: Variant = args
-        .get(4)
-        .map_or(Variant::Kiswahili, |v| v.parse().expect("VARIANT"));
-    let me = Player::Custom {
-        limits: SearchLimits {
-            noise,
-            ..SearchLimits::nodes(nodes)
-        },
-        params: DEFAULT_PARAMS,
+    let (positional, options) = read_options(&args);
+    match positional.first().map(String::as_str) {
+        Some("ladder") => ladder(&options),
+        Some("try") => try_level(&positional[1..], &options),
+        _ => fail("write `ladder [options]` or `try NODES,DEPTH,NOISE,MISS,SEES,PLIES OPPONENT [options]`"),
+    }
+}
+
+fn fail(msg: &str) -> ! {
+    eprintln!("levels: {msg}");
+    std::process::exit(2)
+}
+
+fn read_options(args: &[String]) -> (Vec<String>, Options) {
+    let mut options = Options {
+        games: 200,
+        variants: vec![Variant::Kiswahili, Variant::Kujifunza],
+        from: Level::ALL[0],
+        to: Level::ALL[Level::COUNT - 1],
+        seed: 17,
+        threads: 1,
     };
-    let config = MatchConfig {
-        pairs,
-        seed: 3,
+    let mut positional = Vec::new();
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        let mut value = || {
+            it.next()
+                .cloned()
+                .unwrap_or_else(|| fail(&format!("{a} needs a value")))
+        };
+        match a.as_str() {
+            "--games" => options.games = value().parse().unwrap_or_else(|_| fail("--games N")),
+            "--seed" => options.seed = value().parse().unwrap_or_else(|_| fail("--seed S")),
+            "--threads" => {
+                options.threads = value().parse().unwrap_or_else(|_| fail("--threads T"))
+            }
+            "--from" => options.from = value().parse().unwrap_or_else(|e| fail(&format!("{e}"))),
+            "--to" => options.to = value().parse().unwrap_or_else(|e| fail(&format!("{e}"))),
+            "--variant" => {
+                let v = value();
+                options.variants = if v == "both" {
+                    vec![Variant::Kiswahili, Variant::Kujifunza]
+                } else {
+                    vec![v.parse().unwrap_or_else(|e| fail(&format!("{e}")))]
+                };
+            }
+            _ => positional.push(a.clone()),
+        }
+    }
+    (positional, options)
+}
+
+fn config(options: &Options, variant: Variant) -> MatchConfig {
+    MatchConfig {
+        pairs: options.games.div_ceil(2),
+        seed: options.seed,
         variant,
         opening_plies: 6,
         max_plies: 400,
-        threads: 1,
-    };
-    let r = run_match(&me, &opponent, &config, &|_, _| {});
+        threads: options.threads,
+    }
+}
+
+/// One table row: the match, games, score, interval, Elo (with its interval).
+fn row(a: &Player, b: &Player, variant: Variant, r: &MatchResult, secs: f64) -> String {
     let (s, lo, hi) = r.score();
     let (w, d, l) = r.wins_draws_losses();
-    println!(
-        "nodes {nodes} noise {noise} vs {opponent}, {variant}: {:.1}% ({:.1}..{:.1}), +{w} ={d} -{l}",
+    format!(
+        "| {a} vs {b} | {variant} | {} | +{w} ={d} -{l} | {:.1}% | {:.1}–{:.1}% | {} ({}..{}) | {secs:.0} s |",
+        r.games(),
         s * 100.0,
         lo * 100.0,
-        hi * 100.0
-    );
+        hi * 100.0,
+        fmt_elo(s),
+        fmt_elo(lo),
+        fmt_elo(hi),
+    )
+}
+
+fn play(a: &Player, b: &Player, config: &MatchConfig) -> (MatchResult, f64) {
+    let began = Instant::now();
+    let r = run_match(a, b, config, &|done, total| {
+        if done % 10 == 0 || done == total {
+            eprintln!(
+                "  {a} vs {b} ({}): {done}/{total} pairs, {:.0} s",
+                config.variant,
+                began.elapsed().as_secs_f64()
+            );
+        }
+    });
+    (r, began.elapsed().as_secs_f64())
+}
+
+fn ladder(options: &Options) {
+    let levels: Vec<Level> = Level::ALL
+        .into_iter()
+        .filter(|l| (options.from..=options.to).contains(l))
+        .collect();
+    if levels.is_empty() {
+        fail("--from must not be above --to");
+    }
+    println!("| match | variant | games | +win =draw -loss | score | 95% interval | Elo | time |");
+    println!("|---|---|---|---|---|---|---|---|");
+    // Elo differences of each step, per variant.
+    let mut steps: Vec<Vec<f64>> = vec![Vec::new(); levels.len().saturating_sub(1)];
+    for &variant in &options.variants {
+        let config = config(options, variant);
+        if levels[0] == Level::ALL[0] {
+            let (a, b) = (Player::Level(levels[0]), Player::Novice);
+            let (r, secs) = play(&a, &b, &config);
+            println!("{}", row(&a, &b, variant, &r, secs));
+        }
+        for (i, pair) in levels.windows(2).enumerate() {
+            let (a, b) = (Player::Level(pair[1]), Player::Level(pair[0]));
+            let (r, secs) = play(&a, &b, &config);
+            println!("{}", row(&a, &b, variant, &r, secs));
+            steps[i].push(elo(r.score().0));
+        }
+    }
+    if levels[0] != Level::ALL[0] || steps.is_empty() {
+        return;
+    }
+    for (v, &variant) in options.variants.iter().enumerate() {
+        println!();
+        println!("Ratings in {variant} (the bottom level at {ANCHOR_RATING}; LADDER holds the Kiswahili ones):");
+        let mut rating = ANCHOR_RATING as f64;
+        println!("  {:<8} {rating:.0}", levels[0].name());
+        for (i, step) in steps.iter().enumerate() {
+            rating += step[v];
+            println!(
+                "  {:<8} {rating:.0}  (step {:+.0}; now in LADDER: {})",
+                levels[i + 1].name(),
+                step[v],
+                levels[i + 1].rating()
+            );
+        }
+    }
+}
+
+/// A candidate level from `NODES,DEPTH,NOISE,MISS,SEES,PLIES` (depth 0: none).
+fn candidate(spec: &str) -> Player {
+    let num: Vec<u64> = spec
+        .split(',')
+        .map(|n| {
+            n.trim()
+                .parse()
+                .unwrap_or_else(|_| fail(&format!("`{n}` is not a number")))
+        })
+        .collect();
+    if num.len() != 6 {
+        fail("a candidate is NODES,DEPTH,NOISE,MISS,SEES,PLIES");
+    }
+    let mut params = DEFAULT_PARAMS;
+    if num[4] == 0 {
+        params.namua.exposed = 0;
+        params.mtaji.exposed = 0;
+    }
+    params.quiescence_plies = num[5] as u32;
+    Player::Custom {
+        limits: SearchLimits {
+            noise: num[2] as i32,
+            depth: Some(num[1] as u32).filter(|&d| d > 0),
+            miss_best_capture: num[3] as u32,
+            ..SearchLimits::nodes(num[0].max(1))
+        },
+        params,
+    }
+}
+
+fn try_level(args: &[String], options: &Options) {
+    if args.len() != 2 {
+        fail("try NODES,DEPTH,NOISE,MISS,SEES,PLIES OPPONENT");
+    }
+    let me = candidate(&args[0]);
+    let opponent = if args[1].contains(',') {
+        candidate(&args[1])
+    } else {
+        args[1].parse().unwrap_or_else(|e| fail(&format!("{e}")))
+    };
+    for &variant in &options.variants {
+        let (r, secs) = play(&me, &opponent, &config(options, variant));
+        println!(
+            "{} vs {} {}",
+            args[0],
+            args[1],
+            row(&me, &opponent, variant, &r, secs)
+        );
+    }
 }

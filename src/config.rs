@@ -95,8 +95,12 @@ impl fmt::Display for Token {
 pub struct AiLimits {
     /// At most this many AI searches run at once; later requests wait their turn.
     pub max_concurrent_searches: usize,
+    /// Wall-clock cap of one `beginner` search, in milliseconds.
+    pub beginner_ms: u64,
     /// Wall-clock cap of one `easy` search, in milliseconds.
     pub easy_ms: u64,
+    /// Wall-clock cap of one `casual` search, in milliseconds.
+    pub casual_ms: u64,
     /// Wall-clock cap of one `medium` search, in milliseconds.
     pub medium_ms: u64,
     /// Wall-clock cap of one `hard` search, in milliseconds.
@@ -109,7 +113,9 @@ impl Default for AiLimits {
     fn default() -> AiLimits {
         AiLimits {
             max_concurrent_searches: 1,
+            beginner_ms: 200,
             easy_ms: 200,
+            casual_ms: 300,
             medium_ms: 500,
             hard_ms: 1000,
             master_ms: 3000,
@@ -118,10 +124,13 @@ impl Default for AiLimits {
 }
 
 impl AiLimits {
-    /// The wall-clock cap for a level name (`easy`, `medium`, `hard`, `master`).
+    /// The wall-clock cap for a level name (`beginner`, `easy`, `casual`, `medium`, `hard`,
+    /// `master`).
     pub fn cap_for(&self, level: &str) -> Option<Duration> {
         let ms = match level {
+            "beginner" => self.beginner_ms,
             "easy" => self.easy_ms,
+            "casual" => self.casual_ms,
             "medium" => self.medium_ms,
             "hard" => self.hard_ms,
             "master" => self.master_ms,

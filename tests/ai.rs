@@ -1,10 +1,12 @@
 //! The AI on real positions: it always answers with a legal move, finds wins in one and two
 //! moves, and is reproducible under a node budget.
 
-use bao_bot::ai::matchplay::{beginner_move, greedy_move};
+use bao_bot::ai::matchplay::{greedy_move, novice_move};
 use bao_bot::ai::rng::Rng;
-use bao_bot::ai::{choose_move, Level, SearchLimits, MATE};
-use bao_bot::rules::{Move, Phase, Position, Side, Variant};
+use bao_bot::ai::{
+    choose_move, choose_move_with, Level, SearchLimits, SearchResult, MATE, MATE_BOUND,
+};
+use bao_bot::rules::{Move, MoveKind, Phase, Position, Side, Variant};
 
 /// Random games from both start positions, every position of each (finished ones left out).
 fn random_games(games: u64, seed: u64) -> Vec<Vec<Position>> {
@@ -26,6 +28,21 @@ fn random_games(games: u64, seed: u64) -> Vec<Vec<Position>> {
         out.push(line);
     }
     out
+}
+
+/// Most nodes a level searches in these tests: hard and master differ from the levels below
+/// only in their budget (full search, no handicap), so a smaller one tries the same code.
+const TEST_BUDGET: u64 = 20_000;
+
+/// `level`'s move in `pos` with noise seeded by `seed`, its budget capped at [`TEST_BUDGET`].
+fn at_level(pos: &Position, level: Level, seed: u64) -> SearchResult {
+    let limits = level.limits_without_clock();
+    let limits = SearchLimits {
+        seed,
+        nodes: limits.nodes.map(|n| n.min(TEST_BUDGET)),
+        ..limits
+    };
+    choose_move_with(pos, &limits, &level.params()).expect("a running game has a move")
 }
 
 fn wins_at_once(pos: &Position) -> Vec<Move> {
@@ -133,7 +150,7 @@ fn takes_the_capture_that_empties_the_front_row() {
     // North's front row holds only a4; South's A3 sown right ends in A5 and takes it.
     let pos: Position = "variant=kiswahili turn=S hand=0,0 house=- A=0,0,2,0,1,0,0,0 B=0,0,0,0,0,0,0,27 a=0,0,0,3,0,0,0,0 b=0,0,0,0,0,0,0,31".parse().unwrap();
     for level in Level::ALL {
-        let r = choose_move(&pos, &level.limits_without_clock()).unwrap();
+        let r = at_level(&pos, level, 3);
         assert_eq!(r.mv.to_string(), "A3 right capture");
         assert_eq!(r.score, MATE - 1, "a win in one ply");
         assert_eq!(r.plies_to_end(), Some(1));
@@ -187,7 +204,7 @@ fn same_seed_and_budget_same_move() {
                 SearchLimits::nodes(4_000),
                 SearchLimits {
                     seed: 77,
-                    ..Level::Easy.limits_without_clock()
+                    ..Level::Beginner.limits_without_clock()
                 },
             ] {
                 let a = choose_move(pos, &limits).unwrap();
@@ -228,7 +245,7 @@ fn noise_changes_moves_between_seeds() {
             let pick = |seed| {
                 let limits = SearchLimits {
                     seed,
-                    ..Level::Easy.limits_without_clock()
+                    ..Level::Beginner.limits_without_clock()
                 };
                 choose_move(pos, &limits).unwrap().mv
             };
@@ -241,7 +258,7 @@ fn noise_changes_moves_between_seeds() {
 }
 
 #[test]
-fn a_deeper_search_beats_easy_and_easy_beats_random() {
+fn a_deeper_search_beats_beginner_and_beginner_beats_random() {
     use bao_bot::ai::matchplay::{run_match, MatchConfig, Player};
     let config = MatchConfig {
         pairs: 3,
@@ -251,13 +268,13 @@ fn a_deeper_search_beats_easy_and_easy_beats_random() {
     };
     let strong = run_match(
         &Player::Nodes(3_000),
-        &Player::Level(Level::Easy),
+        &Player::Level(Level::Beginner),
         &config,
         &|_, _| {},
     );
     assert!(strong.score().0 >= 0.75, "{:?}", strong.wins_draws_losses());
     let easy = run_match(
-        &Player::Level(Level::Easy),
+        &Player::Level(Level::Beginner),
         &Player::Random,
         &config,
         &|_, _| {},
@@ -278,16 +295,12 @@ fn noisy_levels_never_allow_a_winning_capture_when_they_can_avoid_it() {
             }
             tried += 1;
             for seed in 0..6 {
-                let mv = beginner_move(pos, seed).unwrap();
-                assert!(!gives_win(pos, &mv), "beginner played {mv} in {pos}");
+                let mv = novice_move(pos, seed).unwrap();
+                assert!(!gives_win(pos, &mv), "novice played {mv} in {pos}");
             }
-            for level in [Level::Easy, Level::Medium] {
+            for level in &Level::ALL[..Level::Hard.index()] {
                 for seed in 0..6 {
-                    let limits = SearchLimits {
-                        seed,
-                        ..level.limits_without_clock()
-                    };
-                    let r = choose_move(pos, &limits).unwrap();
+                    let r = at_level(pos, *level, seed);
                     assert!(
                         !gives_win(pos, &r.mv),
                         "{level} (seed {seed}) played {} in {pos}",
@@ -329,7 +342,7 @@ fn the_beginner_model_weighs_the_recapture() {
     let mut differed = 0;
     for line in random_games(10, 53) {
         for pos in line.iter().step_by(3) {
-            let b = beginner_move(pos, 1).unwrap();
+            let b = novice_move(pos, 1).unwrap();
             let g = greedy_move(pos, 1).unwrap();
             assert!(pos.legal_moves().contains(&b));
             if b != g && !gives_win(pos, &g) {
@@ -341,5 +354,122 @@ fn the_beginner_model_weighs_the_recapture() {
     assert!(
         differed >= 10,
         "the beginner differed from greedy only {differed} times"
+    );
+}
+
+#[test]
+fn every_level_plays_legal_moves_in_both_variants_and_stages() {
+    let mut seen = [[0usize; 3]; Level::COUNT];
+    for (g, line) in random_games(8, 61).iter().enumerate() {
+        for (i, pos) in line.iter().enumerate().skip(g % 5).step_by(9) {
+            let stage = match (pos.variant(), pos.phase()) {
+                (Variant::Kujifunza, _) => 2,
+                (_, Phase::Namua) => 0,
+                (_, Phase::Mtaji) => 1,
+            };
+            for level in Level::ALL {
+                let r = at_level(pos, level, i as u64);
+                assert!(
+                    pos.legal_moves().contains(&r.mv),
+                    "{level} played {} in {pos}",
+                    r.mv
+                );
+                seen[level.index()][stage] += 1;
+            }
+        }
+    }
+    for (level, counts) in Level::ALL.iter().zip(seen) {
+        assert!(counts.iter().all(|&c| c >= 3), "{level}: {counts:?}");
+    }
+}
+
+#[test]
+fn every_level_takes_a_win_in_one_and_captures_when_it_must() {
+    let mut wins = 0;
+    let mut forced = 0;
+    for line in random_games(40, 5) {
+        for (i, pos) in line.iter().enumerate().rev().take(12) {
+            let moves = pos.legal_moves();
+            let winning = wins_at_once(pos);
+            let capture = moves[0].kind == MoveKind::Capture;
+            if !winning.is_empty() && winning.len() < moves.len() && wins < 10 {
+                wins += 1;
+                for level in Level::ALL {
+                    for seed in 0..3 {
+                        let r = at_level(pos, level, seed + i as u64);
+                        assert!(winning.contains(&r.mv), "{level} missed the win in {pos}");
+                    }
+                }
+            } else if capture && moves.len() >= 2 && forced < 20 {
+                forced += 1;
+                for level in Level::ALL {
+                    let r = at_level(pos, level, i as u64);
+                    assert_eq!(r.mv.kind, MoveKind::Capture, "{level} in {pos}");
+                }
+            }
+        }
+    }
+    assert!(
+        wins >= 5 && forced >= 10,
+        "{wins} wins, {forced} forced captures"
+    );
+}
+
+#[test]
+fn every_level_gives_the_same_move_for_the_same_seed() {
+    for line in random_games(4, 71) {
+        for (i, pos) in line.iter().enumerate().step_by(23) {
+            for level in Level::ALL {
+                let a = at_level(pos, level, i as u64);
+                let b = at_level(pos, level, i as u64);
+                assert_eq!(
+                    (a.mv, a.score, a.nodes),
+                    (b.mv, b.score, b.nodes),
+                    "{level}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn missing_the_best_capture_plays_a_smaller_one_unless_that_loses() {
+    // Positions where captures are compulsory and take different amounts.
+    let gain = |pos: &Position, mv: &Move| {
+        let them = !pos.turn();
+        pos.seeds_on_board(them) as i32 - pos.play_unchecked(mv).seeds_on_board(them) as i32
+    };
+    let mut tried = 0;
+    let mut smaller = 0;
+    for line in random_games(20, 83) {
+        for pos in line.iter().step_by(2) {
+            let moves = pos.legal_moves();
+            if moves[0].kind != MoveKind::Capture || !wins_at_once(pos).is_empty() {
+                continue;
+            }
+            let best = moves.iter().map(|m| gain(pos, m)).max().unwrap();
+            if moves.iter().all(|m| gain(pos, m) == best) {
+                continue;
+            }
+            tried += 1;
+            let limits = SearchLimits {
+                miss_best_capture: 100,
+                depth: Some(1),
+                ..SearchLimits::nodes(1)
+            };
+            let r = choose_move(pos, &limits).unwrap();
+            assert_eq!(r.mv.kind, MoveKind::Capture);
+            if gain(pos, &r.mv) < best {
+                smaller += 1;
+            } else {
+                // It looked again because every smaller capture loses by force.
+                assert!(r.score > -MATE_BOUND, "{pos}");
+            }
+        }
+    }
+    assert!(tried >= 10, "only {tried} positions tried");
+    assert!(
+        smaller * 4 >= tried * 3,
+        "a smaller capture in {smaller} of {tried}"
     );
 }

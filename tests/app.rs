@@ -746,3 +746,55 @@ fn defect_4_every_end_reason_is_shown_as_stored() {
         assert!(g.reason.is_some(), "game {} has no stored reason", g.id);
     }
 }
+
+#[test]
+fn ai_levels_show_their_ratings_and_three_losses_suggest_a_step_down() {
+    use bao_bot::ai::Level;
+    let w = world();
+    let help = w.say(&w.asha, Command::Help);
+    for level in Level::ALL {
+        private(&help, &format!("`{}` {}", level.name(), level.rating()));
+    }
+    let dm = Place::Dm { user: 1 };
+    let start = w.run(
+        &w.asha,
+        &dm,
+        Command::Ai {
+            level: Some(Level::Casual),
+            side: Some(SideChoice::South),
+            variant: None,
+            rules: None,
+        },
+    );
+    assert!(
+        start
+            .reply
+            .text
+            .contains(&format!("AI (casual, rated {})", Level::Casual.rating())),
+        "{}",
+        start.reply.text
+    );
+    for round in 1..=3 {
+        if round > 1 {
+            w.run(
+                &w.asha,
+                &dm,
+                Command::Ai {
+                    level: Some(Level::Casual),
+                    side: None,
+                    variant: None,
+                    rules: None,
+                },
+            );
+        }
+        let r = w.run(&w.asha, &dm, Command::Resign).reply;
+        assert!(r.text.contains("Asha resigns"), "{}", r.text);
+        let hint = "3 losses in a row against casual: `/bao ai easy`";
+        assert_eq!(
+            r.text.contains(hint),
+            round == 3,
+            "round {round}: {}",
+            r.text
+        );
+    }
+}

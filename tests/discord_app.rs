@@ -306,7 +306,8 @@ async fn a_game_against_the_ai_in_a_dm() {
         &asha(),
         dm,
         "ai",
-        &[Opt::Int("level", 0)],
+        // The choices are the levels weakest first: 1 is easy.
+        &[Opt::Int("level", 1)],
     ));
     let board = answer(&fake, 201).await;
     assert!(has_png(&board), "{}", fake.describe_requests());

@@ -156,6 +156,15 @@ async fn registers_bao_answers_interactions_and_stops_cleanly() {
         .map(|c| c["name"].as_str().unwrap())
         .collect();
     assert_eq!(sides, ["south", "north", "random"]);
+    // The AI levels are offered with their ratings, weakest first.
+    let levels: Vec<&str> = option(option(bao, "ai"), "level")["choices"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["name"].as_str().unwrap())
+        .collect();
+    let labels: Vec<String> = bao_bot::ai::Level::ALL.map(|l| l.label()).into();
+    assert_eq!(levels, labels);
     let modes = option(option(bao, "notify"), "mode");
     assert_eq!(modes["required"], true);
 

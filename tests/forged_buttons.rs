@@ -65,7 +65,7 @@ fn challenge(app: &App, by: &User, to: &User, place: &Place) {
 fn world() -> World {
     let store = Arc::new(Store::open_in_memory().expect("store"));
     let settings = Settings {
-        ai_wall_caps: [Duration::from_millis(5); 4],
+        ai_wall_caps: [Duration::from_millis(5); bao_bot::ai::Level::COUNT],
         ..Settings::default()
     };
     let app = App::new(

@@ -1,4 +1,4 @@
-//! Games between two players (levels, node budgets, a random, a greedy and a beginner player)
+//! Games between two players (levels, node budgets, a random, a greedy and a novice player)
 //! and the statistics of a match: paired games from random openings, each played twice with
 //! the sides swapped, so neither player gains from a lucky opening or from moving first.
 
@@ -24,10 +24,11 @@ pub enum Player {
     Random,
     /// The move that captures the most seeds, played out (a win counts most); ties at random.
     Greedy,
-    /// A model of a beginner who knows the rules: it weighs each move by the seeds it captures
-    /// less the most the opponent can capture back at once (a win or a loss counting most),
-    /// and plays the best, ties at random. It sees no further than that.
-    Beginner,
+    /// `novice`: a model of a beginner who knows the rules. It weighs each move by the seeds
+    /// it captures less the most the opponent can capture back at once (a win or a loss
+    /// counting most), and plays the best, ties at random. It sees no further than that. The
+    /// bottom level, `beginner`, is set to win about half its games against it.
+    Novice,
     /// A search with other limits and parameters (for tuning; not parsed). The seed of
     /// `limits` is replaced by the game's for each move.
     Custom {
@@ -41,7 +42,8 @@ pub enum Player {
 /// Not a player name.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error(
-    "`{0}` is not a player: write easy, medium, hard, master, nodes:N, random, greedy or beginner"
+    "`{0}` is not a player: write a level ({levels}), nodes:N, random, greedy or novice",
+    levels = Level::names()
 )]
 pub struct UnknownPlayer(pub String);
 
@@ -55,7 +57,7 @@ impl FromStr for Player {
         match lower.as_str() {
             "random" => Ok(Player::Random),
             "greedy" => Ok(Player::Greedy),
-            "beginner" => Ok(Player::Beginner),
+            "novice" => Ok(Player::Novice),
             _ => lower
                 .strip_prefix("nodes:")
                 .and_then(|n| n.replace('_', "").parse::<u64>().ok())
@@ -73,7 +75,7 @@ impl fmt::Display for Player {
             Player::Nodes(n) => write!(f, "nodes:{n}"),
             Player::Random => f.write_str("random"),
             Player::Greedy => f.write_str("greedy"),
-            Player::Beginner => f.write_str("beginner"),
+            Player::Novice => f.write_str("novice"),
             Player::Custom { limits, .. } => match limits.nodes {
                 Some(n) => write!(f, "custom:{n}"),
                 None => f.write_str("custom"),
@@ -91,7 +93,7 @@ impl Player {
                     seed,
                     ..level.limits_without_clock()
                 };
-                choose_move(pos, &limits).map(|r| r.mv)
+                choose_move_with(pos, &limits, &level.params()).map(|r| r.mv)
             }
             Player::Nodes(n) => choose_move(pos, &SearchLimits::nodes(*n)).map(|r| r.mv),
             Player::Random => {
@@ -99,7 +101,7 @@ impl Player {
                 (!moves.is_empty()).then(|| moves[Rng::new(seed).below(moves.len())])
             }
             Player::Greedy => greedy_move(pos, seed),
-            Player::Beginner => beginner_move(pos, seed),
+            Player::Novice => novice_move(pos, seed),
             Player::Custom { limits, params } => {
                 let limits = SearchLimits { seed, ..*limits };
                 choose_move_with(pos, &limits, params).map(|r| r.mv)
@@ -114,9 +116,9 @@ pub fn greedy_move(pos: &Position, seed: u64) -> Option<Move> {
     best_by(pos, seed, |mv| capture_gain(pos, mv).0)
 }
 
-/// The beginner's move (see [`Player::Beginner`]): the best of what each move captures less
+/// The novice's move (see [`Player::Novice`]): the best of what each move captures less
 /// the opponent's best capture in reply, ties broken at random by `seed`.
-pub fn beginner_move(pos: &Position, seed: u64) -> Option<Move> {
+pub fn novice_move(pos: &Position, seed: u64) -> Option<Move> {
     const WIN: i64 = i64::MAX;
     const LOSS: i64 = i64::MIN + 1;
     best_by(pos, seed, |mv| {
@@ -370,6 +372,18 @@ pub fn elo(score: f64) -> f64 {
     }
 }
 
+/// [`elo`] of `score` as text: `+186`, `-40`, or `+inf` / `-inf` at 1 and 0.
+pub fn elo_text(score: f64) -> String {
+    let e = elo(score);
+    if e.is_finite() {
+        format!("{e:+.0}")
+    } else if e > 0.0 {
+        "+inf".to_string()
+    } else {
+        "-inf".to_string()
+    }
+}
+
 /// Plays a match of `a` against `b`; `progress(pairs done, pairs)` is called after each pair
 /// (from the thread that played it). The result depends only on the players and `config`, not
 /// on the number of threads.
@@ -440,6 +454,8 @@ mod tests {
             "random",
             "greedy",
             "beginner",
+            "casual",
+            "novice",
         ] {
             let p: Player = text.parse().expect(text);
             assert_eq!(p.to_string(), text);
@@ -454,6 +470,8 @@ mod tests {
         assert!(elo(0.5).abs() < 1e-9);
         assert!((elo(0.75) - 190.85).abs() < 0.1);
         assert!(elo(1.0).is_infinite());
+        assert_eq!(elo_text(0.75), "+191");
+        assert_eq!(elo_text(0.0), "-inf");
     }
 
     #[test]

@@ -33,7 +33,7 @@ use std::time::Duration;
 use crate::rules::{Move, Position};
 
 pub use eval::Params;
-pub use levels::{Level, UnknownLevel};
+pub use levels::{Level, LevelSpec, UnknownLevel, ANCHOR_RATING, LADDER};
 pub use search::{MATE, MATE_BOUND};
 
 /// What bounds a search. With only a node budget the result depends on nothing but the
@@ -50,6 +50,14 @@ pub struct SearchLimits {
     /// exactly, adds a random amount from 0 to `noise` to each score and plays the highest
     /// (never a move that loses by force when another does not; always a forced win).
     pub noise: i32,
+    /// Deepest iteration (plies before the quiescence search); `None` for no limit but the
+    /// node budget and the clock.
+    pub depth: Option<u32>,
+    /// Chance, in percent, that the search does not see the best capture: when every legal
+    /// move is a capture (so one is compulsory) and none wins at once, the captures that take
+    /// the most seeds (played out, relays included) are left out at the root, drawn from the
+    /// seed and the position. They come back when every other move loses by force.
+    pub miss_best_capture: u32,
 }
 
 impl SearchLimits {
@@ -129,5 +137,5 @@ pub fn level_move(
         seed,
         ..level.limits(wall_cap)
     };
-    choose_move(pos, &limits)
+    choose_move_with(pos, &limits, &level.params())
 }

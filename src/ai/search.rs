@@ -29,6 +29,9 @@ pub const MAX_PLY: usize = 128;
 const MAX_QUIESCENCE: usize = 16;
 /// Deepest iteration.
 const MAX_DEPTH: i32 = 64;
+/// Mixed into the seed of the draw that decides whether the best capture is missed, so that
+/// it does not follow the noise.
+const MISS_SALT: u64 = 0x6d69_7373_6361_7074;
 /// First aspiration window half-width.
 const ASPIRATION: i32 = 50;
 
@@ -69,6 +72,12 @@ pub struct Searcher<'p> {
     seed: u64,
     /// The best root move of the iteration under way, with its score.
     root_best: Option<(Move, i32)>,
+    /// Deepest iteration.
+    max_depth: i32,
+    /// Chance in percent of not seeing the best capture at the root.
+    miss_best_capture: u32,
+    /// Root moves left out (packed): the best captures, when the search misses them.
+    missed: ArrayVec<u16, MAX_MOVES>,
 }
 
 impl<'p> Searcher<'p> {
@@ -86,6 +95,11 @@ impl<'p> Searcher<'p> {
             noise: limits.noise.max(0),
             seed: limits.seed,
             root_best: None,
+            max_depth: limits
+                .depth
+                .map_or(MAX_DEPTH, |d| (d as i32).clamp(1, MAX_DEPTH)),
+            miss_best_capture: limits.miss_best_capture.min(100),
+            missed: ArrayVec::new(),
         }
     }
 
@@ -96,11 +110,27 @@ impl<'p> Searcher<'p> {
         if pos.is_over() || moves.is_empty() {
             return None;
         }
+        self.missed = self.missed_captures(pos, &moves);
+        let result = self.search_root(pos, moves.len());
+        if self.missed.is_empty() || result.is_none_or(|r| r.score > -MATE_BOUND) {
+            return result;
+        }
+        // Every move it saw loses by force: look again, seeing every move.
+        self.missed.clear();
+        self.stopped = false;
+        self.may_stop = false;
+        self.search_root(pos, moves.len())
+    }
+
+    /// The search proper, over the root moves not left out; `legal` is their number with
+    /// the left-out ones.
+    fn search_root(&mut self, pos: &Position, legal: usize) -> Option<SearchResult> {
         if self.noise > 0 {
             return self.run_noisy(pos);
         }
+        let moves = legal - self.missed.len();
         let mut best: Option<(Move, i32, u32)> = None;
-        for depth in 1..=MAX_DEPTH {
+        for depth in 1..=self.max_depth {
             let prev = best.map(|b| b.1).unwrap_or(0);
             let mut delta = ASPIRATION;
             let (mut alpha, mut beta) = if depth >= 4 && prev.abs() < MATE_BOUND {
@@ -144,7 +174,7 @@ impl<'p> Searcher<'p> {
             best = Some((mv, score, depth as u32));
             self.may_stop = true;
             let decided = score.abs() >= MATE_BOUND && MATE - score.abs() <= depth;
-            if moves.len() == 1 || decided || !self.clock.may_deepen(self.nodes) {
+            if moves == 1 || decided || !self.clock.may_deepen(self.nodes) {
                 break;
             }
         }
@@ -166,7 +196,7 @@ impl<'p> Searcher<'p> {
     fn run_noisy(&mut self, pos: &Position) -> Option<SearchResult> {
         let mut scored: Vec<(Move, i32)> = Vec::new();
         let mut depth_done = 0;
-        for depth in 1..=MAX_DEPTH {
+        for depth in 1..=self.max_depth {
             let Some(all) = self.score_root_moves(pos, depth) else {
                 break;
             };
@@ -430,6 +460,9 @@ impl<'p> Searcher<'p> {
         let killers = self.killers[ply];
         for &mv in moves {
             let packed = tt::pack(&mv);
+            if ply == 0 && self.missed.contains(&packed) {
+                continue;
+            }
             let history = self.history[me.index()][mv.pit.index()][dir_index(mv.direction)];
             if mv.kind == MoveKind::Takata {
                 let order = if packed == tt_move {
@@ -465,6 +498,40 @@ impl<'p> Searcher<'p> {
             });
         }
         None
+    }
+
+    /// The root captures this search misses (packed): none, unless every legal move is a
+    /// capture, none wins at once, they do not all take as much, and the draw from the seed
+    /// and the position falls under [`SearchLimits::miss_best_capture`]; then the captures
+    /// taking the most seeds, played out.
+    fn missed_captures(&self, pos: &Position, moves: &MoveList) -> ArrayVec<u16, MAX_MOVES> {
+        let mut missed = ArrayVec::new();
+        if self.miss_best_capture == 0
+            || moves.len() < 2
+            || moves.iter().any(|m| m.kind == MoveKind::Takata)
+        {
+            return missed;
+        }
+        let mut rng = Rng::new(mix(self.seed ^ zobrist::key(pos) ^ MISS_SALT));
+        if rng.below(100) as u32 >= self.miss_best_capture {
+            return missed;
+        }
+        let me = pos.turn();
+        let theirs = pos.seeds_on_board(!me) as i32;
+        let mut gains: ArrayVec<(u16, i32), MAX_MOVES> = ArrayVec::new();
+        for mv in moves {
+            let child = pos.play_unchecked(mv);
+            if child.winner() == Some(me) {
+                return missed;
+            }
+            gains.push((tt::pack(mv), theirs - child.seeds_on_board(!me) as i32));
+        }
+        let best = gains.iter().map(|g| g.1).max().unwrap_or(0);
+        if gains.iter().all(|g| g.1 == best) {
+            return missed;
+        }
+        missed.extend(gains.iter().filter(|g| g.1 == best).map(|g| g.0));
+        missed
     }
 
     /// A takata refuted the line: remember it as a killer and in the history.

@@ -23,6 +23,7 @@ mod ai_pool;
 mod buttons;
 mod conversation;
 mod correspondence;
+mod ladder;
 mod parse;
 mod play;
 mod prefs;
@@ -275,7 +276,12 @@ impl App {
                 settings::RULE_SETS_TEXT
             ))
             .into()),
-            Command::Help => Ok(Reply::private(view::HELP_TEXT).into()),
+            Command::Help => {
+                Ok(
+                    Reply::private(format!("{}\n{}", view::HELP_TEXT, ladder::levels_text()))
+                        .into(),
+                )
+            }
             Command::Notify(mode) => {
                 self.store.set_notify(user.id, mode, self.clock.now())?;
                 Ok(Reply::private(view::notify_text(mode)).into())

@@ -249,7 +249,8 @@ pub fn command_line(
                     rules = Some(r);
                 } else {
                     return Err(format!(
-                        "`{w}` is not a level (easy, medium, hard, master), side (south, north, random), variant (kiswahili, kujifunza) or rule set (v0.2, r002)"
+                        "`{w}` is not a level ({}), side (south, north, random), variant (kiswahili, kujifunza) or rule set (v0.2, r002)",
+                        Level::names()
                     ));
                 }
             }

@@ -263,11 +263,14 @@ impl App {
             pos = p;
             played.push(ai);
         }
-        let text = played
+        let mut text = played
             .iter()
             .map(|p| format!("{}: {}", p.name, p.trace.describe()))
             .collect::<Vec<_>>()
             .join("\n");
+        if let Some(hint) = self.ladder_hint(&game)? {
+            text = format!("{text}\n{hint}");
+        }
         let viewer = match game.player(pos.turn()) {
             Some(Player::Human(_)) if game.status == GameStatus::Active => pos.turn(),
             _ => side,
@@ -349,8 +352,7 @@ impl App {
             return Ok(None);
         };
         let level: Level = level.parse().unwrap_or(Level::Medium);
-        let cap =
-            self.settings.ai_wall_caps[Level::ALL.iter().position(|l| *l == level).unwrap_or(1)];
+        let cap = self.settings.ai_wall_caps[level.index()];
         let seed = (game.id.0 as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ game.ply as u64;
         let choice = {
             let _slot = self.ai.acquire();
@@ -468,8 +470,9 @@ impl App {
         let mut game = game;
         let mut trace = None;
         let mut text = format!(
-            "{} plays the AI ({level}) at Bao la {} (rules {}): {} is South.",
+            "{} plays the AI ({level}, rated {}) at Bao la {} (rules {}): {} is South.",
             user.name,
+            level.rating(),
             capitalised(variant),
             rule_set_words(rules),
             if human_south { &user.name } else { "the AI" }
@@ -631,7 +634,11 @@ impl App {
         };
         let pos = self.position(&game)?;
         let viewer = self.viewer(&game, &pos, Some(user));
-        let mut reply = self.board_reply(&game, &pos, None, viewer, text)?;
+        let text = match self.ladder_hint(&game)? {
+            Some(hint) => format!("{text}\n{hint}"),
+            None => text.to_string(),
+        };
+        let mut reply = self.board_reply(&game, &pos, None, viewer, &text)?;
         reply.previous_board = previous;
         Ok(reply.into())
     }

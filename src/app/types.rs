@@ -352,8 +352,8 @@ pub struct Settings {
     pub challenge_ttl: i64,
     /// The time per move when a challenge names none (`None`: untimed).
     pub default_time_per_move: Option<i64>,
-    /// Wall-clock cap of an AI move at each level (easy, medium, hard, master).
-    pub ai_wall_caps: [Duration; 4],
+    /// Wall-clock cap of an AI move at each level, weakest first (as [`Level::ALL`]).
+    pub ai_wall_caps: [Duration; Level::COUNT],
     /// How many AI searches may run at once.
     pub max_concurrent_searches: usize,
     /// Most reminders per game per day.

@@ -299,7 +299,7 @@ pub const HELP_TEXT: &str = "\
 `/bao move A4 left capture`: play a move (the kind and stop/use words may be left out when clear); buttons under the board work too
 `/bao board`, `/bao moves`, `/bao history`: the board, the legal moves, the move list with a record file
 `/bao resign`, `/bao draw` (offer or accept), `/bao abort` (before each side has moved twice)
-`/bao ai [easy|medium|hard|master] [south|north|random] [kiswahili|kujifunza] [v0.2|r002]`: play the built-in AI here
+`/bao ai [level] [south|north|random] [kiswahili|kujifunza] [v0.2|r002]`: play the built-in AI here (levels below; default medium)
 `/bao games`: your games everywhere, and how your last games ended; `/bao notify dm|mention|off`: turn notices; `/bao claim`: win when the opponent's time has run out
 `/bao replay [game] [from] [to]`: a game as an animated GIF (finished games, or your own running ones)
 `/bao prefs [notify] [animations] [orientation]`: your preferences (`/bao prefs animations off`: boards after a move as still pictures, not animations); `/bao settings`: this server's settings; `/bao-settings <setting> <value>`: change one (Manage Server)

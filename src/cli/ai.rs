@@ -3,8 +3,8 @@
 use std::io::{self, Write};
 use std::time::{Duration, Instant};
 
-use bao_bot::ai::matchplay::{elo, run_match, MatchConfig, Player};
-use bao_bot::ai::{choose_move, Level, SearchLimits};
+use bao_bot::ai::matchplay::{elo_text, run_match, MatchConfig, Player};
+use bao_bot::ai::{choose_move_with, Level, Params, SearchLimits};
 use bao_bot::rules::Variant;
 
 use super::rules::read_position_under;
@@ -26,19 +26,24 @@ pub struct AiMoveArgs<'a> {
     pub rules: Option<&'a str>,
 }
 
+/// The limits and evaluation of `level` under its default wall-clock cap.
+fn level_search(level: Level) -> (SearchLimits, Params) {
+    (level.limits(level.default_wall_cap()), level.params())
+}
+
 /// `bao-bot ai-move POSITION [--level L | --nodes N | --time-ms T] [--seed S]`
 pub fn ai_move(args: &AiMoveArgs) -> Result<(), CliError> {
     let pos = read_position_under(args.position, args.rules)?;
-    let limits = match (args.level, args.nodes, args.time_ms) {
-        (Some(l), None, None) => {
-            let level: Level = l.parse().map_err(input)?;
-            level.limits(level.default_wall_cap())
-        }
+    let (limits, params) = match (args.level, args.nodes, args.time_ms) {
+        (Some(l), None, None) => level_search(l.parse().map_err(input)?),
         (None, Some(0), None) => return Err(input("--nodes must be at least 1")),
-        (None, Some(n), None) => SearchLimits::nodes(n),
+        (None, Some(n), None) => (SearchLimits::nodes(n), Params::default()),
         (None, None, Some(0)) => return Err(input("--time-ms must be at least 1")),
-        (None, None, Some(t)) => SearchLimits::time(Duration::from_millis(t)),
-        (None, None, None) => Level::Hard.limits(Level::Hard.default_wall_cap()),
+        (None, None, Some(t)) => (
+            SearchLimits::time(Duration::from_millis(t)),
+            Params::default(),
+        ),
+        (None, None, None) => level_search(Level::Hard),
         _ => {
             return Err(input(
                 "give one of --level, --nodes or --time-ms, not several",
@@ -49,7 +54,7 @@ pub fn ai_move(args: &AiMoveArgs) -> Result<(), CliError> {
         seed: args.seed,
         ..limits
     };
-    let Some(result) = choose_move(&pos, &limits) else {
+    let Some(result) = choose_move_with(&pos, &limits, &params) else {
         return Err(input(match pos.winner() {
             Some(w) => format!(
                 "the game is over, {} has won: there is no move to choose",
@@ -136,16 +141,7 @@ pub fn play_match(args: &MatchArgs) -> Result<(), CliError> {
     });
     let (w, d, l) = result.wins_draws_losses();
     let (score, lo, hi) = result.score();
-    let fmt_elo = |s: f64| {
-        let e = elo(s);
-        if e.is_finite() {
-            format!("{e:+.0}")
-        } else if e > 0.0 {
-            "+inf".to_string()
-        } else {
-            "-inf".to_string()
-        }
-    };
+    let fmt_elo = elo_text;
     let mut out = io::stdout().lock();
     let w_ =
         |out: &mut io::StdoutLock, s: String| writeln!(out, "{s}").map_err(anyhow::Error::from);
@@ -212,14 +208,11 @@ pub fn ai_bench(
     nodes: Option<u64>,
     rules: Option<&str>,
 ) -> Result<(), CliError> {
-    let limits = match (level, nodes) {
+    let (limits, params) = match (level, nodes) {
         (_, Some(0)) => return Err(input("--nodes must be at least 1")),
-        (None, Some(n)) => SearchLimits::nodes(n),
-        (Some(l), None) => {
-            let level: Level = l.parse().map_err(input)?;
-            level.limits(level.default_wall_cap())
-        }
-        (None, None) => Level::Master.limits(Level::Master.default_wall_cap()),
+        (None, Some(n)) => (SearchLimits::nodes(n), Params::default()),
+        (Some(l), None) => level_search(l.parse().map_err(input)?),
+        (None, None) => level_search(Level::Master),
         (Some(_), Some(_)) => return Err(input("give --level or --nodes, not both")),
     };
     let mut out = io::stdout().lock();
@@ -228,7 +221,7 @@ pub fn ai_bench(
     let mut slowest = Duration::ZERO;
     for text in BENCH_POSITIONS {
         let pos = read_position_under(text, rules)?;
-        let Some(r) = choose_move(&pos, &limits) else {
+        let Some(r) = choose_move_with(&pos, &limits, &params) else {
             continue;
         };
         total_nodes += r.nodes;

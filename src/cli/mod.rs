@@ -96,7 +96,7 @@ enum Command {
     AiMove {
         /// The position (or `start`, `kujifunza`).
         position: String,
-        /// Difficulty: easy, medium, hard (the default) or master.
+        /// Difficulty: beginner, easy, casual, medium, hard (the default) or master.
         #[arg(long, conflicts_with_all = ["nodes", "time_ms"])]
         level: Option<String>,
         /// Search this many nodes (reproducible).
@@ -105,7 +105,7 @@ enum Command {
         /// Search for this many milliseconds.
         #[arg(long)]
         time_ms: Option<u64>,
-        /// Seed of the evaluation noise of the easy and medium levels.
+        /// Seed of the noise of the levels below hard.
         #[arg(long, default_value_t = 0)]
         seed: u64,
         /// The rule set: v0.2 (with takasia, the default) or r002 (without takasia).
@@ -126,8 +126,9 @@ enum Command {
         rules: Option<String>,
     },
     /// Play paired games between two players and print the score with a 95% interval and
-    /// the Elo difference. A player is easy, medium, hard, master (node budgets only, no
-    /// clock), nodes:N, random, greedy or beginner.
+    /// the Elo difference with its interval. A player is a level (beginner, easy, casual,
+    /// medium, hard, master: node budgets only, no clock), nodes:N, random, greedy or novice
+    /// (a model of a beginner who weighs each capture against the best recapture).
     Match {
         /// Player A (the score is A's).
         a: String,

@@ -2,6 +2,8 @@
 //! on. A new subcommand is a function here (listed in [`bao`]'s `subcommands`) that builds its
 //! command and calls `respond::command`.
 
+use std::borrow::Cow;
+
 use poise::serenity_prelude as serenity;
 
 use super::{respond, AppContext, Error};
@@ -58,31 +60,45 @@ impl From<SideParam> for SideChoice {
     }
 }
 
-/// AI level, as offered in the command's choices.
-#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
-pub enum LevelParam {
-    /// Easy.
-    #[name = "easy"]
-    Easy,
-    /// Medium.
-    #[name = "medium"]
-    Medium,
-    /// Hard.
-    #[name = "hard"]
-    Hard,
-    /// Master.
-    #[name = "master"]
-    Master,
+/// AI level, as offered in the command's choices: every level of the ladder, labelled with
+/// its rating (`casual (1200)`), straight from [`Level`] so the choices never drift from it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LevelParam(pub Level);
+
+impl poise::ChoiceParameter for LevelParam {
+    fn list() -> Cow<'static, [poise::CommandParameterChoice]> {
+        Level::ALL
+            .iter()
+            .map(|l| poise::CommandParameterChoice {
+                name: l.label().into(),
+                localizations: Cow::Borrowed(&[]),
+                __non_exhaustive: (),
+            })
+            .collect::<Vec<_>>()
+            .into()
+    }
+
+    fn from_index(index: usize) -> Option<LevelParam> {
+        Level::ALL.get(index).copied().map(LevelParam)
+    }
+
+    /// A level's name, with or without its rating.
+    fn from_name(name: &str) -> Option<LevelParam> {
+        name.split_whitespace().next()?.parse().ok().map(LevelParam)
+    }
+
+    fn name(&self) -> &'static str {
+        self.0.name()
+    }
+
+    fn localized_name(&self, _locale: &str) -> Option<&'static str> {
+        None
+    }
 }
 
 impl From<LevelParam> for Level {
     fn from(l: LevelParam) -> Level {
-        match l {
-            LevelParam::Easy => Level::Easy,
-            LevelParam::Medium => Level::Medium,
-            LevelParam::Hard => Level::Hard,
-            LevelParam::Master => Level::Master,
-        }
+        l.0
     }
 }
 

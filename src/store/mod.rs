@@ -80,6 +80,7 @@ mod backup;
 mod check;
 mod ending;
 mod games;
+mod levels;
 mod players;
 mod schema;
 mod servers;

@@ -100,6 +100,7 @@ CREATE TABLE moves (
     super::ending::END_REASON_SQL,
     super::servers::SERVERS_SQL,
     super::user_prefs::USER_PREFS_SQL,
+    super::levels::LADDER_NAMES_SQL,
 ];
 
 static MIGRATIONS: LazyLock<Migrations<'static>> =
