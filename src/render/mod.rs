@@ -11,6 +11,7 @@
 //! Pure computation: no file or network access. Text uses the bundled DejaVu Sans.
 
 mod canvas;
+mod graph;
 mod text;
 
 use std::collections::HashMap;
@@ -22,6 +23,7 @@ use crate::rules::{Direction, Pit, Position, Row, Side, Step, Trace, Variant};
 
 use canvas::{Align, Canvas, Fill, Fonts, Rgba, Weight};
 
+pub use graph::evaluation_graph_png;
 pub use text::board_text;
 
 /// What to draw besides the position itself.
