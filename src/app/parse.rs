@@ -2,7 +2,7 @@
 
 use crate::ai::Level;
 use crate::rules::Variant;
-use crate::store::{GameId, Notify, SideChoice};
+use crate::vocab::{GameId, Notify, SideChoice};
 
 use super::types::{Command, User};
 
@@ -96,6 +96,20 @@ fn game_id(word: &str) -> Result<GameId, String> {
         .parse::<i64>()
         .map(GameId)
         .map_err(|_| format!("`{word}` is not a game number: write game:12"))
+}
+
+/// Reads a `game` option as typed in a slash command (`12` or `#12`; blank means none).
+pub fn game_option(text: Option<&str>) -> Result<Option<GameId>, String> {
+    match text.map(str::trim) {
+        None | Some("") => Ok(None),
+        Some(t) => t
+            .trim_start_matches('#')
+            .parse::<i64>()
+            .map(|n| Some(GameId(n)))
+            .map_err(|_| {
+                format!("`{t}` is not a game number: write the number `/bao games` shows, like 12")
+            }),
+    }
 }
 
 /// The `/bao` subcommands, for help texts and errors.
@@ -259,6 +273,16 @@ mod tests {
             .unwrap_err()
             .contains("not a time per move"));
         assert_eq!(span(129_600), "1 day 12 hours");
+    }
+
+    #[test]
+    fn game_options() {
+        assert_eq!(game_option(Some("#12")), Ok(Some(GameId(12))));
+        assert_eq!(game_option(Some(" ")), Ok(None));
+        assert_eq!(game_option(None), Ok(None));
+        assert!(game_option(Some("twelve"))
+            .unwrap_err()
+            .contains("not a game number"));
     }
 
     #[test]

@@ -4,6 +4,7 @@ use crate::render::{board_png, board_text, RenderOptions};
 use crate::rules::{Direction, Move, MoveKind, Position, Side, Trace};
 use crate::store::{Game, GameStatus, Notify, Place, Player};
 
+use super::buttons::{Action, ButtonId};
 use super::types::{Attachment, Button, ButtonStyle, Reply};
 use super::{App, AppError};
 
@@ -182,7 +183,8 @@ impl App {
                     chunk
                         .iter()
                         .map(|mv| Button {
-                            id: format!("bao:m:{}:{}:{mv}", game.id, game.ply),
+                            id: ButtonId::new(Action::Move(mv.to_string()), game.id, game.ply)
+                                .to_string(),
                             label: button_label(mv),
                             style: if mv.kind == MoveKind::Capture {
                                 ButtonStyle::Primary
@@ -195,7 +197,7 @@ impl App {
             }
         }
         let mut last = vec![Button {
-            id: format!("bao:moves:{}:{}", game.id, game.ply),
+            id: ButtonId::new(Action::Moves, game.id, game.ply).to_string(),
             label: format!("All {} moves", legal.len()),
             style: ButtonStyle::Secondary,
         }];
@@ -208,7 +210,7 @@ impl App {
                 "Offer draw"
             };
             last.push(Button {
-                id: format!("bao:draw:{}:{}", game.id, game.ply),
+                id: ButtonId::new(Action::Draw, game.id, game.ply).to_string(),
                 label: label.into(),
                 style: ButtonStyle::Success,
             });

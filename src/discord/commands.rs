@@ -1,10 +1,11 @@
-//! `/bao` and its subcommands: each turns its options into a [`Command`] and hands it on.
+//! `/bao` and its subcommands: each turns its options into the app's [`Command`] and hands it
+//! on. A new subcommand is a function here (listed in [`bao`]'s `subcommands`) that builds its
+//! command and calls `respond::command`.
 
 use poise::serenity_prelude as serenity;
 
-use super::bridge::{AiLevel, Command, MoveCompletion, NotifyMode, SideChoice};
 use super::{respond, AppContext, Error};
-use crate::rules::Variant;
+use crate::app::{game_option, Command, Level, Notify, SideChoice, Variant};
 
 /// Longest label or value Discord accepts in an autocomplete choice.
 const CHOICE_MAX: usize = 100;
@@ -72,13 +73,13 @@ pub enum LevelParam {
     Master,
 }
 
-impl From<LevelParam> for AiLevel {
-    fn from(l: LevelParam) -> AiLevel {
+impl From<LevelParam> for Level {
+    fn from(l: LevelParam) -> Level {
         match l {
-            LevelParam::Easy => AiLevel::Easy,
-            LevelParam::Medium => AiLevel::Medium,
-            LevelParam::Hard => AiLevel::Hard,
-            LevelParam::Master => AiLevel::Master,
+            LevelParam::Easy => Level::Easy,
+            LevelParam::Medium => Level::Medium,
+            LevelParam::Hard => Level::Hard,
+            LevelParam::Master => Level::Master,
         }
     }
 }
@@ -97,12 +98,12 @@ pub enum NotifyParam {
     Off,
 }
 
-impl From<NotifyParam> for NotifyMode {
-    fn from(n: NotifyParam) -> NotifyMode {
+impl From<NotifyParam> for Notify {
+    fn from(n: NotifyParam) -> Notify {
         match n {
-            NotifyParam::Dm => NotifyMode::Dm,
-            NotifyParam::Mention => NotifyMode::Mention,
-            NotifyParam::Off => NotifyMode::Off,
+            NotifyParam::Dm => Notify::Dm,
+            NotifyParam::Mention => Notify::Mention,
+            NotifyParam::Off => Notify::Off,
         }
     }
 }
@@ -149,7 +150,7 @@ pub async fn challenge(
     #[description = "Your side (south moves first)"] side: Option<SideParam>,
     #[description = "Time per move: none, or e.g. 30m, 24h, 3d"] time_per_move: Option<String>,
 ) -> Result<(), Error> {
-    let opponent = respond::user_ref(&opponent);
+    let opponent = respond::user_of(&opponent);
     let command = Command::Challenge {
         opponent,
         variant: variant.map(Into::into),
@@ -181,7 +182,10 @@ pub async fn move_(
     text: String,
     #[description = "Which game (when not this channel's)"] game: Option<String>,
 ) -> Result<(), Error> {
-    respond::command(ctx, Command::Move { text, game }).await
+    match game_option(game.as_deref()) {
+        Ok(game) => respond::command(ctx, Command::Move { text, game }).await,
+        Err(why) => respond::refuse(ctx, why).await,
+    }
 }
 
 /// Suggests the caller's legal moves, filtered by what is typed.
@@ -190,16 +194,18 @@ async fn complete_move(ctx: AppContext<'_>, partial: &str) -> serenity::CreateAu
         (&"game", serenity::ResolvedValue::String(s)) => Some((*s).to_string()),
         _ => None,
     });
-    let request = MoveCompletion {
-        user: respond::user_ref(&ctx.interaction.user),
-        place: respond::place_of(ctx.interaction.guild_id, ctx.interaction.channel_id),
-        partial: partial.to_string(),
-        game,
+    let Ok(game) = game_option(game.as_deref()) else {
+        return serenity::CreateAutocompleteResponse::new();
     };
-    let handler = ctx.data().handler.clone();
-    let task = tokio::task::spawn_blocking(move || handler.complete_move(request));
+    let i = ctx.interaction;
+    let asker = respond::asker_of(&i.user, i.guild_id, i.channel_id);
+    let app = ctx.data().app.clone();
+    let typed = partial.to_string();
+    let task = tokio::task::spawn_blocking(move || {
+        app.suggest_moves(&asker.user, &asker.place, game, &typed)
+    });
     let choices = match tokio::time::timeout(respond::AUTOCOMPLETE_BUDGET, task).await {
-        Ok(Ok(choices)) => choices,
+        Ok(Ok(Ok(choices))) => choices,
         _ => {
             tracing::warn!(
                 user = ctx.interaction.user.id.get(),
@@ -211,11 +217,9 @@ async fn complete_move(ctx: AppContext<'_>, partial: &str) -> serenity::CreateAu
     let choices = choices
         .into_iter()
         .take(CHOICES_MAX)
-        .map(|c| {
-            serenity::AutocompleteChoice::new(
-                respond::truncate(&c.label, CHOICE_MAX),
-                respond::truncate(&c.value, CHOICE_MAX),
-            )
+        .map(|m| {
+            let m = respond::truncate(&m, CHOICE_MAX);
+            serenity::AutocompleteChoice::new(m.clone(), m)
         })
         .collect();
     serenity::CreateAutocompleteResponse::new().set_choices(choices)
@@ -227,7 +231,10 @@ pub async fn board(
     ctx: AppContext<'_>,
     #[description = "Which game (when not this channel's)"] game: Option<String>,
 ) -> Result<(), Error> {
-    respond::command(ctx, Command::Board { game }).await
+    match game_option(game.as_deref()) {
+        Ok(game) => respond::command(ctx, Command::Board { game }).await,
+        Err(why) => respond::refuse(ctx, why).await,
+    }
 }
 
 /// List the legal moves in this channel's game.
@@ -244,7 +251,10 @@ pub async fn history(
         String,
     >,
 ) -> Result<(), Error> {
-    respond::command(ctx, Command::History { game }).await
+    match game_option(game.as_deref()) {
+        Ok(game) => respond::command(ctx, Command::History { game }).await,
+        Err(why) => respond::refuse(ctx, why).await,
+    }
 }
 
 /// Resign this channel's game.
