@@ -15,6 +15,8 @@
 //! `103.1668 * exp(-0.04354 * loss%) - 3.1669 + 1` (clamped to 0..100), and a player's game
 //! accuracy is the mean of the volatility-weighted mean and the harmonic mean of their moves'.
 
+use serde::{Deserialize, Serialize};
+
 use crate::rules::{Move, Phase, Position, Side};
 
 use super::expected::{expected_score, south_expected};
@@ -35,7 +37,8 @@ pub const MISTAKE: f64 = 0.16;
 pub const BLUNDER: f64 = 0.28;
 
 /// How good a move was.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Label {
     /// The search's own move.
     Best,
@@ -80,18 +83,23 @@ impl Label {
     }
 }
 
-/// What the analysis found about one move.
-#[derive(Debug, Clone, Copy, PartialEq)]
+/// What the analysis found about one move. Serialised (for storing) with moves, sides and
+/// stages in their text forms.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 pub struct PlyAnalysis {
     /// The move's number in the game, from 1.
     pub ply: usize,
     /// Who played it.
+    #[serde(with = "text")]
     pub mover: Side,
     /// The stage the mover was in.
+    #[serde(with = "phase_text")]
     pub phase: Phase,
     /// The move played.
+    #[serde(with = "text")]
     pub played: Move,
     /// The search's best move in the position before it.
+    #[serde(with = "text")]
     pub best: Move,
     /// South's expected score before the move (the search of that position).
     pub south_before: f64,
@@ -107,7 +115,7 @@ pub struct PlyAnalysis {
 }
 
 /// A whole game's analysis.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct GameAnalysis {
     /// The node budget of every search.
     pub nodes: u64,
@@ -203,29 +211,78 @@ pub fn analyse(
     nodes: u64,
     progress: &mut dyn FnMut(usize, usize),
 ) -> Result<GameAnalysis, IllegalInGame> {
-    let mut positions = Vec::with_capacity(moves.len() + 1);
-    positions.push(*start);
-    for (i, mv) in moves.iter().enumerate() {
-        let pos = positions[i];
-        if !pos.legal_moves().contains(mv) {
-            return Err(IllegalInGame {
-                ply: i + 1,
-                mv: *mv,
-            });
-        }
-        positions.push(pos.play_unchecked(mv));
+    let mut analyser = Analyser::new(start, moves, nodes)?;
+    while analyser.step() {
+        progress(analyser.done(), analyser.total());
     }
-    let mut searched = Vec::with_capacity(positions.len());
-    let mut plies = Vec::with_capacity(moves.len());
-    searched.push(search(start, nodes));
-    for (i, &played) in moves.iter().enumerate() {
-        let (before, after) = (&positions[i], &positions[i + 1]);
-        searched.push(search(after, nodes));
-        let (best, before_score) = searched[i];
-        let after_score = searched[i + 1].1;
+    Ok(analyser.finish())
+}
+
+/// An analysis done one ply at a time, so a caller can hold a search slot per ply, report
+/// progress, or stop; [`analyse`] runs it through.
+#[derive(Debug, Clone)]
+pub struct Analyser {
+    nodes: u64,
+    moves: Vec<Move>,
+    /// The start position and the position after every move.
+    positions: Vec<Position>,
+    /// The search of each position analysed so far: best move and score.
+    searched: Vec<(Option<Move>, i32)>,
+    plies: Vec<PlyAnalysis>,
+}
+
+impl Analyser {
+    /// Checks the moves and prepares the analysis; nothing is searched yet.
+    pub fn new(start: &Position, moves: &[Move], nodes: u64) -> Result<Analyser, IllegalInGame> {
+        let mut positions = Vec::with_capacity(moves.len() + 1);
+        positions.push(*start);
+        for (i, mv) in moves.iter().enumerate() {
+            let pos = positions[i];
+            if !pos.legal_moves().contains(mv) {
+                return Err(IllegalInGame {
+                    ply: i + 1,
+                    mv: *mv,
+                });
+            }
+            positions.push(pos.play_unchecked(mv));
+        }
+        Ok(Analyser {
+            nodes,
+            moves: moves.to_vec(),
+            positions,
+            searched: Vec::with_capacity(moves.len() + 1),
+            plies: Vec::with_capacity(moves.len()),
+        })
+    }
+
+    /// Plies analysed.
+    pub fn done(&self) -> usize {
+        self.plies.len()
+    }
+
+    /// Plies to analyse in all.
+    pub fn total(&self) -> usize {
+        self.moves.len()
+    }
+
+    /// Analyses the next ply (one to three searches); false when every ply is done.
+    pub fn step(&mut self) -> bool {
+        let i = self.plies.len();
+        if i >= self.moves.len() {
+            return false;
+        }
+        let nodes = self.nodes;
+        if self.searched.is_empty() {
+            self.searched.push(search(&self.positions[0], nodes));
+        }
+        let (before, after) = (self.positions[i], self.positions[i + 1]);
+        let played = self.moves[i];
+        self.searched.push(search(&after, nodes));
+        let (best, before_score) = self.searched[i];
+        let after_score = self.searched[i + 1].1;
         let best = best.unwrap_or(played);
         let mover = before.turn();
-        let played_e = mover_after(after, after_score, mover);
+        let played_e = mover_after(&after, after_score, mover);
         let (loss, label) = if played == best {
             (0.0, Label::Best)
         } else {
@@ -234,26 +291,73 @@ pub fn analyse(
             let loss = (best_e - played_e).max(0.0);
             (loss, Label::for_loss(loss))
         };
-        plies.push(PlyAnalysis {
+        self.plies.push(PlyAnalysis {
             ply: i + 1,
             mover,
             phase: before.phase(),
             played,
             best,
-            south_before: south_expected(before, before_score),
-            south_after: south_expected(after, after_score),
+            south_before: south_expected(&before, before_score),
+            south_after: south_expected(&after, after_score),
             loss,
             label,
             accuracy: move_accuracy(loss),
         });
-        progress(i + 1, moves.len());
+        true
     }
-    let accuracy = game_accuracy(&plies);
-    Ok(GameAnalysis {
-        nodes,
-        plies,
-        accuracy,
-    })
+
+    /// The analysis of the plies done so far, with the accuracies.
+    pub fn finish(self) -> GameAnalysis {
+        let accuracy = game_accuracy(&self.plies);
+        GameAnalysis {
+            nodes: self.nodes,
+            plies: self.plies,
+            accuracy,
+        }
+    }
+}
+
+/// Serde through a type's text form (`Display` and `FromStr`): moves and sides.
+mod text {
+    use std::fmt::Display;
+    use std::str::FromStr;
+
+    use serde::{de::Error, Deserialize, Deserializer, Serializer};
+
+    pub fn serialize<T: Display, S: Serializer>(value: &T, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(value)
+    }
+
+    pub fn deserialize<'de, T, D>(d: D) -> Result<T, D::Error>
+    where
+        T: FromStr,
+        T::Err: Display,
+        D: Deserializer<'de>,
+    {
+        String::deserialize(d)?.parse().map_err(D::Error::custom)
+    }
+}
+
+/// Serde of a stage as `namua` or `mtaji`.
+mod phase_text {
+    use serde::{de::Error, Deserialize, Deserializer, Serializer};
+
+    use crate::rules::Phase;
+
+    pub fn serialize<S: Serializer>(phase: &Phase, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(match phase {
+            Phase::Namua => "namua",
+            Phase::Mtaji => "mtaji",
+        })
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Phase, D::Error> {
+        match String::deserialize(d)?.as_str() {
+            "namua" => Ok(Phase::Namua),
+            "mtaji" => Ok(Phase::Mtaji),
+            other => Err(D::Error::custom(format!("`{other}` is not a stage"))),
+        }
+    }
 }
 
 /// Lichess's accuracy of one move from its loss of expected score (0 to 1).

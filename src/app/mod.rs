@@ -20,6 +20,7 @@
 //! out of date.
 
 mod ai_pool;
+mod analysis;
 mod buttons;
 mod conversation;
 mod correspondence;
@@ -131,6 +132,8 @@ pub struct App {
     clock: Arc<dyn Clock>,
     settings: Settings,
     ai: ai_pool::AiPool,
+    /// Users whose analysis is under way (one at a time each).
+    analyses: analysis::Running,
 }
 
 impl std::fmt::Debug for App {
@@ -151,6 +154,7 @@ impl App {
             clock,
             settings,
             ai,
+            analyses: analysis::Running::default(),
         }
     }
 
@@ -166,7 +170,19 @@ impl App {
         place: &Place,
         command: Command,
     ) -> Result<Response, AppError> {
-        self.run(user, place, command, None)
+        self.run(user, place, command, None, &|_| {})
+    }
+
+    /// [`App::handle`] for long work (`/bao analyze`): `progress` gets a line to show while
+    /// it runs (after each ply analysed); the front end shows it at most every few seconds.
+    pub fn handle_with_progress(
+        &self,
+        user: &User,
+        place: &Place,
+        command: Command,
+        progress: &dyn Fn(String),
+    ) -> Result<Response, AppError> {
+        self.run(user, place, command, None, progress)
     }
 
     /// Answers a button press; `id` is the button's id as Discord (or the console) gave it,
@@ -180,7 +196,7 @@ impl App {
                     game: button.game,
                     ply: button.ply,
                 };
-                self.run(user, place, button.command(), Some(seen))
+                self.run(user, place, button.command(), Some(seen), &|_| {})
             }
             Err(_) => {
                 self.store
@@ -199,6 +215,7 @@ impl App {
         place: &Place,
         command: Command,
         seen: Option<Seen>,
+        progress: &dyn Fn(String),
     ) -> Result<Response, AppError> {
         let now = self.clock.now();
         self.store.upsert_player(user.id, &user.name, now)?;
@@ -214,7 +231,9 @@ impl App {
             Err(r) => return Ok(r.into()),
         };
         if let Some(seen) = seen {
-            if seen.ply != game.ply || !game.status.is_ongoing() {
+            // A board-at button shows a past board: it is never out of date.
+            let past = matches!(command, Command::BoardAt { .. });
+            if !past && (seen.ply != game.ply || !game.status.is_ongoing()) {
                 return self.out_of_date(user, &game);
             }
         }
@@ -229,6 +248,9 @@ impl App {
             Command::Draw => self.draw(user, game),
             Command::Abort => self.abort(user, game),
             Command::Claim => self.claim(user, game),
+            Command::Analyze { .. } => self.analyze(user, place, &game, progress),
+            Command::Hint => self.hint(user, &game),
+            Command::BoardAt { ply, .. } => self.board_at(user, &game, ply),
             other => self.general(user, place, other),
         }
     }

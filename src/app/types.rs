@@ -93,6 +93,20 @@ pub enum Command {
     Notify(Notify),
     /// Claim the win when the opponent's deadline has passed.
     Claim,
+    /// The post-game analysis of a game: graph, accuracies, largest mistakes.
+    Analyze {
+        /// A game by id instead of this place's (last) game.
+        game: Option<GameId>,
+    },
+    /// A suggested move, privately (games against the AI, or unrated with hints agreed).
+    Hint,
+    /// The board of a game after a given ply (the analysis's buttons; no slash command).
+    BoardAt {
+        /// The game.
+        game: GameId,
+        /// Plies played (0: the start position).
+        ply: u32,
+    },
 }
 
 /// Which game a command is about, and what the asker must be to use it.
@@ -128,6 +142,9 @@ impl Command {
             | Command::Abort
             | Command::Claim => Subject::Acting(None),
             Command::Board { game } | Command::History { game } => Subject::Viewing(*game),
+            Command::Analyze { game } => Subject::Viewing(*game),
+            Command::Hint => Subject::Acting(None),
+            Command::BoardAt { game, .. } => Subject::Viewing(Some(*game)),
         }
     }
 
@@ -150,6 +167,9 @@ impl Command {
             Command::Help => "help",
             Command::Notify(_) => "notify",
             Command::Claim => "claim",
+            Command::Analyze { .. } => "analyze",
+            Command::Hint => "hint",
+            Command::BoardAt { .. } => "board-at",
         }
     }
 }

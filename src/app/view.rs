@@ -267,6 +267,8 @@ pub const HELP_TEXT: &str = "\
 `/bao resign`, `/bao draw` (offer or accept), `/bao abort` (before each side has moved twice)
 `/bao ai [easy|medium|hard|master] [south|north|random] [kiswahili|kujifunza]`: play the built-in AI here
 `/bao games`: your games everywhere; `/bao notify dm|mention|off`: turn notices; `/bao claim`: win when the opponent's time has run out
+`/bao analyze [game]`: a computer analysis of a finished game: evaluation graph, accuracies, the largest mistakes with better moves
+`/bao hint`: a suggested move, privately (games against the AI)
 `/bao rules`: the rules in short";
 
 /// `/bao rules`.

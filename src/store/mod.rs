@@ -73,6 +73,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+mod analyses;
 mod check;
 mod games;
 mod players;
