@@ -103,6 +103,9 @@ impl App {
         }
         let (start, moves) = self.game_moves(game)?;
         let nodes = DEFAULT_NODES;
+        // Progress is shown where the answer is: not for a DM game asked about elsewhere,
+        // whose answer is private.
+        let private = game.place.is_dm() && game.place != *place;
         // A finished game's analysis is stored; a running AI game's is made afresh.
         let stored = match game.status {
             GameStatus::Finished | GameStatus::Aborted => self
@@ -133,6 +136,9 @@ impl App {
                     };
                     if !more {
                         break;
+                    }
+                    if private {
+                        continue;
                     }
                     progress(format!(
                         "Analysing game {}: ply {} of {}…",
@@ -207,7 +213,7 @@ impl App {
             buttons.push(vec![at(p.ply - 1, "before"), at(p.ply, "after")]);
         }
         let mut reply = Reply::public(lines.join("\n"));
-        // Another place's DM game is shown only to its player.
+        // A DM game asked about elsewhere is shown only to its player.
         reply.ephemeral = game.place.is_dm() && game.place != *place;
         reply.attachments.push(Attachment {
             filename: format!("bao-{}-analysis.png", game.id),

@@ -126,6 +126,8 @@ pub fn all() -> Vec<poise::Command<super::Data, Error>> {
         "board",
         "moves",
         "history",
+        "analyze",
+        "hint",
         "resign",
         "draw",
         "abort",
@@ -322,4 +324,22 @@ pub async fn notify(
 #[poise::command(slash_command)]
 pub async fn claim(ctx: AppContext<'_>) -> Result<(), Error> {
     respond::command(ctx, Command::Claim).await
+}
+
+/// A computer analysis of a finished game: evaluation graph, accuracies, largest mistakes.
+#[poise::command(slash_command)]
+pub async fn analyze(
+    ctx: AppContext<'_>,
+    #[description = "Which game (when not this channel's last one)"] game: Option<String>,
+) -> Result<(), Error> {
+    match game_option(game.as_deref()) {
+        Ok(game) => respond::command(ctx, Command::Analyze { game }).await,
+        Err(why) => respond::refuse(ctx, why).await,
+    }
+}
+
+/// A suggested move, privately (games against the AI).
+#[poise::command(slash_command)]
+pub async fn hint(ctx: AppContext<'_>) -> Result<(), Error> {
+    respond::command(ctx, Command::Hint).await
 }
