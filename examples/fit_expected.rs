@@ -30,6 +30,9 @@ const MAX_PLIES: u32 = 300;
 /// One move in this many is the medium level's.
 const MEDIUM_ONE_IN: usize = 4;
 
+/// Which samples a group holds.
+type Filter = dyn Fn(&Sample) -> bool;
+
 /// One searched position.
 struct Sample {
     /// The position searched.
@@ -89,7 +92,7 @@ fn main() {
         samples.iter().filter(|s| !s.terminal).count(),
         began.elapsed().as_secs_f64()
     );
-    let groups: [(&str, &dyn Fn(&Sample) -> bool); 4] = [
+    let groups: [(&str, &Filter); 4] = [
         ("kiswahili namua", &|s| {
             s.variant() == Variant::Kiswahili && s.phase() == Phase::Namua
         }),
