@@ -222,3 +222,61 @@ fn hints_in_ai_games_only_for_the_player_to_move() {
     private(&w.say(&w.asha, &GENERAL, Command::Hint), "rated");
     private(&w.say(&w.carol, &GENERAL, Command::Hint), "not playing");
 }
+
+#[test]
+fn a_takeback_against_the_ai_restores_the_position_before_the_move() {
+    let w = world();
+    let dm = Place::Dm { user: 1 };
+    let game = w.ai_game();
+    private(
+        &w.say(&w.asha, &dm, Command::Takeback),
+        "no move to take back",
+    );
+    let before = game.position.clone();
+    let pos: Position = before.parse().expect("position");
+    let mv = pos.legal_moves()[0].to_string();
+    w.say(
+        &w.asha,
+        &dm,
+        Command::Move {
+            text: mv.clone(),
+            game: None,
+        },
+    );
+    let moved = w.store.game(game.id).expect("store").expect("game");
+    assert_eq!(moved.ply, 2, "Asha's move and the AI's reply");
+    let r = w.say(&w.asha, &dm, Command::Takeback);
+    assert!(r.text.contains("took back"), "{}", r.text);
+    png(&r);
+    let back = w.store.game(game.id).expect("store").expect("game");
+    assert_eq!(back.ply, 0);
+    assert_eq!(
+        back.position, before,
+        "exactly the position before her move"
+    );
+    assert!(w.store.moves(game.id).expect("store").is_empty());
+    assert!(w.store.check_replays().expect("check").is_empty());
+    // The history says where moves were taken back; the game goes on.
+    let h = w.say(&w.asha, &dm, Command::History { game: None });
+    assert!(h.text.contains("Taken back after ply 0"), "{}", h.text);
+    let record = String::from_utf8(h.attachments[0].bytes.clone()).expect("utf8");
+    assert!(record.contains("# taken back after ply 0"), "{record}");
+    let again = w.say(
+        &w.asha,
+        &dm,
+        Command::Move {
+            text: mv,
+            game: None,
+        },
+    );
+    assert!(!again.ephemeral, "{}", again.text);
+
+    // Between people (rated for now) and for onlookers: refused.
+    w.people_game(2, false);
+    private(&w.say(&w.asha, &GENERAL, Command::Takeback), "rated");
+    private(&w.say(&w.carol, &GENERAL, Command::Takeback), "not playing");
+    assert_eq!(
+        w.store.game_in(&GENERAL).expect("store").expect("game").ply,
+        2
+    );
+}

@@ -2,7 +2,9 @@
 //! and store, against the loopback stand-in for Discord. An analysis is deferred, shows its
 //! progress by edits at most every 2 s, and ends with the graph PNG; it is refused for
 //! another pair's DM game and for a running game between people. A hint is given privately in
-//! a game against the AI and refused in a game between people. Nothing leaves 127.0.0.1.
+//! a game against the AI and refused in a game between people; a takeback against the AI
+//! restores the position before the player's move and is refused between people. Nothing
+//! leaves 127.0.0.1.
 
 mod support;
 
@@ -253,8 +255,24 @@ async fn analysis_with_progress_refusals_and_hints() {
     fake.send_interaction(payloads::slash(305, &asha(), OTHER, "hint", &[]));
     let refused = answer_with(&fake, 305, "rated").await;
     assert!(refused.is_ephemeral() && !has_png(&refused));
-    let ply = store.game(dm_game).expect("store").expect("game").ply;
-    assert_eq!(ply, 0, "a hint plays nothing");
+    let before = store.game(dm_game).expect("store").expect("game");
+    assert_eq!(before.ply, 0, "a hint plays nothing");
+
+    // A move against the AI, then a takeback: exactly the position before the move.
+    let pos: Position = before.position.parse().expect("position");
+    let mv = [Opt::Str("move", pos.legal_moves()[0].to_string())];
+    fake.send_interaction(payloads::slash(306, &asha(), dm, "move", &mv));
+    answer_with(&fake, 306, "AI").await;
+    assert_eq!(store.game(dm_game).expect("store").expect("game").ply, 2);
+    fake.send_interaction(payloads::slash(307, &asha(), dm, "takeback", &[]));
+    let back = answer_with(&fake, 307, "took back").await;
+    assert!(has_png(&back), "{}", fake.describe_requests());
+    let after = store.game(dm_game).expect("store").expect("game");
+    assert_eq!((after.ply, &after.position), (0, &before.position));
+    assert!(store.check_replays().expect("check").is_empty());
+    fake.send_interaction(payloads::slash(308, &asha(), OTHER, "takeback", &[]));
+    let refused = answer_with(&fake, 308, "rated").await;
+    assert!(refused.is_ephemeral() && !has_png(&refused));
     assert_ne!(finished, dm_game);
 
     let _ = stop.send(());

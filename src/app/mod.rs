@@ -26,6 +26,7 @@ mod conversation;
 mod correspondence;
 mod parse;
 mod play;
+mod takeback;
 mod types;
 mod view;
 
@@ -250,6 +251,7 @@ impl App {
             Command::Claim => self.claim(user, game),
             Command::Analyze { .. } => self.analyze(user, place, &game, progress),
             Command::Hint => self.hint(user, &game),
+            Command::Takeback => self.takeback(user, game),
             Command::BoardAt { ply, .. } => self.board_at(user, &game, ply),
             other => self.general(user, place, other),
         }

@@ -113,7 +113,7 @@ pub fn game_option(text: Option<&str>) -> Result<Option<GameId>, String> {
 }
 
 /// The `/bao` subcommands, for help texts and errors.
-pub const SUBCOMMANDS: &str = "challenge, accept, decline, move, board, moves, history, resign, draw, abort, ai, games, rules, help, notify, claim, analyze, hint";
+pub const SUBCOMMANDS: &str = "challenge, accept, decline, move, board, moves, history, resign, draw, abort, ai, games, rules, help, notify, claim, analyze, hint, takeback";
 
 /// Reads a console line such as `/bao move a4 left capture`, `/bao ai hard north` or
 /// `/bao challenge @baraka time:1d`. Options may be written `key:value` or by position.
@@ -253,6 +253,7 @@ pub fn command_line(
         "claim" => no_args(Command::Claim),
         "analyze" | "analyse" => no_args(Command::Analyze { game }),
         "hint" => no_args(Command::Hint),
+        "takeback" => no_args(Command::Takeback),
         other => Err(format!(
             "`{other}` is not a /bao subcommand: try one of {SUBCOMMANDS}"
         )),

@@ -100,6 +100,8 @@ pub enum Command {
     },
     /// A suggested move, privately (games against the AI, or unrated with hints agreed).
     Hint,
+    /// Take back the last move (against the AI: the player's move and the AI's reply).
+    Takeback,
     /// The board of a game after a given ply (the analysis's buttons; no slash command).
     BoardAt {
         /// The game.
@@ -143,7 +145,7 @@ impl Command {
             | Command::Claim => Subject::Acting(None),
             Command::Board { game } | Command::History { game } => Subject::Viewing(*game),
             Command::Analyze { game } => Subject::Viewing(*game),
-            Command::Hint => Subject::Acting(None),
+            Command::Hint | Command::Takeback => Subject::Acting(None),
             Command::BoardAt { game, .. } => Subject::Viewing(Some(*game)),
         }
     }
@@ -169,6 +171,7 @@ impl Command {
             Command::Claim => "claim",
             Command::Analyze { .. } => "analyze",
             Command::Hint => "hint",
+            Command::Takeback => "takeback",
             Command::BoardAt { .. } => "board-at",
         }
     }

@@ -269,6 +269,7 @@ pub const HELP_TEXT: &str = "\
 `/bao games`: your games everywhere; `/bao notify dm|mention|off`: turn notices; `/bao claim`: win when the opponent's time has run out
 `/bao analyze [game]`: a computer analysis of a finished game: evaluation graph, accuracies, the largest mistakes with better moves
 `/bao hint`: a suggested move, privately (games against the AI)
+`/bao takeback`: against the AI, take back your last move and the AI's reply
 `/bao rules`: the rules in short";
 
 /// `/bao rules`.

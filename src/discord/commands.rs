@@ -128,6 +128,7 @@ pub fn all() -> Vec<poise::Command<super::Data, Error>> {
         "history",
         "analyze",
         "hint",
+        "takeback",
         "resign",
         "draw",
         "abort",
@@ -342,4 +343,10 @@ pub async fn analyze(
 #[poise::command(slash_command)]
 pub async fn hint(ctx: AppContext<'_>) -> Result<(), Error> {
     respond::command(ctx, Command::Hint).await
+}
+
+/// Against the AI: take back your last move and the AI's reply.
+#[poise::command(slash_command)]
+pub async fn takeback(ctx: AppContext<'_>) -> Result<(), Error> {
+    respond::command(ctx, Command::Takeback).await
 }

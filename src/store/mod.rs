@@ -78,6 +78,7 @@ mod check;
 mod games;
 mod players;
 mod schema;
+mod takebacks;
 mod types;
 
 use std::path::{Path, PathBuf};
@@ -86,6 +87,7 @@ use std::sync::{Mutex, MutexGuard};
 use rusqlite::Connection;
 
 pub use schema::{APPLICATION_ID, SCHEMA_VERSION};
+pub use takebacks::Takeback;
 pub use types::{
     Challenge, Duty, Game, GameEnd, GameFilter, GameId, GameStatus, NewChallenge, NewGame, NewMove,
     Notify, Place, Player, PlayerProfile, ReplayProblem, ResultReason, SideChoice, StoredMove,

@@ -98,6 +98,7 @@ CREATE TABLE moves (
 ) WITHOUT ROWID;
 "#,
     super::analyses::MIGRATION_ANALYSES,
+    super::takebacks::MIGRATION_TAKEBACKS,
 ];
 
 static MIGRATIONS: LazyLock<Migrations<'static>> =
