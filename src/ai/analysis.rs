@@ -153,6 +153,17 @@ impl GameAnalysis {
         marked
     }
 
+    /// `accuracy 86% · 2 inaccuracies, 1 mistakes, 0 blunders` for `side`.
+    pub fn summary(&self, side: Side) -> String {
+        let accuracy = self.accuracy[side.index()].map_or("-".to_string(), |a| format!("{a:.0}%"));
+        format!(
+            "accuracy {accuracy} · {} inaccuracies, {} mistakes, {} blunders",
+            self.count(side, Label::Inaccuracy),
+            self.count(side, Label::Mistake),
+            self.count(side, Label::Blunder)
+        )
+    }
+
     /// How many of `side`'s moves carry `label`.
     pub fn count(&self, side: Side, label: Label) -> usize {
         self.plies

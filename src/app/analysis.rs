@@ -11,7 +11,7 @@ use std::collections::HashSet;
 use std::sync::{Mutex, PoisonError};
 
 use crate::ai::analysis::hint as search_hint;
-use crate::ai::analysis::{Analyser, GameAnalysis, Label, PlyAnalysis, DEFAULT_NODES, HINT_NODES};
+use crate::ai::analysis::{Analyser, GameAnalysis, PlyAnalysis, DEFAULT_NODES, HINT_NODES};
 use crate::render::{board_png, evaluation_graph_png, RenderOptions};
 use crate::rules::{Move, Position, Side};
 use crate::store::{Game, GameStatus, Place, Player, UserId};
@@ -176,15 +176,11 @@ impl App {
             analysis.nodes
         )];
         for side in Side::ALL {
-            let accuracy =
-                analysis.accuracy[side.index()].map_or("-".to_string(), |a| format!("{a:.0}%"));
             lines.push(format!(
-                "{} ({}): accuracy {accuracy} · {} inaccuracies, {} mistakes, {} blunders",
+                "{} ({}): {}",
                 names[side.index()],
                 side.name(),
-                analysis.count(side, Label::Inaccuracy),
-                analysis.count(side, Label::Mistake),
-                analysis.count(side, Label::Blunder)
+                analysis.summary(side)
             ));
         }
         let worst = largest(analysis, LARGEST);

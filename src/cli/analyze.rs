@@ -1,13 +1,13 @@
 //! `analyze`: the post-game analysis of a game record, as a table and an evaluation graph.
 
-use std::io::{self, Read, Write};
+use std::io::{self, Write};
 
 use bao_bot::ai::analysis::{analyse, GameAnalysis, Label, DEFAULT_NODES};
 use bao_bot::render::evaluation_graph_png;
 use bao_bot::rules::{Move, Side};
 
 use super::render::read_names;
-use super::rules::read_record;
+use super::rules::{read_file_or_stdin, read_record};
 use super::{input, CliError};
 
 /// The arguments of `bao-bot analyze`.
@@ -36,18 +36,7 @@ pub fn analyze(args: &AnalyzeArgs<'_>) -> Result<(), CliError> {
             Side::North.name().to_string(),
         ],
     };
-    let text = if args.file == "-" {
-        let mut s = String::new();
-        io::stdin()
-            .lock()
-            .read_to_string(&mut s)
-            .map_err(|e| input(format!("cannot read standard input: {e}")))?;
-        s
-    } else {
-        std::fs::read_to_string(args.file)
-            .map_err(|e| input(format!("cannot read {}: {e}", args.file)))?
-    };
-    let record = read_record(&text)?;
+    let record = read_record(&read_file_or_stdin(args.file)?)?;
     let mut pos = record.start;
     let mut moves: Vec<Move> = Vec::with_capacity(record.moves.len());
     for (line, text) in &record.moves {
@@ -106,17 +95,8 @@ fn print_table(analysis: &GameAnalysis, names: &[String; 2]) -> io::Result<()> {
         )?;
     }
     for side in [Side::South, Side::North] {
-        let accuracy =
-            analysis.accuracy[side.index()].map_or("-".to_string(), |a| format!("{a:.1}%"));
-        writeln!(
-            out,
-            "{} ({}): accuracy {accuracy}, {} inaccuracies, {} mistakes, {} blunders",
-            names[side.index()],
-            side.name(),
-            analysis.count(side, Label::Inaccuracy),
-            analysis.count(side, Label::Mistake),
-            analysis.count(side, Label::Blunder)
-        )?;
+        let name = &names[side.index()];
+        writeln!(out, "{name} ({}): {}", side.name(), analysis.summary(side))?;
     }
     writeln!(out, "{} nodes a search", analysis.nodes)?;
     Ok(())

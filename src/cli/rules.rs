@@ -109,19 +109,23 @@ pub fn read_record(text: &str) -> Result<Record, CliError> {
     })
 }
 
-/// `bao-bot replay [--each] [FILE|-]`
-pub fn replay(file: &str, each: bool) -> Result<(), CliError> {
-    let text = if file == "-" {
+/// The text of `file`, or of standard input for `-`.
+pub fn read_file_or_stdin(file: &str) -> Result<String, CliError> {
+    if file == "-" {
         let mut s = String::new();
         io::stdin()
             .lock()
             .read_to_string(&mut s)
             .map_err(|e| input(format!("cannot read standard input: {e}")))?;
-        s
+        Ok(s)
     } else {
-        std::fs::read_to_string(file).map_err(|e| input(format!("cannot read {file}: {e}")))?
-    };
-    let record = read_record(&text)?;
+        std::fs::read_to_string(file).map_err(|e| input(format!("cannot read {file}: {e}")))
+    }
+}
+
+/// `bao-bot replay [--each] [FILE|-]`
+pub fn replay(file: &str, each: bool) -> Result<(), CliError> {
+    let record = read_record(&read_file_or_stdin(file)?)?;
     let mut out = io::stdout().lock();
     let mut pos = record.start;
     if each {

@@ -229,14 +229,7 @@ impl Canvas {
 
     /// A filled polygon through `points` (closed back to the first).
     pub fn fill_polygon(&mut self, points: &[(f32, f32)], color: Rgba) {
-        let mut pb = PathBuilder::new();
-        for (i, &(x, y)) in points.iter().enumerate() {
-            if i == 0 {
-                pb.move_to(x, y);
-            } else {
-                pb.line_to(x, y);
-            }
-        }
+        let mut pb = path_through(points);
         pb.close();
         self.fill_path(pb.finish(), &Fill::Solid(color));
     }
@@ -249,15 +242,7 @@ impl Canvas {
         width: f32,
         dash: Option<[f32; 2]>,
     ) {
-        let mut pb = PathBuilder::new();
-        for (i, &(x, y)) in points.iter().enumerate() {
-            if i == 0 {
-                pb.move_to(x, y);
-            } else {
-                pb.line_to(x, y);
-            }
-        }
-        self.stroke_path(pb.finish(), color, width, dash);
+        self.stroke_path(path_through(points).finish(), color, width, dash);
     }
 
     /// Width in pixels of `text` at `size` (ab_glyph pixel scale).
@@ -388,6 +373,19 @@ impl Canvas {
             .expect("encoding a complete RGB buffer into memory cannot fail");
         out
     }
+}
+
+/// A path from the first of `points` through the others, left open.
+fn path_through(points: &[(f32, f32)]) -> PathBuilder {
+    let mut pb = PathBuilder::new();
+    for (i, &(x, y)) in points.iter().enumerate() {
+        if i == 0 {
+            pb.move_to(x, y);
+        } else {
+            pb.line_to(x, y);
+        }
+    }
+    pb
 }
 
 /// A rounded rectangle path.
