@@ -19,7 +19,9 @@
 //! (node budget and deadline), [`levels`] (difficulty levels), [`matchplay`] (games between
 //! players and their statistics).
 
+pub mod analysis;
 pub mod eval;
+pub mod expected;
 pub mod levels;
 pub mod matchplay;
 pub mod rng;

@@ -39,6 +39,8 @@ pub enum Action {
     Accept,
     /// Decline (or withdraw) the challenge: `/bao decline`.
     Decline,
+    /// The board after the button's ply, privately (under an analysis; never out of date).
+    BoardAt,
 }
 
 impl Action {
@@ -50,6 +52,7 @@ impl Action {
             Action::Draw => "draw",
             Action::Accept => "accept",
             Action::Decline => "decline",
+            Action::BoardAt => "at",
         }
     }
 }
@@ -89,6 +92,10 @@ impl ButtonId {
             Action::Draw => Command::Draw,
             Action::Accept => Command::Accept,
             Action::Decline => Command::Decline,
+            Action::BoardAt => Command::BoardAt {
+                game: self.game,
+                ply: self.ply,
+            },
         }
     }
 }
@@ -151,6 +158,7 @@ impl FromStr for ButtonId {
             ("draw", None) => Action::Draw,
             ("accept", None) => Action::Accept,
             ("decline", None) => Action::Decline,
+            ("at", None) => Action::BoardAt,
             _ => return Err(InvalidButton("action")),
         };
         Ok(ButtonId {
@@ -173,6 +181,7 @@ mod tests {
             Action::Draw,
             Action::Accept,
             Action::Decline,
+            Action::BoardAt,
         ] {
             let b = ButtonId::new(action, GameId(12), 7);
             let id = b.to_string();

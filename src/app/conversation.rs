@@ -13,6 +13,18 @@ pub trait Conversation: Send + Sync + 'static {
     /// Answers a command from `user` at `place`.
     fn handle(&self, user: &User, place: &Place, command: Command) -> Result<Response, AppError>;
 
+    /// Answers a command that may be long work (`/bao analyze`), calling `progress` with a
+    /// line to show meanwhile (the front end shows it at most every 2 s).
+    fn handle_with_progress(
+        &self,
+        user: &User,
+        place: &Place,
+        command: Command,
+        _progress: &(dyn Fn(String) + Send + Sync),
+    ) -> Result<Response, AppError> {
+        self.handle(user, place, command)
+    }
+
     /// Answers a press of the button with id `id` (which may be forged).
     fn press(&self, user: &User, place: &Place, id: &str) -> Result<Response, AppError>;
 
@@ -53,6 +65,16 @@ impl Conversation for App {
         App::handle(self, user, place, command)
     }
 
+    fn handle_with_progress(
+        &self,
+        user: &User,
+        place: &Place,
+        command: Command,
+        progress: &(dyn Fn(String) + Send + Sync),
+    ) -> Result<Response, AppError> {
+        App::handle_with_progress(self, user, place, command, progress)
+    }
+
     fn press(&self, user: &User, place: &Place, id: &str) -> Result<Response, AppError> {
         App::press(self, user, place, id)
     }
@@ -60,7 +82,8 @@ impl Conversation for App {
     fn may_be_slow(&self, place: &Place, command: Option<&Command>) -> bool {
         // An AI answers within its level's time cap; DM games are always against the AI.
         match command {
-            Some(Command::Ai { .. }) => true,
+            // An AI game's first move; an analysis or a hint searches.
+            Some(Command::Ai { .. } | Command::Analyze { .. } | Command::Hint) => true,
             Some(Command::Move { .. }) | None => place.is_dm(),
             Some(_) => false,
         }

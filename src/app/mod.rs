@@ -20,6 +20,7 @@
 //! out of date.
 
 mod ai_pool;
+mod analysis;
 mod buttons;
 mod conversation;
 mod correspondence;
@@ -29,6 +30,7 @@ mod play;
 mod prefs;
 mod replay;
 mod settings;
+mod takeback;
 mod types;
 mod view;
 
@@ -140,6 +142,8 @@ pub struct App {
     ai: ai_pool::AiPool,
     /// When the app started, unix seconds (for `/bao about`).
     started: i64,
+    /// Users whose analysis is under way (one at a time each).
+    analyses: analysis::Running,
 }
 
 impl std::fmt::Debug for App {
@@ -162,6 +166,7 @@ impl App {
             settings,
             ai,
             started,
+            analyses: analysis::Running::default(),
         }
     }
 
@@ -177,7 +182,19 @@ impl App {
         place: &Place,
         command: Command,
     ) -> Result<Response, AppError> {
-        self.run(user, place, command, None)
+        self.run(user, place, command, None, &|_| {})
+    }
+
+    /// [`App::handle`] for long work (`/bao analyze`): `progress` gets a line to show while
+    /// it runs (after each ply analysed); the front end shows it at most every few seconds.
+    pub fn handle_with_progress(
+        &self,
+        user: &User,
+        place: &Place,
+        command: Command,
+        progress: &dyn Fn(String),
+    ) -> Result<Response, AppError> {
+        self.run(user, place, command, None, progress)
     }
 
     /// Answers a button press; `id` is the button's id as Discord (or the console) gave it,
@@ -191,7 +208,7 @@ impl App {
                     game: button.game,
                     ply: button.ply,
                 };
-                self.run(user, place, button.command(), Some(seen))
+                self.run(user, place, button.command(), Some(seen), &|_| {})
             }
             Err(_) => {
                 self.store
@@ -210,6 +227,7 @@ impl App {
         place: &Place,
         command: Command,
         seen: Option<Seen>,
+        progress: &dyn Fn(String),
     ) -> Result<Response, AppError> {
         let now = self.clock.now();
         self.store.upsert_player(user.id, &user.name, now)?;
@@ -225,7 +243,9 @@ impl App {
             Err(r) => return Ok(r.into()),
         };
         if let Some(seen) = seen {
-            if seen.ply != game.ply || !game.status.is_ongoing() {
+            // A board-at button shows a past board: it is never out of date.
+            let past = matches!(command, Command::BoardAt { .. });
+            if !past && (seen.ply != game.ply || !game.status.is_ongoing()) {
                 return self.out_of_date(user, &game);
             }
         }
@@ -241,6 +261,10 @@ impl App {
             Command::Abort => self.abort(user, game),
             Command::Claim => self.claim(user, game),
             Command::Replay { from, to, .. } => self.replay(user, game, from, to),
+            Command::Analyze { .. } => self.analyze(user, place, &game, progress),
+            Command::Hint => self.hint(user, &game),
+            Command::Takeback => self.takeback(user, game),
+            Command::BoardAt { ply, .. } => self.board_at(user, &game, ply),
             other => self.general(user, place, other),
         }
     }

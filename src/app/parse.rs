@@ -114,7 +114,7 @@ pub fn game_option(text: Option<&str>) -> Result<Option<GameId>, String> {
 }
 
 /// The `/bao` subcommands, for help texts and errors.
-pub const SUBCOMMANDS: &str = "challenge, accept, decline, move, board, moves, history, resign, draw, abort, ai, games, rules, help, notify, claim, replay, settings, prefs, about";
+pub const SUBCOMMANDS: &str = "challenge, accept, decline, move, board, moves, history, resign, draw, abort, ai, games, rules, help, notify, claim, replay, settings, prefs, about, analyze, hint, takeback";
 
 /// `on`/`off` (and yes/no, true/false) as a switch.
 pub fn on_off(text: &str) -> Option<bool> {
@@ -337,6 +337,9 @@ pub fn command_line(
                 to: to.map(|w| ply("to", w)).transpose()?,
             })
         }
+        "analyze" | "analyse" => no_args(Command::Analyze { game }),
+        "hint" => no_args(Command::Hint),
+        "takeback" => no_args(Command::Takeback),
         other => Err(format!(
             "`{other}` is not a /bao subcommand: try one of {SUBCOMMANDS}"
         )),

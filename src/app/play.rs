@@ -383,7 +383,7 @@ impl App {
     }
 
     /// "The board changed": the move lost a race; show the current board privately.
-    fn board_changed(&self, user: &User, game: &Game) -> Result<Response, AppError> {
+    pub(super) fn board_changed(&self, user: &User, game: &Game) -> Result<Response, AppError> {
         let text = "The board changed before your move arrived; here is the new position.";
         self.private_board(user, game, text, false)
     }
@@ -718,6 +718,14 @@ impl App {
                     .to_string(),
             );
         }
+        let takebacks = self.store.takebacks(game.id)?;
+        for t in &takebacks {
+            lines.push(format!(
+                "Taken back after ply {}: {}",
+                t.to_ply,
+                t.moves.join(", ")
+            ));
+        }
         let pos = self.position(game)?;
         lines.push(self.status_line(game, &pos));
         let mut record = format!(
@@ -734,6 +742,13 @@ impl App {
             ));
         }
         record.push_str(&format!("rules {}\n", game.rule_set));
+        for t in &takebacks {
+            record.push_str(&format!(
+                "# taken back after ply {}: {}\n",
+                t.to_ply,
+                t.moves.join(", ")
+            ));
+        }
         record.push_str(&format!("position {}\n", game.start_position));
         for m in &moves {
             record.push_str(&m.text);

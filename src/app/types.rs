@@ -121,6 +121,22 @@ pub enum Command {
         /// The last ply shown (default: the last move).
         to: Option<u32>,
     },
+    /// The post-game analysis of a game: graph, accuracies, largest mistakes.
+    Analyze {
+        /// A game by id instead of this place's (last) game.
+        game: Option<GameId>,
+    },
+    /// A suggested move, privately (games against the AI, or unrated with hints agreed).
+    Hint,
+    /// Take back the last move (against the AI: the player's move and the AI's reply).
+    Takeback,
+    /// The board of a game after a given ply (the analysis's buttons; no slash command).
+    BoardAt {
+        /// The game.
+        game: GameId,
+        /// Plies played (0: the start position).
+        ply: u32,
+    },
     /// The bot: version, rule sets, uptime, games, servers, source.
     About,
 }
@@ -175,6 +191,9 @@ impl Command {
             Command::Board { game } | Command::History { game } | Command::Replay { game, .. } => {
                 Subject::Viewing(*game)
             }
+            Command::Analyze { game } => Subject::Viewing(*game),
+            Command::Hint | Command::Takeback => Subject::Acting(None),
+            Command::BoardAt { game, .. } => Subject::Viewing(Some(*game)),
         }
     }
 
@@ -202,6 +221,10 @@ impl Command {
             Command::Prefs(_) => "prefs",
             Command::About => "about",
             Command::Replay { .. } => "replay",
+            Command::Analyze { .. } => "analyze",
+            Command::Hint => "hint",
+            Command::Takeback => "takeback",
+            Command::BoardAt { .. } => "board-at",
         }
     }
 }

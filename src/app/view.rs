@@ -303,6 +303,9 @@ pub const HELP_TEXT: &str = "\
 `/bao games`: your games everywhere, and how your last games ended; `/bao notify dm|mention|off`: turn notices; `/bao claim`: win when the opponent's time has run out
 `/bao replay [game] [from] [to]`: a game as an animated GIF (finished games, or your own running ones)
 `/bao prefs [notify] [animations] [orientation]`: your preferences (`/bao prefs animations off`: boards after a move as still pictures, not animations); `/bao settings`: this server's settings; `/bao-settings <setting> <value>`: change one (Manage Server)
+`/bao analyze [game]`: a computer analysis of a finished game: evaluation graph, accuracies, the largest mistakes with better moves
+`/bao hint`: a suggested move, privately (games against the AI)
+`/bao takeback`: against the AI, take back your last move and the AI's reply
 `/bao rules`: the rules in short, and the rule sets (v0.2, r002: add `rules:r002` to a challenge or `/bao ai`); `/bao about`: the bot";
 
 /// `/bao rules`.

@@ -1,6 +1,7 @@
 //! Command-line interface: argument parsing and one handler module per command family.
 
 mod ai;
+mod analyze;
 mod console;
 mod db;
 mod invite;
@@ -111,6 +112,24 @@ enum Command {
         /// The rule set: v0.2 (with takasia, the default) or r002 (without takasia).
         #[arg(long, value_name = "v0.2|r002")]
         rules: Option<String>,
+    },
+    /// Analyse a game record (as for `replay`): every ply searched at a fixed node budget,
+    /// printed one line a ply with the best move, South's expected score after the move, the
+    /// mover's expected-score loss and a label (best, good, inaccuracy, mistake, blunder),
+    /// then each player's accuracy. With -o, also the evaluation graph as a PNG.
+    Analyze {
+        /// The record file, or `-` (the default) for standard input.
+        #[arg(default_value = "-")]
+        file: String,
+        /// Nodes per search (default: the hard level's budget).
+        #[arg(long)]
+        nodes: Option<u64>,
+        /// The evaluation graph PNG to write.
+        #[arg(short = 'o', long = "output", value_name = "FILE.png")]
+        output: Option<String>,
+        /// Player names for the graph, South's first: "Asha,Baraka".
+        #[arg(long)]
+        names: Option<String>,
     },
     /// Search a fixed set of namua and mtaji positions of both variants, one after the other
     /// on one core, and print the time, depth and nodes per second of each.
@@ -354,6 +373,17 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
             time_ms,
             seed,
             rules: rules.as_deref(),
+        }),
+        Command::Analyze {
+            file,
+            nodes,
+            output,
+            names,
+        } => analyze::analyze(&analyze::AnalyzeArgs {
+            file: &file,
+            nodes,
+            output: output.as_deref(),
+            names: names.as_deref(),
         }),
         Command::AiBench {
             level,

@@ -99,7 +99,7 @@ pub fn render(args: RenderArgs<'_>) -> Result<(), CliError> {
 }
 
 /// Reads `--names "South name,North name"`.
-fn read_names(text: &str) -> Result<[String; 2], CliError> {
+pub(super) fn read_names(text: &str) -> Result<[String; 2], CliError> {
     let parts: Vec<&str> = text.split(',').map(str::trim).collect();
     match parts.as_slice() {
         [south, north] if !south.is_empty() && !north.is_empty() => {

@@ -179,6 +179,20 @@ pub fn read_record(text: &str, given: Option<RuleSet>) -> Result<Record, CliErro
     })
 }
 
+/// The text of `file`, or of standard input for `-`.
+pub fn read_file_or_stdin(file: &str) -> Result<String, CliError> {
+    if file == "-" {
+        let mut s = String::new();
+        io::stdin()
+            .lock()
+            .read_to_string(&mut s)
+            .map_err(|e| input(format!("cannot read standard input: {e}")))?;
+        Ok(s)
+    } else {
+        std::fs::read_to_string(file).map_err(|e| input(format!("cannot read {file}: {e}")))
+    }
+}
+
 /// `bao-bot replay --gif FILE.gif [--from N] [--to M] [--sowing] [--view S|N]`.
 pub struct ReplayGif {
     /// The GIF file to write.
@@ -202,16 +216,7 @@ pub fn replay(
     rules: Option<&str>,
     gif: Option<ReplayGif>,
 ) -> Result<(), CliError> {
-    let text = if file == "-" {
-        let mut s = String::new();
-        io::stdin()
-            .lock()
-            .read_to_string(&mut s)
-            .map_err(|e| input(format!("cannot read standard input: {e}")))?;
-        s
-    } else {
-        std::fs::read_to_string(file).map_err(|e| input(format!("cannot read {file}: {e}")))?
-    };
+    let text = read_file_or_stdin(file)?;
     let given = rules.map(read_rules).transpose()?;
     let record = read_record(&text, given)?;
     let gif_view = match &gif {

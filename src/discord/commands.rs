@@ -249,6 +249,9 @@ pub async fn bao_settings(
         "board",
         "moves",
         "history",
+        "analyze",
+        "hint",
+        "takeback",
         "resign",
         "draw",
         "abort",
@@ -502,4 +505,28 @@ pub async fn replay(
         Ok(game) => respond::command(ctx, Command::Replay { game, from, to }).await,
         Err(why) => respond::refuse(ctx, why).await,
     }
+}
+
+/// A computer analysis of a finished game: evaluation graph, accuracies, largest mistakes.
+#[poise::command(slash_command)]
+pub async fn analyze(
+    ctx: AppContext<'_>,
+    #[description = "Which game (when not this channel's last one)"] game: Option<String>,
+) -> Result<(), Error> {
+    match game_option(game.as_deref()) {
+        Ok(game) => respond::command(ctx, Command::Analyze { game }).await,
+        Err(why) => respond::refuse(ctx, why).await,
+    }
+}
+
+/// A suggested move, privately (games against the AI).
+#[poise::command(slash_command)]
+pub async fn hint(ctx: AppContext<'_>) -> Result<(), Error> {
+    respond::command(ctx, Command::Hint).await
+}
+
+/// Against the AI: take back your last move and the AI's reply.
+#[poise::command(slash_command)]
+pub async fn takeback(ctx: AppContext<'_>) -> Result<(), Error> {
+    respond::command(ctx, Command::Takeback).await
 }

@@ -27,6 +27,8 @@ use crate::app::{self, Command, Conversation, Place, Reply, User, UserId as AppU
 pub const DEFER_AFTER: Duration = Duration::from_millis(1500);
 /// How long move suggestions may take (autocomplete cannot be deferred).
 pub const AUTOCOMPLETE_BUDGET: Duration = Duration::from_millis(2000);
+/// Least time between two progress edits of a deferred answer.
+pub const PROGRESS_EVERY: Duration = Duration::from_secs(2);
 /// Longest message text Discord accepts.
 const TEXT_MAX: usize = 2000;
 /// JSON error code of Discord's "Cannot send messages to this user".
@@ -296,19 +298,25 @@ pub async fn serve(http: &Http, data: &Data, source: Source<'_>, asker: Asker, i
         }
     }
     let (who, place) = (asker.user.clone(), asker.place);
+    let (progress_tx, mut progress) = tokio::sync::mpsc::unbounded_channel::<String>();
     let mut task = tokio::task::spawn_blocking(move || match input {
-        Input::Command(c) => conversation.handle(&who, &place, c),
+        Input::Command(c) => {
+            let report = move |line: String| {
+                let _ = progress_tx.send(line);
+            };
+            conversation.handle_with_progress(&who, &place, c, &report)
+        }
         Input::Press(id) => conversation.press(&who, &place, &id),
     });
     let result = match tokio::time::timeout(DEFER_AFTER, &mut task).await {
         Ok(r) => r,
-        Err(_) if deferred => task.await,
+        Err(_) if deferred => with_progress(http, source, &mut task, &mut progress).await,
         Err(_) => {
             deferred = true;
             if let Err(e) = source.defer(http).await {
                 warn!(error = %e, "could not defer");
             }
-            task.await
+            with_progress(http, source, &mut task, &mut progress).await
         }
     };
     let (plan, failed) = match result {
@@ -339,6 +347,40 @@ pub async fn serve(http: &Http, data: &Data, source: Source<'_>, asker: Asker, i
         ms = started.elapsed().as_millis() as u64,
         "interaction"
     );
+}
+
+/// Waits for the app's answer to a deferred interaction, editing the deferred message with
+/// the latest progress line the app reported, at most every [`PROGRESS_EVERY`].
+async fn with_progress<T>(
+    http: &Http,
+    source: Source<'_>,
+    task: &mut tokio::task::JoinHandle<T>,
+    progress: &mut tokio::sync::mpsc::UnboundedReceiver<String>,
+) -> Result<T, tokio::task::JoinError> {
+    let mut pending: Option<String> = None;
+    let mut last_edit: Option<Instant> = None;
+    loop {
+        let due = last_edit.map_or_else(Instant::now, |t| t + PROGRESS_EVERY);
+        tokio::select! {
+            done = &mut *task => return done,
+            line = progress.recv() => match line {
+                Some(line) => pending = Some(line),
+                // The app finished reporting: only its answer is left.
+                None => return (&mut *task).await,
+            },
+            _ = tokio::time::sleep_until(due.into()), if pending.is_some() => {
+                if let Some(line) = pending.take() {
+                    let edit = EditInteractionResponse::new()
+                        .content(truncate(&line, TEXT_MAX))
+                        .allowed_mentions(CreateAllowedMentions::new());
+                    if let Err(e) = source.edit(http, edit).await {
+                        warn!(error = %e, "could not show progress");
+                    }
+                    last_edit = Some(Instant::now());
+                }
+            }
+        }
+    }
 }
 
 fn private_answer(text: &str) -> Vec<Outgoing> {

@@ -227,6 +227,24 @@ impl Canvas {
         self.stroke_path(pb.finish(), color, width, None);
     }
 
+    /// A filled polygon through `points` (closed back to the first).
+    pub fn fill_polygon(&mut self, points: &[(f32, f32)], color: Rgba) {
+        let mut pb = path_through(points);
+        pb.close();
+        self.fill_path(pb.finish(), &Fill::Solid(color));
+    }
+
+    /// A line through `points`, `dash` = (on, off) lengths for a dashed one.
+    pub fn polyline(
+        &mut self,
+        points: &[(f32, f32)],
+        color: Rgba,
+        width: f32,
+        dash: Option<[f32; 2]>,
+    ) {
+        self.stroke_path(path_through(points).finish(), color, width, dash);
+    }
+
     /// Width in pixels of `text` at `size` (ab_glyph pixel scale).
     pub fn text_width(&self, text: &str, size: f32, weight: Weight) -> f32 {
         self.fonts.width(text, size, weight)
@@ -401,6 +419,19 @@ impl Canvas {
             .expect("encoding a complete RGB buffer into memory cannot fail");
         out
     }
+}
+
+/// A path from the first of `points` through the others, left open.
+fn path_through(points: &[(f32, f32)]) -> PathBuilder {
+    let mut pb = PathBuilder::new();
+    for (i, &(x, y)) in points.iter().enumerate() {
+        if i == 0 {
+            pb.move_to(x, y);
+        } else {
+            pb.line_to(x, y);
+        }
+    }
+    pb
 }
 
 /// A rounded rectangle path.

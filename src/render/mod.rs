@@ -13,6 +13,7 @@
 mod anim;
 mod canvas;
 mod gif;
+mod graph;
 mod movie;
 mod text;
 
@@ -26,6 +27,7 @@ use crate::rules::{Direction, Pit, Position, Row, Side, Step, Trace, Variant};
 use canvas::{Align, Canvas, Fill, Fonts, Rgba, Weight};
 
 pub use anim::{Event, Frame, StopKind};
+pub use graph::evaluation_graph_png;
 pub use movie::{
     game_gif, move_gif, moves_gif, GameGifOptions, GameRecord, GifError, MAX_GIF_BYTES, PLY_CS,
 };

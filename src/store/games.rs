@@ -236,7 +236,11 @@ fn write_game(conn: &Connection, game: &Game) -> rusqlite::Result<()> {
 }
 
 /// Fails with [`StoreError::WrongStatus`] unless the game has one of `allowed`.
-fn require(game: &Game, allowed: &[GameStatus], expected: &'static str) -> Result<(), StoreError> {
+pub(super) fn require(
+    game: &Game,
+    allowed: &[GameStatus],
+    expected: &'static str,
+) -> Result<(), StoreError> {
     if allowed.contains(&game.status) {
         Ok(())
     } else {
@@ -249,7 +253,7 @@ fn require(game: &Game, allowed: &[GameStatus], expected: &'static str) -> Resul
 }
 
 /// Fails with [`StoreError::BoardChanged`] unless the game is at `expected_ply`.
-fn require_ply(game: &Game, expected_ply: u32) -> Result<(), StoreError> {
+pub(super) fn require_ply(game: &Game, expected_ply: u32) -> Result<(), StoreError> {
     if game.ply == expected_ply {
         Ok(())
     } else {
@@ -285,7 +289,7 @@ impl Store {
     /// Runs `change` on game `id` inside one IMMEDIATE transaction (the write lock is taken
     /// before the game is read), then recomputes `next_due_at`, writes the game back and
     /// commits. Returns the game as stored.
-    fn modify(
+    pub(super) fn modify(
         &self,
         id: GameId,
         change: impl FnOnce(&Connection, &mut Game) -> Result<(), StoreError>,

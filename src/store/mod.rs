@@ -76,6 +76,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+mod analyses;
 mod backup;
 mod check;
 mod ending;
@@ -84,6 +85,7 @@ mod levels;
 mod players;
 mod schema;
 mod servers;
+mod takebacks;
 mod types;
 mod user_prefs;
 
@@ -95,6 +97,7 @@ use rusqlite::Connection;
 pub use backup::BackupReport;
 pub use schema::{APPLICATION_ID, SCHEMA_VERSION};
 pub use servers::{GameThread, SettingKey, SettingValue};
+pub use takebacks::Takeback;
 pub use types::{
     Challenge, Duty, Game, GameEnd, GameFilter, GameId, GameStatus, NewChallenge, NewGame, NewMove,
     Notify, Place, Player, PlayerProfile, ReplayProblem, ResultReason, SideChoice, StoredMove,

@@ -101,6 +101,8 @@ CREATE TABLE moves (
     super::servers::SERVERS_SQL,
     super::user_prefs::USER_PREFS_SQL,
     super::levels::LADDER_NAMES_SQL,
+    super::analyses::MIGRATION_ANALYSES,
+    super::takebacks::MIGRATION_TAKEBACKS,
 ];
 
 static MIGRATIONS: LazyLock<Migrations<'static>> =

@@ -1,0 +1,386 @@
+//! Learning from games: `/bao analyze` (the post-game analysis with its evaluation graph,
+//! accuracies, the largest mistakes and buttons to see the board around each), `/bao hint`,
+//! and the board at any ply of a game (the analysis's buttons).
+//!
+//! An analysis searches every ply at the hard level's budget, one ply at a time on the bot's
+//! AI pool (one search slot per ply, so AI games keep their turns), reports its progress
+//! after each ply, and is stored: asking again is instant. A user runs one analysis at a
+//! time.
+
+use std::collections::HashSet;
+use std::sync::{Mutex, PoisonError};
+
+use crate::ai::analysis::hint as search_hint;
+use crate::ai::analysis::{Analyser, GameAnalysis, PlyAnalysis, DEFAULT_NODES, HINT_NODES};
+use crate::render::{board_png, evaluation_graph_png, RenderOptions};
+use crate::rules::{Move, Position, Side};
+use crate::store::{Game, GameStatus, Place, Player, UserId};
+
+use super::buttons::{Action, ButtonId};
+use super::types::{Attachment, Button, ButtonStyle, Reply, Response, User};
+use super::{App, AppError};
+
+/// How many of the largest mistakes the analysis lists (with their board buttons).
+const LARGEST: usize = 3;
+
+/// The users with an analysis under way.
+#[derive(Debug, Default)]
+pub(super) struct Running(Mutex<HashSet<UserId>>);
+
+/// Marks a user's analysis as running until dropped.
+struct RunningGuard<'a>(&'a Running, UserId);
+
+impl Running {
+    /// Marks `user` as analysing; `None` if they already are.
+    fn start(&self, user: UserId) -> Option<RunningGuard<'_>> {
+        let mut set = self.0.lock().unwrap_or_else(PoisonError::into_inner);
+        set.insert(user).then_some(RunningGuard(self, user))
+    }
+}
+
+impl Drop for RunningGuard<'_> {
+    fn drop(&mut self) {
+        let mut set = self.0 .0.lock().unwrap_or_else(PoisonError::into_inner);
+        set.remove(&self.1);
+    }
+}
+
+/// Whether `game` is rated. For now every game between people counts as rated and AI games
+/// do not; the ratings branch (issue 13) provides the real flag, to be wired in here.
+pub(super) fn is_rated(game: &Game) -> bool {
+    !against_ai(game)
+}
+
+/// Whether the AI plays a side of `game`.
+fn against_ai(game: &Game) -> bool {
+    [&game.south, &game.north]
+        .iter()
+        .any(|p| p.as_ref().is_some_and(Player::is_ai))
+}
+
+/// Whether hints may be given in `game`: always against the AI; between people only in an
+/// unrated game whose challenge said `hints: true`. That challenge option does not exist
+/// yet, so between people this is false for now.
+fn hints_allowed(game: &Game) -> bool {
+    against_ai(game)
+}
+
+impl App {
+    /// `/bao analyze [game]`: the analysis of `game` for `user` asking at `place`;
+    /// `progress` gets a line after each ply analysed ("Analysing ply 34 of 80…").
+    pub(super) fn analyze(
+        &self,
+        user: &User,
+        place: &Place,
+        game: &Game,
+        progress: &dyn Fn(String),
+    ) -> Result<Response, AppError> {
+        let between_people = !against_ai(game);
+        match game.status {
+            GameStatus::Pending => {
+                return Ok(Reply::private("That challenge has not been accepted yet.").into())
+            }
+            GameStatus::Active if between_people => {
+                return Ok(Reply::private(format!(
+                    "Game {} is still being played: an analysis would help during the game. \
+                     Ask again when it is over.",
+                    game.id
+                ))
+                .into())
+            }
+            GameStatus::Active if !game.involves(user.id) => {
+                return Ok(Reply::private(format!(
+                    "Game {} is still being played; only its player can analyse it before it \
+                     ends.",
+                    game.id
+                ))
+                .into())
+            }
+            _ => {}
+        }
+        if game.ply == 0 {
+            return Ok(Reply::private(format!("Game {} has no moves to analyse.", game.id)).into());
+        }
+        let (start, moves) = self.game_moves(game)?;
+        let nodes = DEFAULT_NODES;
+        // Progress is shown where the answer is: not for a DM game asked about elsewhere,
+        // whose answer is private.
+        let private = game.place.is_dm() && game.place != *place;
+        // A finished game's analysis is stored; a running AI game's is made afresh.
+        let stored = match game.status {
+            GameStatus::Finished | GameStatus::Aborted => self
+                .store
+                .analysis(game.id, nodes)?
+                .and_then(|json| serde_json::from_str::<GameAnalysis>(&json).ok())
+                .filter(|a| a.plies.len() == moves.len()),
+            _ => None,
+        };
+        let analysis = match stored {
+            Some(a) => a,
+            None => {
+                let Some(_running) = self.analyses.start(user.id) else {
+                    return Ok(Reply::private(
+                        "Your other analysis is still running; ask again when it is done.",
+                    )
+                    .into());
+                };
+                let mut analyser =
+                    Analyser::new(&start, &moves, nodes).map_err(|e| AppError::Corrupt {
+                        game: game.id,
+                        detail: e.to_string(),
+                    })?;
+                loop {
+                    let more = {
+                        let _slot = self.ai.acquire();
+                        analyser.step()
+                    };
+                    if !more {
+                        break;
+                    }
+                    if private {
+                        continue;
+                    }
+                    progress(format!(
+                        "Analysing game {}: ply {} of {}…",
+                        game.id,
+                        analyser.done(),
+                        analyser.total()
+                    ));
+                }
+                let analysis = analyser.finish();
+                if matches!(game.status, GameStatus::Finished | GameStatus::Aborted) {
+                    if let Ok(json) = serde_json::to_string(&analysis) {
+                        self.store
+                            .save_analysis(game.id, nodes, &json, self.clock.now())?;
+                    }
+                }
+                analysis
+            }
+        };
+        Ok(self.analysis_reply(place, game, &analysis).into())
+    }
+
+    /// The analysis as a reply: the graph, the accuracies, the largest mistakes with the
+    /// better moves, and buttons for the board before and after each.
+    fn analysis_reply(&self, place: &Place, game: &Game, analysis: &GameAnalysis) -> Reply {
+        let names = [
+            self.side_name(game, Side::South),
+            self.side_name(game, Side::North),
+        ];
+        let mut lines = vec![format!(
+            "**Analysis of game {}**: {} (South) vs {} (North), {} plies, {} nodes a move.",
+            game.id,
+            names[0],
+            names[1],
+            analysis.plies.len(),
+            analysis.nodes
+        )];
+        for side in Side::ALL {
+            lines.push(format!(
+                "{} ({}): {}",
+                names[side.index()],
+                side.name(),
+                analysis.summary(side)
+            ));
+        }
+        let worst = largest(analysis, LARGEST);
+        if worst.is_empty() {
+            lines.push("No inaccuracies, mistakes or blunders: well played.".into());
+        } else {
+            lines.push("Largest mistakes:".into());
+        }
+        let mut buttons = Vec::new();
+        for (i, p) in worst.iter().enumerate() {
+            lines.push(format!(
+                "{}. Ply {}, {}: `{}` ({}, {:.0} points of expected score); better `{}`",
+                i + 1,
+                p.ply,
+                names[p.mover.index()],
+                p.played,
+                p.label.name(),
+                100.0 * p.loss,
+                p.best
+            ));
+            let at = |ply: usize, word: &str| Button {
+                id: ButtonId::new(Action::BoardAt, game.id, ply as u32).to_string(),
+                label: format!("Ply {} {word}", p.ply),
+                style: ButtonStyle::Secondary,
+            };
+            buttons.push(vec![at(p.ply - 1, "before"), at(p.ply, "after")]);
+        }
+        let mut reply = Reply::public(lines.join("\n"));
+        // A DM game asked about elsewhere is shown only to its player.
+        reply.ephemeral = game.place.is_dm() && game.place != *place;
+        reply.attachments.push(Attachment {
+            filename: format!("bao-{}-analysis.png", game.id),
+            bytes: evaluation_graph_png(analysis, &names),
+        });
+        reply.buttons = buttons;
+        reply
+    }
+
+    /// The board of `game` after `ply` plies (0: the start), privately, with the move that
+    /// led there highlighted.
+    pub(super) fn board_at(
+        &self,
+        user: &User,
+        game: &Game,
+        ply: u32,
+    ) -> Result<Response, AppError> {
+        if ply > game.ply {
+            return Ok(
+                Reply::private(format!("Game {} has only {} plies.", game.id, game.ply)).into(),
+            );
+        }
+        let (start, moves) = self.game_moves(game)?;
+        let mut pos = start;
+        let mut trace = None;
+        for mv in &moves[..ply as usize] {
+            match pos.play(mv) {
+                Ok((next, t)) => {
+                    pos = next;
+                    trace = Some(t);
+                }
+                Err(e) => {
+                    return Err(AppError::Corrupt {
+                        game: game.id,
+                        detail: e.to_string(),
+                    })
+                }
+            }
+        }
+        let viewer = game.side_of(user.id).unwrap_or(Side::South);
+        let names = [
+            self.side_name(game, Side::South),
+            self.side_name(game, Side::North),
+        ];
+        let text = match &trace {
+            Some(t) => format!(
+                "Game {}, after ply {ply}: {} played `{}`.",
+                game.id,
+                names[t.mover.index()],
+                t.mv
+            ),
+            None => format!("Game {}, the start position.", game.id),
+        };
+        let png = board_png(
+            &pos,
+            &RenderOptions {
+                viewer,
+                highlight: trace.is_some(),
+                trace,
+                names: Some(names),
+                ply: Some(ply),
+                ..RenderOptions::default()
+            },
+        );
+        let mut reply = Reply::private(text);
+        reply.attachments.push(Attachment {
+            filename: format!("bao-{}-ply-{ply}.png", game.id),
+            bytes: png,
+        });
+        Ok(reply.into())
+    }
+
+    /// `/bao hint`: the search's move for the caller in the game here, privately, with the
+    /// board after it. Only for the player to move, in games against the AI and unrated
+    /// games where both agreed to hints.
+    pub(super) fn hint(&self, user: &User, game: &Game) -> Result<Response, AppError> {
+        if game.status != GameStatus::Active {
+            return Ok(Reply::private("There is no game running here to give a hint in.").into());
+        }
+        let Some(side) = game.side_of(user.id) else {
+            return Ok(Reply::private(format!(
+                "You are not playing in game {}; hints are for its players.",
+                game.id
+            ))
+            .into());
+        };
+        if is_rated(game) {
+            return Ok(Reply::private(
+                "Hints are not given in rated games. Play the AI (`/bao ai`) to practise with hints.",
+            )
+            .into());
+        }
+        if !hints_allowed(game) {
+            return Ok(Reply::private(
+                "Hints are given only when both players agreed to them in the challenge.",
+            )
+            .into());
+        }
+        let pos = self.position(game)?;
+        if pos.turn() != side {
+            return Ok(Reply::private("It is not your turn: ask for a hint when it is.").into());
+        }
+        let found = {
+            let _slot = self.ai.acquire();
+            search_hint(&pos, HINT_NODES)
+        };
+        let Some((mv, expected)) = found else {
+            return Ok(Reply::private("There is no move to suggest here.").into());
+        };
+        let (after, trace) = pos.play(&mv).map_err(|e| AppError::Corrupt {
+            game: game.id,
+            detail: e.to_string(),
+        })?;
+        let names = [
+            self.side_name(game, Side::South),
+            self.side_name(game, Side::North),
+        ];
+        let png = board_png(
+            &after,
+            &RenderOptions {
+                viewer: side,
+                trace: Some(trace.clone()),
+                names: Some(names),
+                ply: Some(game.ply + 1),
+                caption: Some(format!("Hint: {mv}")),
+                ..RenderOptions::default()
+            },
+        );
+        let mut reply = Reply::private(format!(
+            "Hint: `{mv}` ({}). Your expected score after it: {:.0}%. The board after it is \
+             below; the move is yours to play.",
+            trace.describe(),
+            100.0 * expected
+        ));
+        reply.attachments.push(Attachment {
+            filename: format!("bao-{}-hint-{}.png", game.id, game.ply + 1),
+            bytes: png,
+        });
+        Ok(reply.into())
+    }
+
+    /// The start position of `game` and its moves, read back from the store.
+    fn game_moves(&self, game: &Game) -> Result<(Position, Vec<Move>), AppError> {
+        let corrupt = |detail: String| AppError::Corrupt {
+            game: game.id,
+            detail,
+        };
+        let start: Position = game
+            .start_position
+            .parse()
+            .map_err(|e| corrupt(format!("{e}")))?;
+        let mut pos = start;
+        let mut moves = Vec::new();
+        for m in self.store.moves(game.id)? {
+            let (mv, next, _) = pos
+                .play_text(&m.text)
+                .map_err(|e| corrupt(format!("ply {}: {e}", m.ply)))?;
+            moves.push(mv);
+            pos = next;
+        }
+        Ok((start, moves))
+    }
+}
+
+/// The `n` marked moves that lost the most, of either side, largest first.
+fn largest(analysis: &GameAnalysis, n: usize) -> Vec<&PlyAnalysis> {
+    let mut all: Vec<&PlyAnalysis> = Side::ALL
+        .into_iter()
+        .flat_map(|s| analysis.largest_losses(s, n))
+        .collect();
+    all.sort_by(|a, b| b.loss.total_cmp(&a.loss).then(a.ply.cmp(&b.ply)));
+    all.truncate(n);
+    all
+}
