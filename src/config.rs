@@ -150,6 +150,9 @@ pub struct Config {
     /// The time allowed per move when a challenge names none: `none`, or a number with unit
     /// `m`, `h` or `d` between 10 minutes and 14 days (`30m`, `24h`, `3d`).
     pub default_time_per_move: String,
+    /// Whether a challenge counts for ratings when it does not say (`rated` option of
+    /// `/bao challenge`). Games against the AI are never rated.
+    pub rated_by_default: bool,
     /// Limits on the built-in AI.
     pub ai: AiLimits,
 }
@@ -164,6 +167,7 @@ impl Default for Config {
             proxy_url: None,
             loopback_only: false,
             default_time_per_move: "none".to_string(),
+            rated_by_default: true,
             ai: AiLimits::default(),
         }
     }

@@ -10,6 +10,7 @@ mod ai_pool;
 mod correspondence;
 mod parse;
 mod play;
+mod ratings;
 mod types;
 mod view;
 
@@ -20,8 +21,10 @@ use crate::rules::{Position, Side};
 use crate::store::{Game, GameId, Place, Player, Store, StoreError, UserId};
 
 pub use parse::{command_line, span, time_per_move, SUBCOMMANDS};
+pub use ratings::{change_words, signed};
 pub use types::{
-    Attachment, Button, ButtonStyle, Command, Destination, Notice, Reply, Response, Settings, User,
+    Attachment, Button, ButtonStyle, Command, Destination, Notice, RatingScope, Reply, Response,
+    Settings, User,
 };
 pub use view::utc;
 
@@ -142,7 +145,7 @@ impl App {
                 variant,
                 side,
                 time_per_move,
-            } => self.challenge(user, place, &opponent, variant, side, time_per_move),
+            } => self.challenge(user, place, &opponent, variant, side, time_per_move, None),
             Command::Accept => self.with_game_here(user, place, |g| self.accept(user, g)),
             Command::Decline => self.with_game_here(user, place, |g| self.decline(user, g)),
             Command::Move { text, game } => match self.find_game(user, place, game, true)? {
@@ -174,6 +177,10 @@ impl App {
                 Ok(Reply::private(view::notify_text(mode)).into())
             }
             Command::Claim => self.with_game_here(user, place, |g| self.claim(user, g)),
+            Command::Leaderboard { variant, scope } => {
+                self.leaderboard(user, place, variant, scope)
+            }
+            Command::Stats { player, variant } => self.stats(user, place, player.as_ref(), variant),
         }
     }
 

@@ -4,7 +4,7 @@ use crate::ai::Level;
 use crate::rules::Variant;
 use crate::store::{GameId, Notify, SideChoice};
 
-use super::types::{Command, User};
+use super::types::{Command, RatingScope, User};
 
 /// Shortest time per move a game may have: 10 minutes.
 pub const MIN_TIME_PER_MOVE: i64 = 10 * 60;
@@ -99,7 +99,16 @@ fn game_id(word: &str) -> Result<GameId, String> {
 }
 
 /// The `/bao` subcommands, for help texts and errors.
-pub const SUBCOMMANDS: &str = "challenge, accept, decline, move, board, moves, history, resign, draw, abort, ai, games, rules, help, notify, claim";
+pub const SUBCOMMANDS: &str = "challenge, accept, decline, move, board, moves, history, resign, draw, abort, ai, games, rules, help, notify, claim, leaderboard, stats";
+
+/// Reads a leaderboard scope: `server` (or `here`) or `global` (or `everywhere`).
+pub fn rating_scope(word: &str) -> Option<RatingScope> {
+    match word.to_ascii_lowercase().as_str() {
+        "server" | "here" => Some(RatingScope::Server),
+        "global" | "everywhere" | "all" => Some(RatingScope::Global),
+        _ => None,
+    }
+}
 
 /// Reads a console line such as `/bao move a4 left capture`, `/bao ai hard north` or
 /// `/bao challenge @baraka time:1d`. Options may be written `key:value` or by position.
@@ -237,6 +246,48 @@ pub fn command_line(
             Ok(Command::Notify(mode))
         }
         "claim" => no_args(Command::Claim),
+        "leaderboard" => {
+            let mut variant = None;
+            let mut scope = None;
+            let words = plain
+                .iter()
+                .copied()
+                .chain(["variant", "scope"].iter().filter_map(|k| option(k)));
+            for w in words {
+                if let Ok(v) = w.parse::<Variant>() {
+                    variant = Some(v);
+                } else if let Some(s) = rating_scope(w) {
+                    scope = Some(s);
+                } else {
+                    return Err(format!(
+                        "`{w}` is not a variant (kiswahili, kujifunza) or scope (server, global)"
+                    ));
+                }
+            }
+            Ok(Command::Leaderboard { variant, scope })
+        }
+        "stats" => {
+            let mut variant = option("variant")
+                .map(str::parse::<Variant>)
+                .transpose()
+                .map_err(|e| e.to_string())?;
+            let mut who = option("user").or_else(|| option("player"));
+            for w in &plain {
+                if let Ok(v) = w.parse::<Variant>() {
+                    variant = Some(v);
+                } else if who.is_none() {
+                    who = Some(*w);
+                } else {
+                    return Err(format!(
+                        "`{w}` is not a variant (kiswahili, kujifunza); write /bao stats [@name] [variant]"
+                    ));
+                }
+            }
+            Ok(Command::Stats {
+                player: who.map(|w| user_named(w.trim_start_matches('@'))),
+                variant,
+            })
+        }
         other => Err(format!(
             "`{other}` is not a /bao subcommand: try one of {SUBCOMMANDS}"
         )),
@@ -299,6 +350,37 @@ mod tests {
             command_line("/bao board game:12", &mut named),
             Ok(Command::Board {
                 game: Some(GameId(12))
+            })
+        );
+        assert_eq!(
+            command_line("/bao leaderboard kujifunza global", &mut named),
+            Ok(Command::Leaderboard {
+                variant: Some(Variant::Kujifunza),
+                scope: Some(RatingScope::Global)
+            })
+        );
+        assert_eq!(
+            command_line("/bao leaderboard scope:server", &mut named),
+            Ok(Command::Leaderboard {
+                variant: None,
+                scope: Some(RatingScope::Server)
+            })
+        );
+        assert!(command_line("/bao leaderboard fastest", &mut named)
+            .unwrap_err()
+            .contains("not a variant"));
+        assert_eq!(
+            command_line("/bao stats @baraka kujifunza", &mut named),
+            Ok(Command::Stats {
+                player: Some(User::new(7, "baraka")),
+                variant: Some(Variant::Kujifunza)
+            })
+        );
+        assert_eq!(
+            command_line("/bao stats", &mut named),
+            Ok(Command::Stats {
+                player: None,
+                variant: None
             })
         );
     }

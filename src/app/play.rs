@@ -25,6 +25,7 @@ struct Played {
 }
 
 impl App {
+    #[allow(clippy::too_many_arguments)]
     pub(super) fn challenge(
         &self,
         user: &User,
@@ -33,6 +34,7 @@ impl App {
         variant: Option<crate::rules::Variant>,
         side: Option<SideChoice>,
         time: Option<String>,
+        rated: Option<bool>,
     ) -> Result<Response, AppError> {
         if place.is_dm() {
             return Ok(Reply::private(
@@ -77,6 +79,7 @@ impl App {
             time_per_move,
             now,
             expires_at: now + self.settings.challenge_ttl,
+            rated: rated.unwrap_or(self.settings.rated_by_default),
         };
         let game = match self.store.create_challenge(&new) {
             Ok(g) => g,
@@ -96,10 +99,17 @@ impl App {
             Some(t) => format!("{} per move", span(t)),
             None => "no time limit".into(),
         };
+        let kind = if new.rated {
+            "a rated game"
+        } else {
+            "a casual game"
+        };
         let mut reply = Reply::public(format!(
-            "<@{}>, {} challenges you to Bao la {} ({sides}, {clock}). The challenge expires {}.",
+            "<@{}> ({}), {} ({}) challenges you to {kind} of Bao la {} ({sides}, {clock}). The challenge expires {}.",
             opponent.id,
+            self.rating_tag(opponent.id, place, variant)?,
             user.name,
+            self.rating_tag(user.id, place, variant)?,
             capitalised(variant),
             timestamp(new.expires_at)
         ));

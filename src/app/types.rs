@@ -90,6 +90,29 @@ pub enum Command {
     Notify(Notify),
     /// Claim the win when the opponent's deadline has passed.
     Claim,
+    /// The best rated players of this server or everywhere.
+    Leaderboard {
+        /// Which game (default Kiswahili).
+        variant: Option<Variant>,
+        /// This server's or the global board (default: this server's; global in DMs).
+        scope: Option<RatingScope>,
+    },
+    /// A player's ratings and record.
+    Stats {
+        /// Whose (default: the asker's).
+        player: Option<User>,
+        /// Which game (default Kiswahili).
+        variant: Option<Variant>,
+    },
+}
+
+/// Which ratings a leaderboard ranks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RatingScope {
+    /// The ratings of games in this server.
+    Server,
+    /// The ratings of all games, in every server and DM.
+    Global,
 }
 
 impl Command {
@@ -112,6 +135,8 @@ impl Command {
             Command::Help => "help",
             Command::Notify(_) => "notify",
             Command::Claim => "claim",
+            Command::Leaderboard { .. } => "leaderboard",
+            Command::Stats { .. } => "stats",
         }
     }
 }
@@ -261,6 +286,8 @@ pub struct Settings {
     pub max_concurrent_searches: usize,
     /// Most reminders per game per day.
     pub max_reminders_per_day: u32,
+    /// Whether a challenge is rated when it does not say.
+    pub rated_by_default: bool,
 }
 
 impl Default for Settings {
@@ -271,6 +298,7 @@ impl Default for Settings {
             ai_wall_caps: Level::ALL.map(|l| l.default_wall_cap()),
             max_concurrent_searches: 1,
             max_reminders_per_day: 3,
+            rated_by_default: true,
         }
     }
 }

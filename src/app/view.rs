@@ -139,16 +139,21 @@ impl App {
                 ply: Some(game.ply),
                 result_text,
                 caption,
+                ratings: self.header_ratings(game)?,
             },
         );
         let mut reply = Reply::public(format!(
-            "{}{}",
+            "{}{}{}",
             if text.is_empty() {
                 String::new()
             } else {
                 format!("{text}\n")
             },
-            self.status_line(game, pos)
+            self.status_line(game, pos),
+            match self.rating_lines(game)? {
+                Some(lines) => format!("\n{lines}"),
+                None => String::new(),
+            }
         ));
         reply.attachments.push(Attachment {
             filename: format!("bao-{}-ply-{}.png", game.id, game.ply),
@@ -265,6 +270,7 @@ pub const HELP_TEXT: &str = "\
 `/bao resign`, `/bao draw` (offer or accept), `/bao abort` (before each side has moved twice)
 `/bao ai [easy|medium|hard|master] [south|north|random] [kiswahili|kujifunza]`: play the built-in AI here
 `/bao games`: your games everywhere; `/bao notify dm|mention|off`: turn notices; `/bao claim`: win when the opponent's time has run out
+`/bao leaderboard [variant] [server|global]`: the best rated players; `/bao stats [@someone] [variant]`: ratings and record
 `/bao rules`: the rules in short";
 
 /// `/bao rules`.

@@ -57,6 +57,7 @@ pub fn run(config_path: Option<&Path>) -> Result<(), CliError> {
         ai_wall_caps: Level::ALL
             .map(|l| config.ai.cap_for(l.name()).unwrap_or(l.default_wall_cap())),
         max_concurrent_searches: config.ai.max_concurrent_searches,
+        rated_by_default: config.rated_by_default,
         ..Settings::default()
     };
     let app = Arc::new(App::new(Arc::new(store), Arc::new(SystemClock), settings));

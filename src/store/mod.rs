@@ -37,6 +37,7 @@
 //!     time_per_move: Some(day),
 //!     now,
 //!     expires_at: now + day,
+//!     rated: true,
 //! })?;
 //! let game = store.accept_challenge(
 //!     pending.id,
@@ -75,7 +76,9 @@
 
 mod check;
 mod games;
+pub mod glicko;
 mod players;
+mod ratings;
 mod schema;
 mod types;
 
@@ -84,6 +87,11 @@ use std::sync::{Mutex, MutexGuard};
 
 use rusqlite::Connection;
 
+pub use glicko::{Rating, Score};
+pub use ratings::{
+    FinishedGame, PlayerRating, Ranked, RatingChange, RatingsCheck, Scope, DEFAULT_RULES,
+    MIN_RANKED_GAMES,
+};
 pub use schema::{APPLICATION_ID, SCHEMA_VERSION};
 pub use types::{
     Challenge, Duty, Game, GameEnd, GameFilter, GameId, GameStatus, NewChallenge, NewGame, NewMove,

@@ -97,6 +97,7 @@ CREATE TABLE moves (
     CHECK ((by_user IS NULL) <> (by_ai IS NULL))
 ) WITHOUT ROWID;
 "#,
+    super::ratings::RATINGS_MIGRATION,
 ];
 
 static MIGRATIONS: LazyLock<Migrations<'static>> =
