@@ -325,7 +325,9 @@ impl App {
         };
         match self.store.record_move(game.id, game.ply, &new) {
             Ok(g) => Ok(Ok((g, next, trace))),
-            Err(StoreError::BoardChanged { current }) => Ok(Err(*current)),
+            Err(e @ (StoreError::BoardChanged { .. } | StoreError::WrongStatus { .. })) => {
+                Ok(Err(self.lost_race(e)?))
+            }
             Err(e) => Err(e.into()),
         }
     }
@@ -371,6 +373,20 @@ impl App {
             ))),
             // Someone else moved for the AI meanwhile: nothing to add.
             Err(_) => Ok(None),
+        }
+    }
+
+    /// The game as it is now after a change lost a race: [`StoreError::BoardChanged`] carries
+    /// it; [`StoreError::WrongStatus`] (the game ended meanwhile without a move, say by a
+    /// resignation racing the winning move) means reading it again.
+    fn lost_race(&self, e: StoreError) -> Result<Game, AppError> {
+        match e {
+            StoreError::BoardChanged { current } => Ok(*current),
+            StoreError::WrongStatus { game, .. } => self
+                .store
+                .game(game)?
+                .ok_or(AppError::Store(StoreError::NoSuchGame(game))),
+            other => Err(other.into()),
         }
     }
 
@@ -550,7 +566,9 @@ impl App {
         }
         let game = match self.store.abort_game(game.id, game.ply, self.clock.now()) {
             Ok(g) => g,
-            Err(StoreError::BoardChanged { current }) => return self.board_changed(user, &current),
+            Err(e @ (StoreError::BoardChanged { .. } | StoreError::WrongStatus { .. })) => {
+                return self.board_changed(user, &self.lost_race(e)?)
+            }
             Err(e) => return Err(e.into()),
         };
         let mut reply = Reply::public(format!(
@@ -613,7 +631,9 @@ impl App {
             .finish_game(game.id, game.ply, end, self.clock.now())
         {
             Ok(g) => g,
-            Err(StoreError::BoardChanged { current }) => return self.board_changed(user, &current),
+            Err(e @ (StoreError::BoardChanged { .. } | StoreError::WrongStatus { .. })) => {
+                return self.board_changed(user, &self.lost_race(e)?)
+            }
             Err(e) => return Err(e.into()),
         };
         let pos = self.position(&game)?;
