@@ -994,3 +994,162 @@ fn a_console_session_plays_two_rated_games_then_shows_the_leaderboard_and_stats(
     let board = std::fs::read(boards.join("bao-leaderboard-kiswahili.png")).expect("picture");
     assert!(board.starts_with(b"\x89PNG\r\n\x1a\n"));
 }
+
+const CRASH_CHILD_ENV: &str = "BAO_RATINGS_CRASH_CHILD";
+const CRASH_CHANNELS: u64 = 4;
+
+/// The crash test's child: plays rated games as fast as it can in several channels, a few
+/// moves each, ending them by resignation, agreed draw or timeout claim in turn, printing
+/// `finished GAME` after each commit that ends a game. Only runs when the crash test starts
+/// it.
+fn crash_child() -> ! {
+    use std::io::Write;
+    let path = std::env::var(CRASH_CHILD_ENV).expect("run by the crash test only");
+    let store = Store::open(&path).unwrap();
+    let mut out = std::io::stdout().lock();
+    let players: Vec<User> = (1..=5).map(|i| User::new(i, format!("P{i}"))).collect();
+    let mut now = T0;
+    let mut n = 0usize;
+    loop {
+        for channel in 1..=CRASH_CHANNELS {
+            n += 1;
+            now += 1;
+            let place = Place::Channel {
+                guild: GUILD,
+                channel,
+            };
+            let Some(game) = store.game_in(&place).unwrap() else {
+                let (a, b) = (&players[n % 5], &players[(n / 5 + n + 1) % 5]);
+                if a.id != b.id {
+                    let start = Position::start(Variant::Kiswahili).to_string();
+                    rated_game(&store, place, &start, a, b, now, Some(600));
+                }
+                continue;
+            };
+            if game.ply < 3 {
+                let pos: Position = game.position.parse().unwrap();
+                let mv = pos.legal_moves()[n % pos.legal_moves().len()];
+                let (next, _) = pos.play(&mv).unwrap();
+                if next.is_over() {
+                    continue;
+                }
+                store
+                    .record_move(
+                        game.id,
+                        game.ply,
+                        &NewMove {
+                            text: &mv.to_string(),
+                            by: game.player(pos.turn()).unwrap(),
+                            position_after: &next.to_string(),
+                            now,
+                            deadline: Some(now + 600),
+                            end: None,
+                        },
+                    )
+                    .unwrap();
+                continue;
+            }
+            let end = match n % 3 {
+                0 => GameEnd {
+                    winner: Some(Side::North),
+                    reason: ResultReason::Resignation,
+                },
+                1 => GameEnd {
+                    winner: None,
+                    reason: ResultReason::AgreedDraw,
+                },
+                _ => GameEnd {
+                    winner: Some(Side::South),
+                    reason: ResultReason::Timeout,
+                },
+            };
+            let done = store.finish_game(game.id, game.ply, end, now).unwrap();
+            writeln!(out, "finished {}", done.id.0).unwrap();
+            out.flush().unwrap();
+        }
+    }
+}
+
+#[test]
+fn a_killed_process_never_leaves_a_result_without_its_rating_or_the_reverse() {
+    if std::env::var_os(CRASH_CHILD_ENV).is_some() {
+        crash_child();
+    }
+    use std::io::BufRead;
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("crash.db");
+    let exe = std::env::current_exe().unwrap();
+    let mut finished = std::collections::BTreeSet::new();
+    for round in 0..3 {
+        let mut child = std::process::Command::new(&exe)
+            .args([
+                "a_killed_process_never_leaves_a_result_without_its_rating_or_the_reverse",
+                "--exact",
+                "--nocapture",
+                "--test-threads=1",
+            ])
+            .env(CRASH_CHILD_ENV, &path)
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::inherit())
+            .spawn()
+            .unwrap();
+        let stdout = child.stdout.take().unwrap();
+        let mut seen = 0;
+        for line in std::io::BufReader::new(stdout).lines() {
+            let line = line.unwrap();
+            let Some(id) = line.strip_prefix("finished ") else {
+                continue;
+            };
+            finished.insert(id.parse::<i64>().unwrap());
+            seen += 1;
+            if seen == 60 + 25 * round {
+                // SIGKILL, somewhere in the child's next transactions.
+                child.kill().unwrap();
+                break;
+            }
+        }
+        let status = child.wait().unwrap();
+        use std::os::unix::process::ExitStatusExt;
+        assert_eq!(status.signal(), Some(9), "round {round}: {status:?}");
+        assert!(
+            seen >= 60,
+            "round {round}: the child finished only {seen} games"
+        );
+
+        let store = Store::open(&path).unwrap();
+        let (games, _) = store.counts().unwrap();
+        let mut rated_finished = 0u32;
+        for id in 1..=games as i64 {
+            let g = store.game(GameId(id)).unwrap().unwrap();
+            let changes = store.rating_changes(g.id).unwrap();
+            if g.status == GameStatus::Finished {
+                rated_finished += 1;
+                assert_eq!(changes.len(), 4, "game {id}: a result without its rating");
+            } else {
+                assert!(changes.is_empty(), "game {id}: a rating without its result");
+                assert!(
+                    !finished.contains(&id),
+                    "game {id}: a committed end is lost"
+                );
+            }
+        }
+        let rated: u32 = [Scope::Server(GUILD), Scope::Global]
+            .into_iter()
+            .map(|scope| {
+                store
+                    .list_ratings(scope, None)
+                    .unwrap()
+                    .iter()
+                    .map(|(r, _)| r.games)
+                    .sum::<u32>()
+            })
+            .sum();
+        assert_eq!(rated, 4 * rated_finished, "round {round}");
+        let check = store.check_ratings().unwrap();
+        assert_eq!(check.games, u64::from(rated_finished));
+        assert_eq!(check.differences, Vec::<String>::new(), "round {round}");
+        let rebuilt = store.rebuild_ratings().unwrap();
+        assert_eq!(rebuilt.differences, Vec::<String>::new(), "round {round}");
+        assert!(store.check_replays().unwrap().is_empty());
+    }
+}

@@ -16,6 +16,9 @@
 //!   seconds) from the caller.
 //! - At most one pending or active game per place ([`Place::key`]), enforced by a unique
 //!   index.
+//! - Glicko-2 ratings per server and global, per variant and rule set ([`glicko`], and the
+//!   ratings file): a rated game's rating change is written in the transaction that
+//!   finishes it, so it is applied exactly once or not at all.
 //!
 //! A challenge accepted and a first move, as the app does it:
 //!

@@ -230,6 +230,33 @@ pub struct RatingsCheck {
     pub differences: Vec<String>,
 }
 
+/// The leaderboard: ranked players of a scope, best first, from the `ratings_ranked` index.
+const LEADERBOARD_SQL: &str = "SELECT r.scope, r.variant, r.rules, r.user_id, r.rating, \
+     r.deviation, r.volatility, r.games, r.wins, r.losses, r.draws, r.updated_at, \
+     coalesce(p.display_name, '') \
+     FROM ratings r INDEXED BY ratings_ranked LEFT JOIN players p ON p.user_id = r.user_id \
+     WHERE r.scope = ?1 AND r.variant = ?2 AND r.rules = ?3 \
+     AND r.games >= 5 AND r.deviation < 110 \
+     ORDER BY r.rating DESC, r.user_id LIMIT ?4";
+
+/// How many players are ranked in a scope (`INDEXED BY`: on an empty or unanalysed table
+/// SQLite would pick the primary key and read every rating of the scope).
+const RANKED_COUNT_SQL: &str = "SELECT count(*) FROM ratings INDEXED BY ratings_ranked \
+     WHERE scope = ?1 AND variant = ?2 AND rules = ?3 AND games >= 5 AND deviation < 110";
+
+/// How many ranked players are above a rating (ties: by user id).
+const RANKED_ABOVE_SQL: &str = "SELECT count(*) FROM ratings INDEXED BY ratings_ranked \
+     WHERE scope = ?1 AND variant = ?2 AND rules = ?3 AND games >= 5 AND deviation < 110 \
+     AND (rating > ?4 OR (rating = ?4 AND user_id < ?5))";
+
+/// A player's finished games in a variant, through the per-side indexes, oldest first.
+const FINISHED_SQL: &str = "SELECT id, 'S', north_user, north_ai, winner, reason, rated, \
+     updated_at FROM games WHERE south_user = ?1 AND status = 'finished' AND variant = ?2 \
+     UNION ALL \
+     SELECT id, 'N', south_user, south_ai, winner, reason, rated, updated_at \
+     FROM games WHERE north_user = ?1 AND status = 'finished' AND variant = ?2 \
+     ORDER BY 8, 1";
+
 /// A rated game's facts, as the rating needs them.
 struct RatedGame {
     id: GameId,
@@ -792,15 +819,7 @@ impl Store {
         limit: u32,
     ) -> Result<Vec<Ranked>, StoreError> {
         let conn = self.lock();
-        let mut stmt = conn.prepare_cached(
-            "SELECT r.scope, r.variant, r.rules, r.user_id, r.rating, r.deviation, \
-             r.volatility, r.games, r.wins, r.losses, r.draws, r.updated_at, \
-             coalesce(p.display_name, '') \
-             FROM ratings r LEFT JOIN players p ON p.user_id = r.user_id \
-             WHERE r.scope = ?1 AND r.variant = ?2 AND r.rules = ?3 \
-             AND r.games >= 5 AND r.deviation < 110 \
-             ORDER BY r.rating DESC, r.user_id LIMIT ?4",
-        )?;
+        let mut stmt = conn.prepare_cached(LEADERBOARD_SQL)?;
         let rows = stmt
             .query_map(
                 params![scope.key(), variant.name(), DEFAULT_RULES, limit],
@@ -828,10 +847,7 @@ impl Store {
     ) -> Result<(Option<u32>, u32), StoreError> {
         let conn = self.lock();
         let total: u32 = conn
-            .prepare_cached(
-                "SELECT count(*) FROM ratings WHERE scope = ?1 AND variant = ?2 AND rules = ?3 \
-                 AND games >= 5 AND deviation < 110",
-            )?
+            .prepare_cached(RANKED_COUNT_SQL)?
             .query_row(params![scope.key(), variant.name(), DEFAULT_RULES], |r| {
                 r.get(0)
             })?;
@@ -841,22 +857,16 @@ impl Store {
         if !mine.is_ranked() {
             return Ok((None, total));
         }
-        let above: u32 = conn
-            .prepare_cached(
-                "SELECT count(*) FROM ratings WHERE scope = ?1 AND variant = ?2 AND rules = ?3 \
-                 AND games >= 5 AND deviation < 110 \
-                 AND (rating > ?4 OR (rating = ?4 AND user_id < ?5))",
-            )?
-            .query_row(
-                params![
-                    scope.key(),
-                    variant.name(),
-                    DEFAULT_RULES,
-                    mine.rating.rating,
-                    id_sql(user.0)
-                ],
-                |r| r.get(0),
-            )?;
+        let above: u32 = conn.prepare_cached(RANKED_ABOVE_SQL)?.query_row(
+            params![
+                scope.key(),
+                variant.name(),
+                DEFAULT_RULES,
+                mine.rating.rating,
+                id_sql(user.0)
+            ],
+            |r| r.get(0),
+        )?;
         Ok((Some(above + 1), total))
     }
 
@@ -868,14 +878,7 @@ impl Store {
         variant: Variant,
     ) -> Result<Vec<FinishedGame>, StoreError> {
         let conn = self.lock();
-        let mut stmt = conn.prepare_cached(
-            "SELECT id, 'S', north_user, north_ai, winner, reason, rated, updated_at \
-             FROM games WHERE south_user = ?1 AND status = 'finished' AND variant = ?2 \
-             UNION ALL \
-             SELECT id, 'N', south_user, south_ai, winner, reason, rated, updated_at \
-             FROM games WHERE north_user = ?1 AND status = 'finished' AND variant = ?2 \
-             ORDER BY 8, 1",
-        )?;
+        let mut stmt = conn.prepare_cached(FINISHED_SQL)?;
         let rows = stmt
             .query_map(params![id_sql(user.0), variant.name()], |row| {
                 let side = if row.get::<_, String>(1)? == "N" {
@@ -963,6 +966,52 @@ mod tests {
         assert!(RATINGS_MIGRATION.contains(&format!(
             "WHERE games >= {MIN_RANKED_GAMES} AND deviation < {PROVISIONAL_RD}"
         )));
+    }
+
+    /// The query plan of `sql`, one line per step.
+    fn plan(store: &Store, sql: &str) -> Vec<String> {
+        let conn = store.lock();
+        let mut stmt = conn.prepare(&format!("EXPLAIN QUERY PLAN {sql}")).unwrap();
+        let values: Vec<i64> = vec![1; stmt.parameter_count()];
+        let rows = stmt
+            .query_map(rusqlite::params_from_iter(values), |r| {
+                r.get::<_, String>(3)
+            })
+            .unwrap();
+        rows.map(|r| r.unwrap()).collect()
+    }
+
+    #[test]
+    fn leaderboard_and_stats_read_indexes_not_tables() {
+        let store = Store::open_in_memory().unwrap();
+        let board = plan(&store, LEADERBOARD_SQL);
+        assert!(
+            board.iter().any(|l| l.contains("INDEX ratings_ranked")),
+            "{board:?}"
+        );
+        assert!(
+            !board.iter().any(|l| l.contains("TEMP B-TREE")),
+            "{board:?}"
+        );
+        for sql in [RANKED_COUNT_SQL, RANKED_ABOVE_SQL] {
+            let p = plan(&store, sql);
+            assert!(
+                p.iter().all(|l| l.contains("INDEX ratings_ranked")),
+                "{p:?}"
+            );
+        }
+        let stats = plan(&store, FINISHED_SQL);
+        for side in ["games_by_south", "games_by_north"] {
+            assert!(stats.iter().any(|l| l.contains(side)), "{stats:?}");
+        }
+        for p in [&board, &stats] {
+            for line in p.iter() {
+                assert!(
+                    !line.starts_with("SCAN") || line.contains("INDEX"),
+                    "a table scan: {p:?}"
+                );
+            }
+        }
     }
 
     #[test]
