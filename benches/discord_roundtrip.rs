@@ -17,7 +17,6 @@ use std::time::{Duration, Instant};
 
 use bao_bot::app::{App, Command, Settings, SystemClock, User};
 use bao_bot::config::{Config, Token};
-use bao_bot::discord::AppHandler;
 use bao_bot::rules::Position;
 use bao_bot::store::{Place as StorePlace, SideChoice, Store};
 use support::fake_discord::payloads::{self, Opt, Place, Who};
@@ -45,6 +44,7 @@ fn new_game(app: &App, channel: u64) {
         variant: None,
         side: Some(SideChoice::South),
         time_per_move: None,
+        rated: None,
     };
     app.handle(&asha, &place, challenge).expect("challenge");
     app.handle(&baraka, &place, Command::Accept)
@@ -88,8 +88,7 @@ fn main() {
             Settings::default(),
         ));
         let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
-        let handler = Arc::new(AppHandler::new(app.clone()));
-        let bot = tokio::spawn(bao_bot::discord::run(config, handler, async {
+        let bot = tokio::spawn(bao_bot::discord::run(config, app.clone(), async {
             let _ = stopped.await;
         }));
         let wait = Duration::from_secs(20);

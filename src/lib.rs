@@ -1,7 +1,9 @@
 //! bao-bot: Bao la Kiswahili rules, AI, pictures, storage and the bot around them.
 //!
 //! Data flows one way: front ends ([`console`], [`discord`]) call [`app`], which uses
-//! [`rules`], [`ai`], [`store`] and [`render`].
+//! [`rules`], [`ai`], [`store`] and [`render`]. The ids, places and stated choices that app
+//! and store share are defined in [`vocab`]; front ends take them (and everything else)
+//! from [`app`] only.
 pub mod ai;
 pub mod app;
 pub mod config;
@@ -10,3 +12,4 @@ pub mod discord;
 pub mod render;
 pub mod rules;
 pub mod store;
+pub mod vocab;

@@ -78,6 +78,7 @@ impl World {
                 variant: None,
                 side: Some(SideChoice::South),
                 time_per_move: time.map(String::from),
+                rated: None,
             },
         );
         assert!(!r.ephemeral, "{}", r.text);
@@ -110,6 +111,7 @@ fn challenge_refusals_and_acceptance() {
         variant: None,
         side: None,
         time_per_move: None,
+        rated: None,
     };
     private(&w.say(&me, challenge(&me)), "cannot challenge yourself");
     let bot = User {
@@ -130,6 +132,7 @@ fn challenge_refusals_and_acceptance() {
                 variant: None,
                 side: None,
                 time_per_move: Some("5m".into()),
+                rated: None,
             },
         ),
         "out of range",
@@ -176,6 +179,7 @@ fn decline_frees_the_channel() {
             variant: None,
             side: None,
             time_per_move: None,
+            rated: None,
         },
     );
     let decline = r.button_ids()[1].to_string();
@@ -512,15 +516,22 @@ fn accepting_removes_the_challenge_buttons_and_moves_remove_old_boards() {
             variant: None,
             side: Some(SideChoice::South),
             time_per_move: None,
+            rated: None,
         },
     );
     let (game, ply) = r.board.expect("the challenge is remembered");
-    w.app.board_posted(game, ply, 555).expect("posted");
+    assert!(w
+        .app
+        .board_posted(game, ply, &GENERAL, 555)
+        .expect("posted"));
     let accept = r.button_ids()[0].to_string();
     let board = w.press(&w.baraka, &GENERAL, &accept);
     assert_eq!(board.previous_board, Some((GENERAL, 555)));
     let (game, ply) = board.board.expect("a board");
-    w.app.board_posted(game, ply, 556).expect("posted");
+    assert!(w
+        .app
+        .board_posted(game, ply, &GENERAL, 556)
+        .expect("posted"));
     let moved = w.mv(&w.asha, "a6 left");
     assert_eq!(moved.previous_board, Some((GENERAL, 556)));
 }
@@ -537,4 +548,102 @@ fn notify_off_names_but_does_not_ping() {
     let pos: Position = w.game_here(&GENERAL).position.parse().expect("pos");
     let r = w.mv(&w.baraka, &pos.legal_moves()[0].to_string());
     assert_eq!(r.mention, Some(UserId(1)));
+}
+
+/// Asha's game against the AI in her DMs, and its current board's buttons.
+fn dm_game(w: &World) -> (bao_bot::store::Game, Vec<String>) {
+    let dm = Place::Dm { user: 1 };
+    let r = w.run(
+        &w.asha,
+        &dm,
+        Command::Ai {
+            level: None,
+            side: Some(SideChoice::South),
+            variant: None,
+        },
+    );
+    let ids = r.reply.button_ids().iter().map(|s| s.to_string()).collect();
+    (w.game_here(&dm), ids)
+}
+
+#[test]
+fn defect_1_a_button_never_shows_another_pairs_dm_game() {
+    let w = world();
+    let (game, ids) = dm_game(&w);
+    let moves = ids
+        .iter()
+        .find(|i| i.starts_with("bao:moves:"))
+        .expect("a moves button");
+    let mv = ids
+        .iter()
+        .find(|i| i.starts_with("bao:m:"))
+        .expect("a move");
+    // Carol, from a server channel and from her own DMs, gets the slash command's refusal.
+    for place in [GENERAL, Place::Dm { user: 3 }] {
+        for id in [moves, mv] {
+            let r = w.press(&w.carol, &place, id);
+            private(&r, "private game between other people");
+            assert!(r.attachments.is_empty() && r.text_board.is_none(), "{id}");
+            assert!(!r.text.contains("Legal moves"), "{}", r.text);
+        }
+    }
+    assert_eq!(w.store.game(game.id).expect("store").expect("game").ply, 0);
+    // Asha herself may use it from anywhere.
+    let r = w.press(&w.asha, &GENERAL, moves);
+    private(&r, "Legal moves");
+}
+
+#[test]
+fn defect_2_a_move_button_without_its_ply_is_not_valid() {
+    let w = world();
+    w.start_game(None);
+    let game = w.game_here(&GENERAL);
+    for id in [
+        format!("bao:m:{}::A6 left takata", game.id),
+        format!("bao:m:{}:A6 left takata", game.id),
+        "bao:m::0:A6 left takata".to_string(),
+        format!("bao:m:{}:-0:A6 left takata", game.id),
+    ] {
+        private(&w.press(&w.asha, &GENERAL, &id), "not valid");
+    }
+    assert_eq!(
+        w.game_here(&GENERAL).ply,
+        0,
+        "a forged button played a move"
+    );
+    // The real button still works.
+    let real = format!("bao:m:{}:0:A6 left takata", game.id);
+    assert!(!w.press(&w.asha, &GENERAL, &real).ephemeral);
+    assert_eq!(w.game_here(&GENERAL).ply, 1);
+}
+
+#[test]
+fn defect_3_a_private_answer_is_never_a_board_to_record() {
+    let w = world();
+    w.start_game(None);
+    let game = w.game_here(&GENERAL);
+    for id in [
+        format!("bao:board:{}:0", game.id),
+        format!("bao:moves:{}:0", game.id),
+        format!("bao:m:{}:7:A6 left takata", game.id),
+    ] {
+        let r = w.press(&w.asha, &GENERAL, &id);
+        assert!(r.ephemeral, "{id}: {}", r.text);
+        assert_eq!(r.board, None, "{id} offered a private answer as the board");
+    }
+    // And a board shown elsewhere than the game's place is never recorded as its board.
+    let elsewhere = Place::Channel {
+        guild: 10,
+        channel: 99,
+    };
+    assert!(!w
+        .app
+        .board_posted(game.id, game.ply, &elsewhere, 777)
+        .expect("posted"));
+    assert!(!w
+        .app
+        .board_posted(game.id, game.ply + 1, &GENERAL, 778)
+        .expect("posted"));
+    assert_ne!(w.game_here(&GENERAL).board_message, Some(777));
+    assert_ne!(w.game_here(&GENERAL).board_message, Some(778));
 }

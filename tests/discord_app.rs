@@ -8,9 +8,11 @@ mod support;
 use std::sync::Arc;
 use std::time::Duration;
 
-use bao_bot::app::{App, Settings, SystemClock};
+use bao_bot::app::{
+    App, AppError, Command, Conversation, GameId, Response, Settings, SystemClock, User, UserId,
+};
 use bao_bot::config::{Config, Token};
-use bao_bot::discord::{self, AppHandler, DiscordError};
+use bao_bot::discord::{self, DiscordError};
 use bao_bot::store::Store;
 use serde_json::{json, Value};
 use support::fake_discord::payloads::{self, token_for, Opt, Place, Who};
@@ -54,6 +56,11 @@ async fn start_bot(fake: &FakeDiscord) -> Bot {
         Arc::new(SystemClock),
         Settings::default(),
     ));
+    start_bot_with(fake, app, store).await
+}
+
+/// Starts the bot over `app` (the app itself, or a wrapper of it over `store`).
+async fn start_bot_with(fake: &FakeDiscord, app: Arc<dyn Conversation>, store: Arc<Store>) -> Bot {
     let config = Config {
         token: Some(Token::new(TOKEN)),
         proxy_url: Some(fake.proxy_url()),
@@ -61,8 +68,7 @@ async fn start_bot(fake: &FakeDiscord) -> Bot {
         ..Config::default()
     };
     let (stop, stopped) = oneshot::channel::<()>();
-    let handler = Arc::new(AppHandler::new(app));
-    let task = tokio::spawn(discord::run(config, handler, async {
+    let task = tokio::spawn(discord::run(config, app, async {
         let _ = stopped.await;
     }));
     fake.wait_for_ready(WAIT).await;
@@ -77,6 +83,19 @@ async fn answer(fake: &FakeDiscord, id: u64) -> Recorded {
     let token = token_for(id);
     fake.wait_for(|r| r.uses_token(&token) && r.content().is_some(), WAIT)
         .await
+}
+
+/// The buttons put on the answer to interaction `id`: a public board gets them by an edit,
+/// once the app has recorded its message.
+async fn buttons_of(fake: &FakeDiscord, id: u64) -> Vec<String> {
+    let token = token_for(id);
+    let edit = fake
+        .wait_for(
+            |r| r.uses_token(&token) && !custom_ids(r.body()).is_empty(),
+            WAIT,
+        )
+        .await;
+    custom_ids(edit.body())
 }
 
 /// Every button id in a request body.
@@ -128,7 +147,7 @@ async fn challenge_accept_move_refusals_and_resignation() {
     assert!(!challenge.is_ephemeral());
     let text = challenge.content().unwrap_or_default().to_string();
     assert!(text.contains("challenges you"), "{text}");
-    let ids = custom_ids(challenge.body());
+    let ids = buttons_of(&fake, 101).await;
     let accept = ids
         .iter()
         .find(|i| i.starts_with("bao:accept:"))
@@ -159,7 +178,7 @@ async fn challenge_accept_move_refusals_and_resignation() {
     fake.send_interaction(payloads::button(102, &baraka(), GUILD, &accept, msg));
     let board = answer(&fake, 102).await;
     assert!(has_png(&board), "{}", fake.describe_requests());
-    let first_ids = custom_ids(board.body());
+    let first_ids = buttons_of(&fake, 102).await;
     let old_move = first_ids
         .iter()
         .find(|i| i.starts_with("bao:m:"))
@@ -326,6 +345,147 @@ async fn a_game_against_the_ai_in_a_dm() {
     assert!(custom_ids(edit.body()).is_empty(), "{}", edit.body());
     let after = bot.store.game(game.id).expect("store").expect("the game");
     assert_eq!(after.ply, 4);
+    let _ = bot.stop.send(());
+    let _ = tokio::time::timeout(Duration::from_secs(15), bot.task).await;
+}
+
+/// Starts a game between Asha (South) and Baraka in [`GUILD`] with slash commands; returns
+/// the game's id once the board of ply 0 is posted.
+async fn game_by_commands(fake: &FakeDiscord, bot: &Bot, first_id: u64) -> GameId {
+    let opts = [Opt::User("opponent", baraka()), Opt::Int("side", 0)];
+    fake.send_interaction(payloads::slash(
+        first_id,
+        &asha(),
+        GUILD,
+        "challenge",
+        &opts,
+    ));
+    answer(fake, first_id).await;
+    fake.send_interaction(payloads::slash(
+        first_id + 1,
+        &baraka(),
+        GUILD,
+        "accept",
+        &[],
+    ));
+    answer(fake, first_id + 1).await;
+    bot.store
+        .game_in(&here())
+        .expect("store")
+        .expect("a game")
+        .id
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn defect_3_a_private_answer_is_never_recorded_as_the_board() {
+    let fake = FakeDiscord::start().await;
+    let bot = start_bot(&fake).await;
+    let game = game_by_commands(&fake, &bot, 301).await;
+    let board = fake
+        .wait_until(WAIT, || {
+            let g = bot.store.game(game).ok()??;
+            let shown = fake.original_message_of(&token_for(302))?;
+            (g.board_message == Some(shown)).then_some(shown)
+        })
+        .await
+        .expect("the board of ply 0 is recorded");
+    // Buttons that would answer privately (a forged board button, the move list, a stale
+    // move) leave the recorded board alone.
+    let msg = board_message(&fake, 302, GUILD.channel_id());
+    for (n, id) in [
+        format!("bao:board:{game}:0"),
+        format!("bao:moves:{game}:0"),
+        format!("bao:m:{game}:5:A6 left takata"),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let i = 303 + n as u64;
+        fake.send_interaction(payloads::button(i, &asha(), GUILD, &id, msg.clone()));
+        assert!(answer(&fake, i).await.is_ephemeral(), "{id}");
+        let moved = fake
+            .wait_until(Duration::from_millis(700), || {
+                let g = bot.store.game(game).ok()??;
+                (g.board_message != Some(board)).then_some(g.board_message)
+            })
+            .await;
+        assert_eq!(moved, None, "{id} replaced the recorded board");
+    }
+    let _ = bot.stop.send(());
+    let _ = tokio::time::timeout(Duration::from_secs(15), bot.task).await;
+}
+
+/// The app, except that the process "dies" each time it would record a posted board.
+struct DiesBeforeRecording(Arc<App>);
+
+impl Conversation for DiesBeforeRecording {
+    fn handle(
+        &self,
+        user: &User,
+        place: &bao_bot::app::Place,
+        c: Command,
+    ) -> Result<Response, AppError> {
+        self.0.handle(user, place, c)
+    }
+
+    fn press(
+        &self,
+        user: &User,
+        place: &bao_bot::app::Place,
+        id: &str,
+    ) -> Result<Response, AppError> {
+        self.0.press(user, place, id)
+    }
+
+    fn board_posted(
+        &self,
+        game: GameId,
+        _ply: u32,
+        _place: &bao_bot::app::Place,
+        _message: u64,
+    ) -> Result<bool, AppError> {
+        Err(AppError::Corrupt {
+            game,
+            detail: "the process died before the board was recorded".into(),
+        })
+    }
+
+    fn dm_failed(&self, user: UserId) -> Result<(), AppError> {
+        self.0.dm_failed(user)
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn defect_5_a_board_never_recorded_never_has_buttons() {
+    let fake = FakeDiscord::start().await;
+    let store = Arc::new(Store::open_in_memory().expect("store"));
+    let app = Arc::new(App::new(
+        store.clone(),
+        Arc::new(SystemClock),
+        Settings::default(),
+    ));
+    let bot = start_bot_with(&fake, Arc::new(DiesBeforeRecording(app)), store).await;
+    game_by_commands(&fake, &bot, 401).await;
+    let mv = [Opt::Str("move", "a6 left".into())];
+    fake.send_interaction(payloads::slash(403, &asha(), GUILD, "move", &mv));
+    let moved = answer(&fake, 403).await;
+    assert!(has_png(&moved) && !moved.is_ephemeral());
+    // Give the adapter time to do whatever it does after the answer, then look at every
+    // request made for the three boards: none carries a button.
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    for i in 401..=403 {
+        let token = token_for(i);
+        for r in fake.requests().iter().filter(|r| r.uses_token(&token)) {
+            assert!(
+                custom_ids(r.body()).is_empty(),
+                "an unrecorded board was given buttons: {} {}",
+                r.path,
+                r.body()
+            );
+        }
+    }
+    let game = bot.store.game_in(&here()).expect("store").expect("game");
+    assert_eq!((game.ply, game.board_message), (1, None));
     let _ = bot.stop.send(());
     let _ = tokio::time::timeout(Duration::from_secs(15), bot.task).await;
 }

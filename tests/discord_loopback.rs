@@ -9,11 +9,11 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use bao_bot::config::{Config, Token};
-use bao_bot::discord::bridge::{
-    Attachment, BaoHandler, Button, ButtonStyle, Choice, Command, Delivery, MoveCompletion, Reply,
-    Request, Target,
+use bao_bot::app::{
+    AppError, Attachment, Button, ButtonStyle, Command, Conversation, Destination, GameId, Notice,
+    Place as AppPlace, Reply, Response, User, UserId,
 };
+use bao_bot::config::{Config, Token};
 use bao_bot::discord::{self, DiscordError, Outbox};
 use serde_json::{json, Value};
 use support::fake_discord::payloads::{self, Opt, Place, Who};
@@ -56,7 +56,7 @@ impl Bot {
 
 /// Starts the real client against `fake` and waits until it has identified and registered
 /// its commands.
-async fn start_bot(fake: &FakeDiscord, handler: Arc<dyn BaoHandler>) -> Bot {
+async fn start_bot(fake: &FakeDiscord, app: Arc<dyn Conversation>) -> Bot {
     // Bot logs show with `--nocapture` (RUST_LOG=debug for more).
     let filter = tracing_subscriber::EnvFilter::try_from_default_env()
         .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn"));
@@ -71,7 +71,7 @@ async fn start_bot(fake: &FakeDiscord, handler: Arc<dyn BaoHandler>) -> Bot {
         ..Config::default()
     };
     let (stop, stopped) = oneshot::channel::<()>();
-    let task = tokio::spawn(discord::run(config, handler, async {
+    let task = tokio::spawn(discord::run(config, app, async {
         let _ = stopped.await;
     }));
     fake.wait_for_ready(WAIT).await;
@@ -159,8 +159,8 @@ async fn registers_bao_answers_interactions_and_stops_cleanly() {
     assert!(answer.content().unwrap().contains("/bao move"));
     assert_eq!(answer.status, 204);
 
-    // A command in the bot's DMs, with options: reaches the handler with them (the
-    // placeholder echoes it privately).
+    // A command in the bot's DMs, with options: reaches the app with them, read into the
+    // app's command (the placeholder echoes it privately).
     let dm = Place::Dm {
         channel_id: fake.dm_channel_of(asha().id),
     };
@@ -172,7 +172,19 @@ async fn registers_bao_answers_interactions_and_stops_cleanly() {
     let answer = callback(&fake, 12).await;
     assert!(answer.is_ephemeral());
     let text = answer.content().unwrap();
-    assert!(text.contains("a6 left") && text.contains("dm:"), "{text}");
+    assert!(
+        text.contains("a6 left") && text.contains("GameId(7)") && text.contains("DM with"),
+        "{text}"
+    );
+    // A game option that is not a number is refused privately by the adapter.
+    let opts = [
+        Opt::Str("move", "a6 left".into()),
+        Opt::Str("game", "seven".into()),
+    ];
+    fake.send_interaction(payloads::slash(18, &asha(), dm, "move", &opts));
+    let answer = callback(&fake, 18).await;
+    assert!(answer.is_ephemeral());
+    assert!(answer.content().unwrap().contains("not a game number"));
 
     // A user option is resolved into the opponent.
     // (choice options are integers: side 1 is "north").
@@ -240,11 +252,26 @@ async fn registers_bao_answers_interactions_and_stops_cleanly() {
     );
 }
 
-/// A handler that answers with a board-like reply, and records what it is told.
+/// What a scripted stand-in was told by the adapter.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Told {
+    /// `board_posted(game, ply, place, message)`.
+    Posted(GameId, u32, AppPlace, u64),
+    /// `dm_failed(user)`.
+    DmRefused(u64),
+}
+
+/// A stand-in for the app that answers with board-like replies and records what it is told.
 #[derive(Default)]
 struct Scripted {
-    deliveries: Mutex<Vec<Delivery>>,
+    told: Mutex<Vec<Told>>,
     started: AtomicBool,
+}
+
+impl Scripted {
+    fn told(&self) -> Vec<Told> {
+        self.told.lock().unwrap().clone()
+    }
 }
 
 const OTHER_CHANNEL: u64 = 1_300_000_000_000_000_009;
@@ -252,103 +279,164 @@ const OLD_BOARD: u64 = 1_500_000_000_000_000_009;
 
 const PNG: &[u8] = b"\x89PNG\r\n\x1a\nnot really a picture";
 
-impl BaoHandler for Scripted {
-    fn handle(&self, request: Request) -> Vec<Reply> {
-        match request.command {
-            Command::Board { .. } => {
-                let mut board = Reply::text(format!("<@{}> to move.", request.user.id));
+fn other_channel() -> AppPlace {
+    AppPlace::Channel {
+        guild: GUILD_ID,
+        channel: OTHER_CHANNEL,
+    }
+}
+
+const GUILD_ID: u64 = 1_300_000_000_000_000_001;
+
+impl Conversation for Scripted {
+    fn handle(
+        &self,
+        user: &User,
+        _place: &AppPlace,
+        command: Command,
+    ) -> Result<Response, AppError> {
+        Ok(match command {
+            Command::Board { game } => {
+                let game = game.unwrap_or(GameId(1));
+                let mut board = Reply::public(format!("<@{}> to move.", user.id));
                 board.attachments = vec![Attachment {
-                    name: "board.png".into(),
+                    filename: "board.png".into(),
                     bytes: PNG.to_vec(),
                 }];
                 board.buttons = vec![vec![
                     Button {
-                        custom_id: "bao:move:1:0:a6l".into(),
+                        id: format!("bao:m:{game}:0:A6 left"),
                         label: "A6 ←".into(),
                         style: ButtonStyle::Primary,
-                        disabled: false,
                     },
                     Button {
-                        custom_id: "bao:resign:1".into(),
-                        label: "Resign".into(),
+                        id: format!("bao:moves:{game}:0"),
+                        label: "All moves".into(),
                         style: ButtonStyle::Danger,
-                        disabled: true,
                     },
                 ]];
-                board.mention = Some(request.user.id);
-                board.tag = Some("board:1".into());
-                let mut dm = Reply::text("Your turn in game 1.");
-                dm.target = Target::Dm(baraka().id);
-                vec![board, dm]
+                board.mention = Some(user.id);
+                board.board = Some((game, 0));
+                Response {
+                    reply: board,
+                    notices: vec![Notice {
+                        to: Destination::Dm(UserId(baraka().id)),
+                        user: UserId(baraka().id),
+                        game,
+                        reply: Reply::public("Your turn in game 1."),
+                    }],
+                }
             }
-            // Known to be slow (see `should_defer`): deferred before the handler runs.
-            Command::Ai { .. } => vec![Reply::text("The AI played A5 left.")],
+            // Known to be slow (see `may_be_slow`): deferred before the app runs.
+            Command::Ai { .. } => Reply::public("The AI played A5 left.").into(),
             // Deferred, then private after all.
-            Command::Resign => vec![Reply::private("There is no game here.")],
+            Command::Resign => Reply::private("There is no game here.").into(),
             Command::History { .. } => {
                 // Unexpectedly slow: the adapter defers after DEFER_AFTER.
                 std::thread::sleep(Duration::from_millis(1700));
-                vec![Reply::text("1. A5 left")]
-            }
-            Command::Button { .. } => {
-                let mut update = Reply::text("Board (old)");
-                update.target = Target::Source;
-                vec![update, Reply::private("That board is out of date.")]
+                Reply::public("1. A5 left").into()
             }
             Command::Games => {
-                // A notice in another channel, and an old board stripped of its buttons.
-                let mut notice = Reply::text(format!("<@{}>, your turn.", baraka().id));
-                notice.target = Target::Channel(OTHER_CHANNEL);
-                notice.mention = Some(baraka().id);
-                let mut old = Reply::text("Board (game over)");
-                old.target = Target::Edit {
-                    channel_id: OTHER_CHANNEL,
-                    message_id: OLD_BOARD,
-                };
-                vec![Reply::private("Notified."), notice, old]
+                // A notice in another channel that strips an old board there.
+                let mut notice = Reply::public(format!("<@{}>, your turn.", baraka().id));
+                notice.mention = Some(UserId(baraka().id));
+                notice.previous_board = Some((other_channel(), OLD_BOARD));
+                Response {
+                    reply: Reply::private("Notified."),
+                    notices: vec![Notice {
+                        to: Destination::Place(other_channel()),
+                        user: UserId(baraka().id),
+                        game: GameId(1),
+                        reply: notice,
+                    }],
+                }
             }
             Command::Moves => {
                 // Takes a while: a stop requested meanwhile waits for it.
                 self.started.store(true, Ordering::SeqCst);
                 std::thread::sleep(Duration::from_millis(1200));
-                vec![Reply::text("A5 left, A5 right")]
+                Reply::public("A5 left, A5 right").into()
             }
             // Nothing to say: the adapter still answers (deferred or not).
-            Command::Abort | Command::Claim => Vec::new(),
-            _ => vec![Reply::private("?")],
-        }
+            Command::Abort | Command::Claim => Reply::default().into(),
+            _ => Reply::private("?").into(),
+        })
     }
 
-    fn should_defer(&self, request: &Request) -> bool {
+    fn press(&self, _user: &User, _place: &AppPlace, id: &str) -> Result<Response, AppError> {
+        Ok(Reply::private(format!("The board of `{id}` is out of date.")).into())
+    }
+
+    fn may_be_slow(&self, _place: &AppPlace, command: Option<&Command>) -> bool {
         matches!(
-            request.command,
-            Command::Ai { .. } | Command::Resign | Command::Abort
+            command,
+            Some(Command::Ai { .. } | Command::Resign | Command::Abort)
         )
     }
 
-    fn complete_move(&self, request: MoveCompletion) -> Vec<Choice> {
+    fn suggest_moves(
+        &self,
+        _user: &User,
+        _place: &AppPlace,
+        _game: Option<GameId>,
+        typed: &str,
+    ) -> Result<Vec<String>, AppError> {
         // More than Discord shows: the adapter must cut the list to 25.
-        (1..=40)
-            .map(|n| Choice {
-                label: format!("{}{n} left", request.partial),
-                value: format!("{}{n} left", request.partial),
-            })
-            .collect()
+        Ok((1..=40).map(|n| format!("{typed}{n} left")).collect())
     }
 
-    fn delivered(&self, delivery: Delivery) {
-        self.deliveries.lock().unwrap().push(delivery);
+    fn board_posted(
+        &self,
+        game: GameId,
+        ply: u32,
+        place: &AppPlace,
+        message: u64,
+    ) -> Result<bool, AppError> {
+        self.told
+            .lock()
+            .unwrap()
+            .push(Told::Posted(game, ply, *place, message));
+        // Game 1's boards are recorded; any other game's are not (a stale board).
+        Ok(game == GameId(1))
     }
+
+    fn dm_failed(&self, user: UserId) -> Result<(), AppError> {
+        self.told.lock().unwrap().push(Told::DmRefused(user.0));
+        Ok(())
+    }
+}
+
+/// Whether a request carries no buttons.
+fn has_no_buttons(r: &Recorded) -> bool {
+    custom_ids(r.body()).is_empty()
+}
+
+/// Every button id in a request body.
+fn custom_ids(v: &Value) -> Vec<String> {
+    let mut out = Vec::new();
+    match v {
+        Value::Object(map) => {
+            if let Some(Value::String(id)) = map.get("custom_id") {
+                out.push(id.clone());
+            }
+            for x in map.values() {
+                out.extend(custom_ids(x));
+            }
+        }
+        Value::Array(items) => items.iter().for_each(|x| out.extend(custom_ids(x))),
+        _ => {}
+    }
+    out
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn sends_files_buttons_mentions_defers_and_reports_refused_dms() {
     let fake = FakeDiscord::start().await;
     fake.block_dms_to(baraka().id);
-    let handler = Arc::new(Scripted::default());
-    let bot = start_bot(&fake, handler.clone()).await;
+    let app = Arc::new(Scripted::default());
+    let bot = start_bot(&fake, app.clone()).await;
 
-    // A board: multipart with the PNG, buttons, one allowed mention.
+    // A board: multipart with the PNG and one allowed mention, but no buttons yet.
     fake.send_interaction(payloads::slash(21, &asha(), GUILD, "board", &[]));
     let answer = callback(&fake, 21).await;
     assert_eq!(answer.files.len(), 1);
@@ -361,32 +449,68 @@ async fn sends_files_buttons_mentions_defers_and_reports_refused_dms() {
         json!([asha().id.to_string()])
     );
     assert_eq!(data["allowed_mentions"]["parse"], json!([]));
-    let buttons = &data["components"][0]["components"];
-    assert_eq!(buttons[0]["custom_id"], "bao:move:1:0:a6l");
-    assert_eq!(buttons[0]["label"], "A6 ←");
-    assert_eq!(buttons[1]["style"], 4);
-    assert_eq!(buttons[1]["disabled"], true);
-    // The board was tagged: the app is told its message id (fetched, since an interaction
-    // response carries none).
+    assert!(custom_ids(data).is_empty(), "{data}");
+    // The app is told the board's message id (fetched, since an interaction response carries
+    // none) and where it is; once it has recorded it, the buttons are added to the message.
     let board_id = fake
         .original_message_of(&payloads::token_for(21))
         .expect("answered");
-    let posted = Delivery::Posted {
-        tag: "board:1".into(),
-        channel_id: GUILD.channel_id(),
-        message_id: board_id,
+    let guild = AppPlace::Channel {
+        guild: GUILD_ID,
+        channel: GUILD.channel_id(),
     };
+    let posted = Told::Posted(GameId(1), 0, guild, board_id);
     let told = fake
+        .wait_until(WAIT, || app.told().contains(&posted).then_some(()))
+        .await;
+    assert!(told.is_some(), "{:?}", app.told());
+    let token = payloads::token_for(21);
+    let buttons = fake
+        .wait_for(
+            |r| {
+                r.is("PATCH", "/api/v10/webhooks/*/*/messages/@original")
+                    && r.uses_token(&token)
+                    && !custom_ids(r.body()).is_empty()
+            },
+            WAIT,
+        )
+        .await;
+    assert!(buttons.files.is_empty() && buttons.content().is_none());
+    let row = &buttons.body()["components"][0]["components"];
+    assert_eq!(row[0]["custom_id"], "bao:m:1:0:A6 left");
+    assert_eq!(row[0]["label"], "A6 ←");
+    assert_eq!(row[1]["style"], 4);
+    // The app was asked again after the buttons went on (the game had not moved).
+    let asked = fake
         .wait_until(WAIT, || {
-            handler
-                .deliveries
-                .lock()
-                .unwrap()
-                .contains(&posted)
+            (app.told().iter().filter(|t| **t == posted).count() == 2).then_some(())
+        })
+        .await;
+    assert!(asked.is_some(), "{:?}", app.told());
+    // A board the app does not record (out of date) never gets its buttons.
+    let mark = fake.mark();
+    let opts = [Opt::Str("game", "2".into())];
+    fake.send_interaction(payloads::slash(20, &asha(), GUILD, "board", &opts));
+    assert!(has_no_buttons(&callback(&fake, 20).await));
+    let stale = fake
+        .wait_until(WAIT, || {
+            app.told()
+                .iter()
+                .any(|t| matches!(t, Told::Posted(GameId(2), ..)))
                 .then_some(())
         })
         .await;
-    assert!(told.is_some(), "{:?}", handler.deliveries.lock().unwrap());
+    assert!(stale.is_some(), "{:?}", app.told());
+    let token = payloads::token_for(20);
+    let requests = fake.requests();
+    assert!(
+        requests[mark..]
+            .iter()
+            .filter(|r| r.uses_token(&token))
+            .all(has_no_buttons),
+        "{}",
+        fake.describe_requests()
+    );
     // The DM to a user who refuses them: 403 / 50007, reported to the app, not retried.
     fake.wait_for(|r| r.is("POST", "/api/v10/users/@me/channels"), WAIT)
         .await;
@@ -394,11 +518,9 @@ async fn sends_files_buttons_mentions_defers_and_reports_refused_dms() {
     assert!(refused.is("POST", "/api/v10/channels/*/messages"));
     let reported = fake
         .wait_until(WAIT, || {
-            let d = handler.deliveries.lock().unwrap();
-            d.contains(&Delivery::DmRefused {
-                user_id: baraka().id,
-            })
-            .then_some(())
+            app.told()
+                .contains(&Told::DmRefused(baraka().id))
+                .then_some(())
         })
         .await;
     assert!(reported.is_some(), "refused DM not reported");
@@ -409,7 +531,7 @@ async fn sends_files_buttons_mentions_defers_and_reports_refused_dms() {
     );
 
     // Slow answers: deferred (type 5) first, then the "thinking" message is edited; whether
-    // the handler asked for it (ai) or was just slow (history).
+    // the app asked for it (ai) or was just slow (history).
     for (id, sub, text) in [
         (22, "ai", "The AI played A5 left."),
         (24, "history", "1. A5 left"),
@@ -446,29 +568,20 @@ async fn sends_files_buttons_mentions_defers_and_reports_refused_dms() {
     )
     .await;
 
-    // A button: the clicked message is updated (type 7), and a private followup explains.
+    // A button: its id reaches the app as it was sent; the answer is private.
+    let id = "bao:m:1:0:A6 left";
     let msg = payloads::message(
         1_500_000_000_000_000_002,
         GUILD.channel_id(),
         &payloads::bot_user(),
         "board",
-        json!([payloads::button_row(&[("bao:move:1:0:a6l", "A6 ←")])]),
+        json!([payloads::button_row(&[(id, "A6 ←")])]),
     );
-    let mark = fake.mark();
-    fake.send_interaction(payloads::button(
-        23,
-        &asha(),
-        GUILD,
-        "bao:move:1:0:a6l",
-        msg,
-    ));
-    let update = callback(&fake, 23).await;
-    assert_eq!(update.body()["type"], 7, "{}", update.body());
-    let followup = fake
-        .wait_for_since(mark, |r| r.is("POST", "/api/v10/webhooks/*/*"), WAIT)
-        .await;
-    assert!(followup.uses_token(&payloads::token_for(23)));
-    assert!(followup.is_ephemeral(), "{}", followup.body());
+    fake.send_interaction(payloads::button(23, &asha(), GUILD, id, msg));
+    let answer = callback(&fake, 23).await;
+    assert_eq!(answer.body()["type"], 4, "{}", answer.body());
+    assert!(answer.is_ephemeral(), "{}", answer.body());
+    assert!(answer.content().unwrap().contains(id));
 
     // No reply at all: still answered, privately, or by finishing the "thinking" message.
     fake.send_interaction(payloads::slash(29, &asha(), GUILD, "claim", &[]));
@@ -531,9 +644,7 @@ async fn sends_files_buttons_mentions_defers_and_reports_refused_dms() {
     // A stop while an interaction is in hand waits for its answer.
     fake.send_interaction(payloads::slash(28, &asha(), GUILD, "moves", &[]));
     let started = fake
-        .wait_until(WAIT, || {
-            handler.started.load(Ordering::SeqCst).then_some(())
-        })
+        .wait_until(WAIT, || app.started.load(Ordering::SeqCst).then_some(()))
         .await;
     assert!(started.is_some());
     bot.stop().await.expect("the bot failed");
@@ -549,7 +660,7 @@ async fn sends_files_buttons_mentions_defers_and_reports_refused_dms() {
 async fn outbox_sends_messages_outside_interactions() {
     let fake = FakeDiscord::start().await;
     fake.block_dms_to(baraka().id);
-    let handler = Arc::new(Scripted::default());
+    let app = Arc::new(Scripted::default());
     let (outbox, outbox_rx) = Outbox::new();
     let config = Config {
         token: Some(Token::new(TOKEN)),
@@ -561,7 +672,7 @@ async fn outbox_sends_messages_outside_interactions() {
     let bot = Bot {
         task: tokio::spawn(discord::run_with_outbox(
             config,
-            handler.clone(),
+            app.clone(),
             Some(outbox_rx),
             async {
                 let _ = stopped.await;
@@ -571,13 +682,27 @@ async fn outbox_sends_messages_outside_interactions() {
     };
     fake.wait_for_ready(WAIT).await;
 
-    let mut notice = Reply::text(format!("<@{}>, your turn in game 3.", asha().id));
-    notice.target = Target::Channel(OTHER_CHANNEL);
-    notice.mention = Some(asha().id);
-    notice.tag = Some("notice:3".into());
-    let mut reminder = Reply::text("Half your time is gone in game 3.");
-    reminder.target = Target::Dm(baraka().id);
-    assert!(outbox.send(notice));
+    let mut board = Reply::public(format!("<@{}>, your turn in game 1.", asha().id));
+    board.mention = Some(UserId(asha().id));
+    board.board = Some((GameId(1), 3));
+    board.buttons = vec![vec![Button {
+        id: "bao:moves:1:3".into(),
+        label: "All moves".into(),
+        style: ButtonStyle::Secondary,
+    }]];
+    let notice = Notice {
+        to: Destination::Place(other_channel()),
+        user: UserId(asha().id),
+        game: GameId(1),
+        reply: board,
+    };
+    let reminder = Notice {
+        to: Destination::Dm(UserId(baraka().id)),
+        user: UserId(baraka().id),
+        game: GameId(1),
+        reply: Reply::public("Half your time is gone in game 1."),
+    };
+    assert!(outbox.send(notice.clone()));
     assert!(outbox.send(reminder));
 
     let sent = fake
@@ -595,29 +720,33 @@ async fn outbox_sends_messages_outside_interactions() {
         sent.body()["allowed_mentions"]["users"],
         json!([asha().id.to_string()])
     );
+    assert!(custom_ids(sent.body()).is_empty(), "{}", sent.body());
     let reported = fake
         .wait_until(WAIT, || {
-            let d = handler.deliveries.lock().unwrap();
-            let posted = d.iter().any(|d| {
-                matches!(d, Delivery::Posted { tag, channel_id, .. }
-                    if tag == "notice:3" && *channel_id == OTHER_CHANNEL)
-            });
-            let refused = d.contains(&Delivery::DmRefused {
-                user_id: baraka().id,
-            });
+            let told = app.told();
+            let posted = told.iter().any(
+                |t| matches!(t, Told::Posted(GameId(1), 3, place, _) if *place == other_channel()),
+            );
+            let refused = told.contains(&Told::DmRefused(baraka().id));
             (posted && refused).then_some(())
         })
         .await;
-    assert!(
-        reported.is_some(),
-        "{:?}",
-        handler.deliveries.lock().unwrap()
-    );
+    assert!(reported.is_some(), "{:?}", app.told());
+    // The recorded board gets its buttons by an edit of the message.
+    let edit = fake
+        .wait_for(
+            |r| {
+                r.is(
+                    "PATCH",
+                    &format!("/api/v10/channels/{OTHER_CHANNEL}/messages/*"),
+                ) && !custom_ids(r.body()).is_empty()
+            },
+            WAIT,
+        )
+        .await;
+    assert_eq!(custom_ids(edit.body()), ["bao:moves:1:3"]);
     bot.stop().await.expect("the bot failed");
-    assert!(
-        !outbox.send(Reply::text("too late")),
-        "the outbox outlived the bot"
-    );
+    assert!(!outbox.send(notice), "the outbox outlived the bot");
 }
 
 /// `bao-bot run` with the given extra environment, stderr captured into a file.
@@ -744,40 +873,60 @@ async fn sigterm_stops_the_bot_cleanly_and_logs_without_contents() {
     assert!(!err.contains("/bao move"), "message contents were logged");
 }
 
-/// A stand-in handler for testing the adapter alone: answers `help` and `rules`, and echoes
-/// every other command back privately.
+/// A stand-in for the app, for testing the adapter alone: answers `help` and `rules`, and
+/// echoes every other command back privately.
 #[derive(Debug, Default)]
 struct Placeholder;
 
-impl BaoHandler for Placeholder {
-    fn handle(&self, request: Request) -> Vec<Reply> {
-        match &request.command {
-            Command::Help => vec![Reply::text(HELP)],
-            Command::Rules => vec![Reply::text(RULES)],
-            Command::Button { custom_id, .. } => vec![Reply::private(format!(
-                "That button (`{custom_id}`) is not known (any more)."
-            ))],
-            other => vec![Reply::private(format!(
-                "`{}` is not available yet ({other:?} from {} in {}).",
+impl Conversation for Placeholder {
+    fn handle(
+        &self,
+        user: &User,
+        place: &AppPlace,
+        command: Command,
+    ) -> Result<Response, AppError> {
+        Ok(match &command {
+            Command::Help => Reply::public(HELP).into(),
+            Command::Rules => Reply::public(RULES).into(),
+            other => Reply::private(format!(
+                "`{}` is not available yet ({other:?} from {} in {place}).",
                 other.name(),
-                request.user.name,
-                request.place
-            ))],
-        }
+                user.name,
+            ))
+            .into(),
+        })
     }
 
-    fn complete_move(&self, request: MoveCompletion) -> Vec<Choice> {
-        ["A5 left", "A5 right", "A6 left", "A6 right"]
+    fn press(&self, _user: &User, _place: &AppPlace, id: &str) -> Result<Response, AppError> {
+        Ok(Reply::private(format!("That button (`{id}`) is not known (any more).")).into())
+    }
+
+    fn suggest_moves(
+        &self,
+        _user: &User,
+        _place: &AppPlace,
+        _game: Option<GameId>,
+        typed: &str,
+    ) -> Result<Vec<String>, AppError> {
+        Ok(["A5 left", "A5 right", "A6 left", "A6 right"]
             .into_iter()
-            .filter(|m| {
-                m.to_lowercase()
-                    .starts_with(&request.partial.to_lowercase())
-            })
-            .map(|m| Choice {
-                label: m.to_string(),
-                value: m.to_string(),
-            })
-            .collect()
+            .filter(|m| m.to_lowercase().starts_with(&typed.to_lowercase()))
+            .map(String::from)
+            .collect())
+    }
+
+    fn board_posted(
+        &self,
+        _game: GameId,
+        _ply: u32,
+        _place: &AppPlace,
+        _message: u64,
+    ) -> Result<bool, AppError> {
+        Ok(false)
+    }
+
+    fn dm_failed(&self, _user: UserId) -> Result<(), AppError> {
+        Ok(())
     }
 }
 

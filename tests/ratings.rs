@@ -71,6 +71,7 @@ impl World {
                 variant: None,
                 side: Some(SideChoice::South),
                 time_per_move: time.map(String::from),
+                rated: None,
             },
         );
         assert!(!r.ephemeral, "{}", r.text);
@@ -183,6 +184,7 @@ fn unrated_aborted_and_ai_games_change_no_rating() {
             variant: None,
             side: None,
             time_per_move: None,
+            rated: None,
         },
     );
     contains(&r.text, "challenges you to a casual game");
@@ -214,6 +216,7 @@ fn unrated_aborted_and_ai_games_change_no_rating() {
             variant: None,
             side: None,
             time_per_move: None,
+            rated: None,
         },
     );
     w.say(&w.baraka, &GENERAL, Command::Decline);
@@ -255,6 +258,7 @@ fn a_challenge_and_the_board_show_both_ratings() {
             variant: None,
             side: None,
             time_per_move: None,
+            rated: None,
         },
     );
     contains(
@@ -270,6 +274,7 @@ fn a_challenge_and_the_board_show_both_ratings() {
             variant: None,
             side: None,
             time_per_move: None,
+            rated: None,
         },
     );
     contains(&r.text, "<@1> (1500?), Carol (1500?) challenges you");
@@ -466,6 +471,7 @@ fn ratings_are_provisional_until_rd_drops_below_110() {
             variant: None,
             side: None,
             time_per_move: None,
+            rated: None,
         },
     );
     contains(
@@ -899,6 +905,7 @@ fn a_database_of_release_0_1_migrates_with_its_games_unrated() {
                 variant: None,
                 side: None,
                 time_per_move: None,
+                rated: None,
             },
         )
         .unwrap();

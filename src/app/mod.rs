@@ -2,11 +2,26 @@
 //!
 //! Discord (`src/discord/`) and the terminal (`src/console/`) are thin front ends over
 //! [`App`]: they turn what people do into a [`Command`] or a button id, call [`App::handle`]
-//! or [`App::press`], and deliver the [`Response`]. Everything here is blocking (SQLite, AI
-//! search, rendering): async front ends call it from `spawn_blocking`. AI searches are capped
-//! by [`Settings::max_concurrent_searches`] so many AI games never starve other commands.
+//! or [`App::press`] (the Discord adapter through the [`Conversation`] trait, so that its
+//! tests can put a scripted stand-in in the app's place), and deliver the [`Response`].
+//! Everything here is blocking (SQLite, AI search, rendering): async front ends call it
+//! from `spawn_blocking`. AI searches are capped by [`Settings::max_concurrent_searches`] so
+//! many AI games never starve other commands.
+//!
+//! Where types live: the conversation's own types (commands, replies, buttons, notices,
+//! users) are in `types.rs` and `buttons.rs`; the vocabulary it shares with the store (game
+//! and user ids, places, stated choices) is defined in [`crate::vocab`] and re-exported here,
+//! together with the rules' [`Variant`] and the AI's [`Level`]. A front end names only
+//! `crate::app` items, never `crate::store`.
+//!
+//! One path for every command: a typed command and a pressed button (read strictly by
+//! [`ButtonId`]) go through the same lookup of the game (privacy of DM games, players only
+//! where it matters) and the same command code; a press is also refused when its board is
+//! out of date.
 
 mod ai_pool;
+mod buttons;
+mod conversation;
 mod correspondence;
 mod parse;
 mod play;
@@ -18,15 +33,31 @@ use std::sync::atomic::{AtomicI64, Ordering};
 use std::sync::Arc;
 
 use crate::rules::{Position, Side};
-use crate::store::{Game, GameId, Place, Player, Store, StoreError, UserId};
+use crate::store::{Game, Player, Store, StoreError};
 
-pub use parse::{command_line, span, time_per_move, SUBCOMMANDS};
+pub use crate::ai::Level;
+pub use crate::rules::Variant;
+pub use crate::vocab::{GameId, Notify, Place, SideChoice, UserId};
+pub use buttons::{Action, ButtonId, InvalidButton};
+pub use conversation::Conversation;
+pub use parse::{command_line, game_option, span, time_per_move, SUBCOMMANDS};
 pub use ratings::{change_words, signed};
 pub use types::{
     Attachment, Button, ButtonStyle, Command, Destination, Notice, RatingScope, Reply, Response,
-    Settings, User,
+    Settings, Subject, User,
 };
 pub use view::utc;
+
+/// The answer to a button id that is not one of the bot's well-formed ids.
+pub const INVALID_BUTTON: &str =
+    "This button is not valid. Use the `/bao` commands instead (`/bao help` lists them).";
+
+/// The board a button was pressed on: its game and ply.
+#[derive(Debug, Clone, Copy)]
+struct Seen {
+    game: GameId,
+    ply: u32,
+}
 
 /// What failed inside the bot (not the user's mistake): the front end logs it and tells the
 /// user that something went wrong.
@@ -137,33 +168,83 @@ impl App {
         place: &Place,
         command: Command,
     ) -> Result<Response, AppError> {
+        self.run(user, place, command, None)
+    }
+
+    /// Answers a button press; `id` is the button's id as Discord (or the console) gave it,
+    /// which may be forged. A valid id becomes the command its slash command would be and
+    /// runs through the same path as [`App::handle`]; the press is only refused beyond that
+    /// when the board it was pressed on is out of date.
+    pub fn press(&self, user: &User, place: &Place, id: &str) -> Result<Response, AppError> {
+        match id.parse::<ButtonId>() {
+            Ok(button) => {
+                let seen = Seen {
+                    game: button.game,
+                    ply: button.ply,
+                };
+                self.run(user, place, button.command(), Some(seen))
+            }
+            Err(_) => {
+                self.store
+                    .upsert_player(user.id, &user.name, self.clock.now())?;
+                Ok(Reply::private(INVALID_BUTTON).into())
+            }
+        }
+    }
+
+    /// The one path of every command, typed or pressed: find the game it is about (with the
+    /// same privacy and player checks), refuse a press on a board that is out of date, then
+    /// answer.
+    fn run(
+        &self,
+        user: &User,
+        place: &Place,
+        command: Command,
+        seen: Option<Seen>,
+    ) -> Result<Response, AppError> {
         let now = self.clock.now();
         self.store.upsert_player(user.id, &user.name, now)?;
+        let (id, ongoing_only) = match command.subject() {
+            Subject::NoGame if seen.is_some() => return Ok(Reply::private(INVALID_BUTTON).into()),
+            Subject::NoGame => return self.general(user, place, command),
+            Subject::Acting(id) => (id, true),
+            Subject::Viewing(id) => (id, false),
+        };
+        let id = seen.map(|s| s.game).or(id);
+        let game = match self.find_game(user, place, id, ongoing_only)? {
+            Ok(g) => g,
+            Err(r) => return Ok(r.into()),
+        };
+        if let Some(seen) = seen {
+            if seen.ply != game.ply || !game.status.is_ongoing() {
+                return self.out_of_date(user, &game);
+            }
+        }
+        match command {
+            Command::Accept => self.accept(user, game),
+            Command::Decline => self.decline(user, game),
+            Command::Move { text, .. } => self.play_move(user, game, &text),
+            Command::Board { .. } => self.show_board(user, &game),
+            Command::Moves => self.list_moves(&game),
+            Command::History { .. } => self.history(&game),
+            Command::Resign => self.resign(user, game),
+            Command::Draw => self.draw(user, game),
+            Command::Abort => self.abort(user, game),
+            Command::Claim => self.claim(user, game),
+            other => self.general(user, place, other),
+        }
+    }
+
+    /// The commands about no existing game.
+    fn general(&self, user: &User, place: &Place, command: Command) -> Result<Response, AppError> {
         match command {
             Command::Challenge {
                 opponent,
                 variant,
                 side,
                 time_per_move,
-            } => self.challenge(user, place, &opponent, variant, side, time_per_move, None),
-            Command::Accept => self.with_game_here(user, place, |g| self.accept(user, g)),
-            Command::Decline => self.with_game_here(user, place, |g| self.decline(user, g)),
-            Command::Move { text, game } => match self.find_game(user, place, game, true)? {
-                Ok(g) => self.play_move(user, g, &text),
-                Err(r) => Ok(r.into()),
-            },
-            Command::Board { game } => match self.find_game(user, place, game, false)? {
-                Ok(g) => self.show_board(user, &g),
-                Err(r) => Ok(r.into()),
-            },
-            Command::Moves => self.with_game_here(user, place, |g| self.list_moves(&g)),
-            Command::History { game } => match self.find_game(user, place, game, false)? {
-                Ok(g) => self.history(&g),
-                Err(r) => Ok(r.into()),
-            },
-            Command::Resign => self.with_game_here(user, place, |g| self.resign(user, g)),
-            Command::Draw => self.with_game_here(user, place, |g| self.draw(user, g)),
-            Command::Abort => self.with_game_here(user, place, |g| self.abort(user, g)),
+                rated,
+            } => self.challenge(user, place, &opponent, variant, side, time_per_move, rated),
             Command::Ai {
                 level,
                 side,
@@ -173,54 +254,18 @@ impl App {
             Command::Rules => Ok(Reply::private(view::RULES_TEXT).into()),
             Command::Help => Ok(Reply::private(view::HELP_TEXT).into()),
             Command::Notify(mode) => {
-                self.store.set_notify(user.id, mode, now)?;
+                self.store.set_notify(user.id, mode, self.clock.now())?;
                 Ok(Reply::private(view::notify_text(mode)).into())
             }
-            Command::Claim => self.with_game_here(user, place, |g| self.claim(user, g)),
             Command::Leaderboard { variant, scope } => {
                 self.leaderboard(user, place, variant, scope)
             }
             Command::Stats { player, variant } => self.stats(user, place, player.as_ref(), variant),
-        }
-    }
-
-    /// Answers a button press; `id` is the button's id as the app made it.
-    pub fn press(&self, user: &User, place: &Place, id: &str) -> Result<Response, AppError> {
-        let now = self.clock.now();
-        self.store.upsert_player(user.id, &user.name, now)?;
-        let parts: Vec<&str> = id.splitn(5, ':').collect();
-        let game_id = parts.get(2).and_then(|g| g.parse::<i64>().ok()).map(GameId);
-        let ply = parts.get(3).and_then(|p| p.parse::<u32>().ok());
-        let (Some("bao"), Some(game_id)) = (parts.first().copied(), game_id) else {
-            return Ok(Reply::private("That button is not one of mine.").into());
-        };
-        let Some(game) = self.store.game(game_id)? else {
-            return Ok(Reply::private(format!("Game {game_id} no longer exists.")).into());
-        };
-        if place.is_dm() && game.place != *place && !game.involves(user.id) {
-            return Ok(Reply::private("That game is not yours to see.").into());
-        }
-        let action = parts.get(1).copied().unwrap_or("");
-        if let Some(ply) = ply {
-            if ply != game.ply || !game.status.is_ongoing() {
-                return self.out_of_date(user, &game);
-            }
-        }
-        match action {
-            "m" => {
-                let text = parts.get(4).copied().unwrap_or("");
-                self.play_move(user, game, text)
-            }
-            "accept" => self.accept(user, game),
-            "decline" => self.decline(user, game),
-            "draw" => self.draw(user, game),
-            "board" => {
-                let mut r = self.show_board(user, &game)?;
-                r.reply.ephemeral = true;
-                Ok(r)
-            }
-            "moves" => self.list_moves(&game),
-            _ => Ok(Reply::private("That button is not one of mine.").into()),
+            other => Ok(Reply::private(format!(
+                "`/bao {}` needs a game; `/bao help` lists the commands.",
+                other.name()
+            ))
+            .into()),
         }
     }
 
@@ -255,15 +300,26 @@ impl App {
             .collect())
     }
 
-    /// The front end posted the board of `game` at `ply` as message `message`: remember it,
-    /// so the next move can remove its buttons.
-    pub fn board_posted(&self, game: GameId, ply: u32, message: u64) -> Result<(), AppError> {
-        if let Some(g) = self.store.game(game)? {
-            if g.ply == ply {
-                self.store.set_board_message(game, Some(message))?;
+    /// The front end posted the board of `game` at `ply` publicly at `place` as message
+    /// `message`: remember it, so the next move can remove its buttons. Only a board of the
+    /// game's current ply posted in the game's own place is recorded; returns whether it
+    /// was (the front end adds the board's buttons only then).
+    pub fn board_posted(
+        &self,
+        game: GameId,
+        ply: u32,
+        place: &Place,
+        message: u64,
+    ) -> Result<bool, AppError> {
+        match self.store.game(game)? {
+            Some(g) if g.ply == ply && g.place == *place && g.status.is_ongoing() => {
+                if g.board_message != Some(message) {
+                    self.store.set_board_message(game, Some(message))?;
+                }
+                Ok(true)
             }
+            _ => Ok(false),
         }
-        Ok(())
     }
 
     /// Discord refused a DM to `user`: never try again (until they talk to the bot in DMs).
@@ -281,19 +337,6 @@ impl App {
         })
     }
 
-    /// Runs `f` on the ongoing game at `place`, or answers that there is none.
-    fn with_game_here(
-        &self,
-        user: &User,
-        place: &Place,
-        f: impl FnOnce(Game) -> Result<Response, AppError>,
-    ) -> Result<Response, AppError> {
-        match self.find_game(user, place, None, true)? {
-            Ok(g) => f(g),
-            Err(r) => Ok(r.into()),
-        }
-    }
-
     /// The game a command is about: `id` if given (which the caller must be allowed to see),
     /// else the ongoing game at `place`, else (when `ongoing_only` is false) the last game
     /// played there. `Err` holds the private answer when there is none.
@@ -309,6 +352,9 @@ impl App {
                 Some(g) if g.place.is_dm() && !g.involves(user.id) => Err(Reply::private(format!(
                     "Game {id} is a private game between other people."
                 ))),
+                // The game here, named by id, is the game here: the command checks who may
+                // do what, as it does when no id is given.
+                Some(g) if g.place == *place => Ok(g),
                 Some(g) if ongoing_only && !g.involves(user.id) => Err(Reply::private(format!(
                     "You are not playing in game {id}; only its players can act in it."
                 ))),

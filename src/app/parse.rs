@@ -2,7 +2,7 @@
 
 use crate::ai::Level;
 use crate::rules::Variant;
-use crate::store::{GameId, Notify, SideChoice};
+use crate::vocab::{GameId, Notify, SideChoice};
 
 use super::types::{Command, RatingScope, User};
 
@@ -91,11 +91,43 @@ fn side_choice(word: &str) -> Option<SideChoice> {
     }
 }
 
+/// `yes`/`no` (and the like) as a boolean.
+fn yes_no(word: &str) -> Option<bool> {
+    match word.to_ascii_lowercase().as_str() {
+        "yes" | "y" | "true" | "on" | "1" => Some(true),
+        "no" | "n" | "false" | "off" | "0" => Some(false),
+        _ => None,
+    }
+}
+
+/// `rated`, or `casual` / `unrated`, written as a word of `/bao challenge`.
+fn rated_word(word: &str) -> Option<bool> {
+    match word.to_ascii_lowercase().as_str() {
+        "rated" => Some(true),
+        "casual" | "unrated" => Some(false),
+        _ => None,
+    }
+}
+
 fn game_id(word: &str) -> Result<GameId, String> {
     word.trim_start_matches('#')
         .parse::<i64>()
         .map(GameId)
         .map_err(|_| format!("`{word}` is not a game number: write game:12"))
+}
+
+/// Reads a `game` option as typed in a slash command (`12` or `#12`; blank means none).
+pub fn game_option(text: Option<&str>) -> Result<Option<GameId>, String> {
+    match text.map(str::trim) {
+        None | Some("") => Ok(None),
+        Some(t) => t
+            .trim_start_matches('#')
+            .parse::<i64>()
+            .map(|n| Some(GameId(n)))
+            .map_err(|_| {
+                format!("`{t}` is not a game number: write the number `/bao games` shows, like 12")
+            }),
+    }
 }
 
 /// The `/bao` subcommands, for help texts and errors.
@@ -173,11 +205,19 @@ pub fn command_line(
             let mut time = option("time_per_move")
                 .or_else(|| option("time"))
                 .map(String::from);
+            let mut rated = match option("rated") {
+                Some(r) => {
+                    Some(yes_no(r).ok_or(format!("`rated:{r}`: write rated:yes or rated:no"))?)
+                }
+                None => None,
+            };
             for w in plain.iter().skip(1) {
                 if let Ok(v) = w.parse::<Variant>() {
                     variant = Some(v);
                 } else if let Some(s) = side_choice(w) {
                     side = Some(s);
+                } else if let Some(r) = rated_word(w) {
+                    rated = Some(r);
                 } else {
                     time = Some(w.to_string());
                 }
@@ -187,6 +227,7 @@ pub fn command_line(
                 variant,
                 side,
                 time_per_move: time,
+                rated,
             })
         }
         "accept" => no_args(Command::Accept),
@@ -313,6 +354,16 @@ mod tests {
     }
 
     #[test]
+    fn game_options() {
+        assert_eq!(game_option(Some("#12")), Ok(Some(GameId(12))));
+        assert_eq!(game_option(Some(" ")), Ok(None));
+        assert_eq!(game_option(None), Ok(None));
+        assert!(game_option(Some("twelve"))
+            .unwrap_err()
+            .contains("not a game number"));
+    }
+
+    #[test]
     fn console_lines() {
         let mut named = |n: &str| User::new(7, n);
         assert_eq!(
@@ -337,7 +388,8 @@ mod tests {
                 opponent: User::new(7, "baraka"),
                 variant: Some(Variant::Kujifunza),
                 side: None,
-                time_per_move: Some("1d".into())
+                time_per_move: Some("1d".into()),
+                rated: None,
             }
         );
         assert!(command_line("/bao fly", &mut named)
@@ -351,6 +403,22 @@ mod tests {
             Ok(Command::Board {
                 game: Some(GameId(12))
             })
+        );
+        for (line, rated) in [
+            ("/bao challenge @baraka casual", Some(false)),
+            ("/bao challenge @baraka rated:no", Some(false)),
+            ("/bao challenge @baraka rated", Some(true)),
+            ("/bao challenge @baraka", None),
+        ] {
+            match command_line(line, &mut named) {
+                Ok(Command::Challenge { rated: r, .. }) => assert_eq!(r, rated, "{line}"),
+                other => panic!("{line}: {other:?}"),
+            }
+        }
+        assert!(
+            command_line("/bao challenge @baraka rated:maybe", &mut named)
+                .unwrap_err()
+                .contains("rated:yes or rated:no")
         );
         assert_eq!(
             command_line("/bao leaderboard kujifunza global", &mut named),

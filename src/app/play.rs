@@ -10,6 +10,7 @@ use crate::store::{
     ResultReason, SideChoice, StoreError,
 };
 
+use super::buttons::{Action, ButtonId};
 use super::parse::{span, time_per_move};
 use super::types::{Attachment, Button, ButtonStyle, Destination, Notice, Reply, Response, User};
 use super::view::{mention, place_link, timestamp};
@@ -118,12 +119,12 @@ impl App {
         reply.board = Some((game.id, 0));
         reply.buttons = vec![vec![
             Button {
-                id: format!("bao:accept:{}", game.id),
+                id: ButtonId::new(Action::Accept, game.id, 0).to_string(),
                 label: "Accept".into(),
                 style: ButtonStyle::Success,
             },
             Button {
-                id: format!("bao:decline:{}", game.id),
+                id: ButtonId::new(Action::Decline, game.id, 0).to_string(),
                 label: "Decline".into(),
                 style: ButtonStyle::Danger,
             },
@@ -415,7 +416,7 @@ impl App {
         let viewer = self.viewer(game, &pos, Some(user));
         let mut reply = self.board_reply(game, &pos, None, viewer, text)?;
         reply.ephemeral = true;
-        if !buttons {
+        if !buttons || game.side_of(user.id).is_none() {
             reply.buttons.clear();
         }
         reply.mention = None;
@@ -545,7 +546,7 @@ impl App {
                 ));
                 reply.mention = opponent.and_then(Player::user);
                 reply.buttons = vec![vec![Button {
-                    id: format!("bao:draw:{}:{}", game.id, game.ply),
+                    id: ButtonId::new(Action::Draw, game.id, game.ply).to_string(),
                     label: "Accept draw".into(),
                     style: ButtonStyle::Success,
                 }]];

@@ -1,10 +1,13 @@
 //! The conversation's plain data: who asks, what they ask, and what the bot answers.
+//!
+//! These types, with the shared vocabulary re-exported by [`super`] (ids, places, stated
+//! choices from [`crate::vocab`]), are all a front end ever names.
 
 use std::time::Duration;
 
 use crate::ai::Level;
 use crate::rules::Variant;
-use crate::store::{GameId, Notify, Place, SideChoice, UserId};
+use crate::vocab::{GameId, Notify, Place, SideChoice, UserId};
 
 /// Someone talking to the bot.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -41,6 +44,8 @@ pub enum Command {
         side: Option<SideChoice>,
         /// Time allowed per move, as written (`none`, `30m`, `1d`, ...).
         time_per_move: Option<String>,
+        /// Whether the game counts for ratings (default: the config's `rated_by_default`).
+        rated: Option<bool>,
     },
     /// Accept the challenge in this channel.
     Accept,
@@ -115,7 +120,44 @@ pub enum RatingScope {
     Global,
 }
 
+/// Which game a command is about, and what the asker must be to use it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Subject {
+    /// No existing game (help, lists, a new challenge or AI game).
+    NoGame,
+    /// A game to act in: the ongoing game here, or one named by id that the asker plays.
+    Acting(Option<GameId>),
+    /// A game to look at: the game here (or the last one played here), or one named by id
+    /// that is not somebody else's private (DM) game.
+    Viewing(Option<GameId>),
+}
+
 impl Command {
+    /// Which game the command is about: every command about a game goes through the same
+    /// lookup and checks, whether it was typed or pressed as a button. A new command adds
+    /// its arm here.
+    pub fn subject(&self) -> Subject {
+        match self {
+            Command::Challenge { .. }
+            | Command::Ai { .. }
+            | Command::Games
+            | Command::Rules
+            | Command::Help
+            | Command::Notify(_)
+            | Command::Leaderboard { .. }
+            | Command::Stats { .. } => Subject::NoGame,
+            Command::Move { game, .. } => Subject::Acting(*game),
+            Command::Accept
+            | Command::Decline
+            | Command::Moves
+            | Command::Resign
+            | Command::Draw
+            | Command::Abort
+            | Command::Claim => Subject::Acting(None),
+            Command::Board { game } | Command::History { game } => Subject::Viewing(*game),
+        }
+    }
+
     /// The subcommand's name, for logs.
     pub fn name(&self) -> &'static str {
         match self {
@@ -163,8 +205,9 @@ pub enum ButtonStyle {
     Danger,
 }
 
-/// A button under a message. Its `id` is stable text the app reads back when pressed
-/// (`bao:<action>:<game>:<ply>[:arg]`, at most 100 characters).
+/// A button under a message. Its `id` is stable text the app reads back when pressed: a
+/// [`super::ButtonId`] written out (`bao:<action>:<game>:<ply>[:<move>]`, at most 100
+/// characters).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Button {
     /// What pressing it asks for.
@@ -188,8 +231,11 @@ pub struct Reply {
     pub buttons: Vec<Vec<Button>>,
     /// The user to ping; no one else is ever pinged.
     pub mention: Option<UserId>,
-    /// When the reply shows a game's current board: the game and ply, so the front end can
-    /// report the message id back with [`super::App::board_posted`].
+    /// When the reply shows a game's current board: the game and ply. A front end that posts
+    /// the reply publicly reports the message back with
+    /// [`super::Conversation::board_posted`], and adds the reply's buttons only once that
+    /// says the board was recorded (so no board with live buttons is ever unknown to the
+    /// store). A private reply is never reported.
     pub board: Option<(GameId, u32)>,
     /// The message that showed the previous board (in the game's place); its buttons
     /// should be removed.

@@ -4,6 +4,7 @@ use crate::render::{board_png, board_text, RenderOptions};
 use crate::rules::{Direction, Move, MoveKind, Position, Side, Trace};
 use crate::store::{Game, GameStatus, Notify, Place, Player};
 
+use super::buttons::{Action, ButtonId};
 use super::types::{Attachment, Button, ButtonStyle, Reply};
 use super::{App, AppError};
 
@@ -187,7 +188,8 @@ impl App {
                     chunk
                         .iter()
                         .map(|mv| Button {
-                            id: format!("bao:m:{}:{}:{mv}", game.id, game.ply),
+                            id: ButtonId::new(Action::Move(mv.to_string()), game.id, game.ply)
+                                .to_string(),
                             label: button_label(mv),
                             style: if mv.kind == MoveKind::Capture {
                                 ButtonStyle::Primary
@@ -200,7 +202,7 @@ impl App {
             }
         }
         let mut last = vec![Button {
-            id: format!("bao:moves:{}:{}", game.id, game.ply),
+            id: ButtonId::new(Action::Moves, game.id, game.ply).to_string(),
             label: format!("All {} moves", legal.len()),
             style: ButtonStyle::Secondary,
         }];
@@ -213,7 +215,7 @@ impl App {
                 "Offer draw"
             };
             last.push(Button {
-                id: format!("bao:draw:{}:{}", game.id, game.ply),
+                id: ButtonId::new(Action::Draw, game.id, game.ply).to_string(),
                 label: label.into(),
                 style: ButtonStyle::Success,
             });
@@ -263,7 +265,7 @@ pub fn notify_text(mode: Notify) -> String {
 /// `/bao help`.
 pub const HELP_TEXT: &str = "\
 **Bao commands**
-`/bao challenge @someone [variant] [side] [time_per_move]`: challenge someone in this channel (time: none, 30m .. 14d)
+`/bao challenge @someone [variant] [side] [time_per_move] [rated]`: challenge someone in this channel (time: none, 30m .. 14d; rated: yes or no, counting for ratings)
 `/bao accept`, `/bao decline`: answer a challenge (or use its buttons)
 `/bao move A4 left capture`: play a move (the kind and stop/use words may be left out when clear); buttons under the board work too
 `/bao board`, `/bao moves`, `/bao history`: the board, the legal moves, the move list with a record file

@@ -8,7 +8,7 @@ use std::time::Duration;
 use bao_bot::ai::Level;
 use bao_bot::app::{App, Settings, SystemClock};
 use bao_bot::config::{Config, ENV_OVERRIDES};
-use bao_bot::discord::{self, AppHandler, Outbox};
+use bao_bot::discord::{self, Outbox};
 use bao_bot::store::Store;
 use tracing_subscriber::EnvFilter;
 
@@ -61,7 +61,6 @@ pub fn run(config_path: Option<&Path>) -> Result<(), CliError> {
         ..Settings::default()
     };
     let app = Arc::new(App::new(Arc::new(store), Arc::new(SystemClock), settings));
-    let handler = Arc::new(AppHandler::new(app.clone()));
     let (outbox, outbox_rx) = Outbox::new();
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
@@ -70,7 +69,7 @@ pub fn run(config_path: Option<&Path>) -> Result<(), CliError> {
     let result = runtime.block_on(async {
         let ticker = tokio::spawn(discord::correspondence(app.clone(), outbox, TICK));
         let result =
-            discord::run_with_outbox(config, handler, Some(outbox_rx), discord::stop_signal())
+            discord::run_with_outbox(config, app.clone(), Some(outbox_rx), discord::stop_signal())
                 .await;
         ticker.abort();
         result

@@ -4,13 +4,17 @@
 //! (`/as baraka`) and where you are (`/in #general`, `/dm`), press buttons (`/press 3`), and
 //! let time pass for correspondence games (`/tick`). Every board is printed as text and
 //! written as a PNG file whose path is printed.
+//!
+//! Like every front end it names only `crate::app` items (the app re-exports the shared
+//! vocabulary: places, user ids).
 
 use std::collections::HashMap;
 use std::io::{self, BufRead, Write};
 use std::path::PathBuf;
 
-use crate::app::{command_line, App, Button, Destination, Notice, Reply, Response, User};
-use crate::store::Place;
+use crate::app::{
+    command_line, App, Button, Destination, Notice, Place, Reply, Response, User, UserId,
+};
 
 /// The guild the console's channels belong to.
 const CONSOLE_GUILD: u64 = 1;
@@ -92,7 +96,7 @@ impl<'a> Console<'a> {
             first.make_ascii_uppercase();
         }
         User {
-            id: crate::store::UserId(id),
+            id: UserId(id),
             name: shown,
             bot,
         }

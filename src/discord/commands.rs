@@ -1,10 +1,11 @@
-//! `/bao` and its subcommands: each turns its options into a [`Command`] and hands it on.
+//! `/bao` and its subcommands: each turns its options into the app's [`Command`] and hands it
+//! on. A new subcommand is a function here (listed in [`bao`]'s `subcommands`) that builds its
+//! command and calls `respond::command`.
 
 use poise::serenity_prelude as serenity;
 
-use super::bridge::{AiLevel, Command, MoveCompletion, NotifyMode, SideChoice};
 use super::{respond, AppContext, Error};
-use crate::rules::Variant;
+use crate::app::{game_option, Command, Level, Notify, RatingScope, SideChoice, Variant};
 
 /// Longest label or value Discord accepts in an autocomplete choice.
 const CHOICE_MAX: usize = 100;
@@ -72,13 +73,13 @@ pub enum LevelParam {
     Master,
 }
 
-impl From<LevelParam> for AiLevel {
-    fn from(l: LevelParam) -> AiLevel {
+impl From<LevelParam> for Level {
+    fn from(l: LevelParam) -> Level {
         match l {
-            LevelParam::Easy => AiLevel::Easy,
-            LevelParam::Medium => AiLevel::Medium,
-            LevelParam::Hard => AiLevel::Hard,
-            LevelParam::Master => AiLevel::Master,
+            LevelParam::Easy => Level::Easy,
+            LevelParam::Medium => Level::Medium,
+            LevelParam::Hard => Level::Hard,
+            LevelParam::Master => Level::Master,
         }
     }
 }
@@ -97,12 +98,32 @@ pub enum NotifyParam {
     Off,
 }
 
-impl From<NotifyParam> for NotifyMode {
-    fn from(n: NotifyParam) -> NotifyMode {
+impl From<NotifyParam> for Notify {
+    fn from(n: NotifyParam) -> Notify {
         match n {
-            NotifyParam::Dm => NotifyMode::Dm,
-            NotifyParam::Mention => NotifyMode::Mention,
-            NotifyParam::Off => NotifyMode::Off,
+            NotifyParam::Dm => Notify::Dm,
+            NotifyParam::Mention => Notify::Mention,
+            NotifyParam::Off => Notify::Off,
+        }
+    }
+}
+
+/// Leaderboard scope, as offered in the command's choices.
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum ScopeParam {
+    /// This server's ratings.
+    #[name = "server"]
+    Server,
+    /// Everyone's ratings, in every server and DM.
+    #[name = "global"]
+    Global,
+}
+
+impl From<ScopeParam> for RatingScope {
+    fn from(s: ScopeParam) -> RatingScope {
+        match s {
+            ScopeParam::Server => RatingScope::Server,
+            ScopeParam::Global => RatingScope::Global,
         }
     }
 }
@@ -133,7 +154,9 @@ pub fn all() -> Vec<poise::Command<super::Data, Error>> {
         "rules",
         "help",
         "notify",
-        "claim"
+        "claim",
+        "leaderboard",
+        "stats"
     )
 )]
 pub async fn bao(_ctx: AppContext<'_>) -> Result<(), Error> {
@@ -148,13 +171,15 @@ pub async fn challenge(
     #[description = "Which Bao (default kiswahili)"] variant: Option<VariantChoice>,
     #[description = "Your side (south moves first)"] side: Option<SideParam>,
     #[description = "Time per move: none, or e.g. 30m, 24h, 3d"] time_per_move: Option<String>,
+    #[description = "Whether the game counts for ratings (default yes)"] rated: Option<bool>,
 ) -> Result<(), Error> {
-    let opponent = respond::user_ref(&opponent);
+    let opponent = respond::user_of(&opponent);
     let command = Command::Challenge {
         opponent,
         variant: variant.map(Into::into),
         side: side.map(Into::into),
         time_per_move,
+        rated,
     };
     respond::command(ctx, command).await
 }
@@ -181,7 +206,10 @@ pub async fn move_(
     text: String,
     #[description = "Which game (when not this channel's)"] game: Option<String>,
 ) -> Result<(), Error> {
-    respond::command(ctx, Command::Move { text, game }).await
+    match game_option(game.as_deref()) {
+        Ok(game) => respond::command(ctx, Command::Move { text, game }).await,
+        Err(why) => respond::refuse(ctx, why).await,
+    }
 }
 
 /// Suggests the caller's legal moves, filtered by what is typed.
@@ -190,16 +218,18 @@ async fn complete_move(ctx: AppContext<'_>, partial: &str) -> serenity::CreateAu
         (&"game", serenity::ResolvedValue::String(s)) => Some((*s).to_string()),
         _ => None,
     });
-    let request = MoveCompletion {
-        user: respond::user_ref(&ctx.interaction.user),
-        place: respond::place_of(ctx.interaction.guild_id, ctx.interaction.channel_id),
-        partial: partial.to_string(),
-        game,
+    let Ok(game) = game_option(game.as_deref()) else {
+        return serenity::CreateAutocompleteResponse::new();
     };
-    let handler = ctx.data().handler.clone();
-    let task = tokio::task::spawn_blocking(move || handler.complete_move(request));
+    let i = ctx.interaction;
+    let asker = respond::asker_of(&i.user, i.guild_id, i.channel_id);
+    let app = ctx.data().app.clone();
+    let typed = partial.to_string();
+    let task = tokio::task::spawn_blocking(move || {
+        app.suggest_moves(&asker.user, &asker.place, game, &typed)
+    });
     let choices = match tokio::time::timeout(respond::AUTOCOMPLETE_BUDGET, task).await {
-        Ok(Ok(choices)) => choices,
+        Ok(Ok(Ok(choices))) => choices,
         _ => {
             tracing::warn!(
                 user = ctx.interaction.user.id.get(),
@@ -211,11 +241,9 @@ async fn complete_move(ctx: AppContext<'_>, partial: &str) -> serenity::CreateAu
     let choices = choices
         .into_iter()
         .take(CHOICES_MAX)
-        .map(|c| {
-            serenity::AutocompleteChoice::new(
-                respond::truncate(&c.label, CHOICE_MAX),
-                respond::truncate(&c.value, CHOICE_MAX),
-            )
+        .map(|m| {
+            let m = respond::truncate(&m, CHOICE_MAX);
+            serenity::AutocompleteChoice::new(m.clone(), m)
         })
         .collect();
     serenity::CreateAutocompleteResponse::new().set_choices(choices)
@@ -227,7 +255,10 @@ pub async fn board(
     ctx: AppContext<'_>,
     #[description = "Which game (when not this channel's)"] game: Option<String>,
 ) -> Result<(), Error> {
-    respond::command(ctx, Command::Board { game }).await
+    match game_option(game.as_deref()) {
+        Ok(game) => respond::command(ctx, Command::Board { game }).await,
+        Err(why) => respond::refuse(ctx, why).await,
+    }
 }
 
 /// List the legal moves in this channel's game.
@@ -244,7 +275,10 @@ pub async fn history(
         String,
     >,
 ) -> Result<(), Error> {
-    respond::command(ctx, Command::History { game }).await
+    match game_option(game.as_deref()) {
+        Ok(game) => respond::command(ctx, Command::History { game }).await,
+        Err(why) => respond::refuse(ctx, why).await,
+    }
 }
 
 /// Resign this channel's game.
@@ -312,4 +346,34 @@ pub async fn notify(
 #[poise::command(slash_command)]
 pub async fn claim(ctx: AppContext<'_>) -> Result<(), Error> {
     respond::command(ctx, Command::Claim).await
+}
+
+/// The best rated players of this server, or of everywhere.
+#[poise::command(slash_command)]
+pub async fn leaderboard(
+    ctx: AppContext<'_>,
+    #[description = "Which Bao (default kiswahili)"] variant: Option<VariantChoice>,
+    #[description = "This server's ratings or everyone's (default: this server's)"] scope: Option<
+        ScopeParam,
+    >,
+) -> Result<(), Error> {
+    let command = Command::Leaderboard {
+        variant: variant.map(Into::into),
+        scope: scope.map(Into::into),
+    };
+    respond::command(ctx, command).await
+}
+
+/// Ratings and record of a player (you, unless you name someone).
+#[poise::command(slash_command)]
+pub async fn stats(
+    ctx: AppContext<'_>,
+    #[description = "Whose (default: yours)"] player: Option<serenity::User>,
+    #[description = "Which Bao (default kiswahili)"] variant: Option<VariantChoice>,
+) -> Result<(), Error> {
+    let command = Command::Stats {
+        player: player.as_ref().map(respond::user_of),
+        variant: variant.map(Into::into),
+    };
+    respond::command(ctx, command).await
 }

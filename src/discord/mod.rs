@@ -1,18 +1,27 @@
 //! The Discord front end: the only module that knows serenity and poise.
 //!
 //! `/bao` is one slash command with subcommands (see `commands.rs`), usable in servers and in the
-//! bot's DMs. Each subcommand, and each click on a button whose `custom_id` starts with
-//! `bao:` (routed in the event handler, so buttons on old messages keep working after a
-//! restart), becomes a transport-free [`bridge::Request`] for a [`bridge::BaoHandler`]; the
-//! [`bridge::Reply`]s it returns are sent back, deferring first when the handler is slow.
+//! bot's DMs. The adapter speaks the app's own types: each subcommand becomes an
+//! [`app::Command`](crate::app::Command) and each click on a button whose `custom_id` starts
+//! with `bao:` (routed in the event handler, so buttons on old messages keep working after a
+//! restart) is handed over as its id; both go to a [`Conversation`] (the [`App`], or a
+//! scripted stand-in in the adapter's tests), on a blocking thread, deferring first when the
+//! answer may be slow. The app's [`Response`](crate::app::Response) is planned into Discord
+//! messages by `outgoing.rs` and sent by `respond.rs`.
+//!
+//! Only `crate::app` types are named here (the app re-exports the shared ids and places);
+//! nothing here knows the store.
+//!
+//! Adding a slash command: a new [`Command`](crate::app::Command) variant in the app, and a
+//! poise function in `commands.rs` that builds it and calls `respond::command`. Adding a
+//! button: a new [`Action`](crate::app::Action) in the app; nothing changes here.
 //!
 //! With `proxy_url` configured every REST call goes to that base URL and serenity's own rate
 //! limiter is off (serenity ignores the proxy otherwise); `loopback_only` refuses anything but
 //! a loopback proxy, which is how tests make sure nothing reaches Discord.
 
-pub mod bridge;
 mod commands;
-mod handler;
+mod outgoing;
 mod respond;
 
 use std::future::Future;
@@ -23,10 +32,9 @@ use poise::serenity_prelude as serenity;
 use thiserror::Error;
 use tracing::{error, info, warn};
 
+use crate::app::{App, Conversation, Notice};
 use crate::config::{Config, ConfigError, Token};
-use bridge::{BaoHandler, Command, Reply, Request};
-pub use handler::{correspondence, AppHandler};
-use respond::{InFlight, Source};
+use respond::{InFlight, Input, Source};
 use tokio::sync::mpsc;
 
 /// Prefix of every `custom_id` the bot puts on its buttons.
@@ -38,8 +46,8 @@ const STOP_TIMEOUT: Duration = Duration::from_secs(5);
 pub struct Data {
     /// The settings.
     pub config: Arc<Config>,
-    /// The app.
-    pub handler: Arc<dyn BaoHandler>,
+    /// The app (or a stand-in).
+    pub app: Arc<dyn Conversation>,
     in_flight: Arc<InFlight>,
 }
 
@@ -77,15 +85,15 @@ fn http_client(config: &Config, token: &Token) -> serenity::Http {
     builder.build()
 }
 
-/// Sends messages the app originates outside any interaction (turn notices, reminders,
-/// expired challenges): [`Target::Channel`](bridge::Target::Channel), `Dm` and `Edit` replies.
+/// Sends the app's notices outside any interaction (turn notices, reminders, expired
+/// challenges), with the edits that take the buttons off the boards they make out of date.
 /// Cheap to clone; `send` never blocks, so background threads can use it.
 #[derive(Clone, Debug)]
-pub struct Outbox(mpsc::UnboundedSender<Reply>);
+pub struct Outbox(mpsc::UnboundedSender<Notice>);
 
 /// The receiving end of an [`Outbox`], handed to [`run_with_outbox`].
 #[derive(Debug)]
-pub struct OutboxReceiver(mpsc::UnboundedReceiver<Reply>);
+pub struct OutboxReceiver(mpsc::UnboundedReceiver<Notice>);
 
 impl Outbox {
     /// A new outbox and its receiving end.
@@ -94,10 +102,10 @@ impl Outbox {
         (Outbox(tx), OutboxReceiver(rx))
     }
 
-    /// Queues a message; false if the bot has stopped. Delivery results (posted message ids,
-    /// refused DMs) come back through [`BaoHandler::delivered`].
-    pub fn send(&self, reply: Reply) -> bool {
-        self.0.send(reply).is_ok()
+    /// Queues a notice; false if the bot has stopped. A refused DM is reported with
+    /// [`Conversation::dm_failed`], a posted board with [`Conversation::board_posted`].
+    pub fn send(&self, notice: Notice) -> bool {
+        self.0.send(notice).is_ok()
     }
 }
 
@@ -105,16 +113,16 @@ impl Outbox {
 /// waits for the interactions in hand, each step bounded in time.
 pub async fn run(
     config: Config,
-    handler: Arc<dyn BaoHandler>,
+    app: Arc<dyn Conversation>,
     stop: impl Future<Output = ()>,
 ) -> Result<(), DiscordError> {
-    run_with_outbox(config, handler, None, stop).await
+    run_with_outbox(config, app, None, stop).await
 }
 
 /// [`run`], also sending what the app queues in an [`Outbox`].
 pub async fn run_with_outbox(
     config: Config,
-    handler: Arc<dyn BaoHandler>,
+    app: Arc<dyn Conversation>,
     outbox: Option<OutboxReceiver>,
     stop: impl Future<Output = ()>,
 ) -> Result<(), DiscordError> {
@@ -124,7 +132,7 @@ pub async fn run_with_outbox(
     let in_flight = Arc::new(InFlight::default());
     let data = Data {
         config: Arc::new(config.clone()),
-        handler: handler.clone(),
+        app: app.clone(),
         in_flight: in_flight.clone(),
     };
     let test_guild = config.test_guild_id;
@@ -163,8 +171,10 @@ pub async fn run_with_outbox(
     let outbox_task = outbox.map(|OutboxReceiver(mut rx)| {
         let http = client.http.clone();
         tokio::spawn(async move {
-            while let Some(reply) = rx.recv().await {
-                respond::send_unprompted(&http, &handler, reply).await;
+            while let Some(notice) = rx.recv().await {
+                for out in outgoing::notices(std::slice::from_ref(&notice)) {
+                    respond::send_unprompted(&http, &app, out).await;
+                }
             }
         })
     });
@@ -211,6 +221,27 @@ pub async fn run_with_outbox(
     Ok(())
 }
 
+/// The correspondence clock: every `every` (and at once at start), does what is due in the
+/// store (reminders, expired challenges, abandoned games) and sends the notices. Runs until
+/// the outbox closes; state lives in the store, so a restart loses and repeats nothing.
+pub async fn correspondence(app: Arc<App>, outbox: Outbox, every: Duration) {
+    loop {
+        let worker = app.clone();
+        match tokio::task::spawn_blocking(move || worker.tick()).await {
+            Ok(Ok(notices)) => {
+                for n in notices {
+                    if !outbox.send(n) {
+                        return;
+                    }
+                }
+            }
+            Ok(Err(e)) => error!(error = %e, "correspondence tick failed"),
+            Err(e) => error!(error = %e, "correspondence tick panicked"),
+        }
+        tokio::time::sleep(every).await;
+    }
+}
+
 /// Completes on SIGINT (Ctrl-C) or SIGTERM.
 pub async fn stop_signal() {
     let ctrl_c = async {
@@ -254,15 +285,16 @@ async fn on_event(
         } => {
             let http = &framework.serenity_context.http;
             if click.data.custom_id.starts_with(BUTTON_PREFIX) {
-                let request = Request {
-                    user: respond::user_ref(&click.user),
-                    place: respond::place_of(click.guild_id, click.channel_id),
-                    command: Command::Button {
-                        custom_id: click.data.custom_id.clone(),
-                        message_id: click.message.id.get(),
-                    },
-                };
-                respond::serve(http, framework.user_data, Source::Component(click), request).await;
+                let asker = respond::asker_of(&click.user, click.guild_id, click.channel_id);
+                let input = Input::Press(click.data.custom_id.clone());
+                respond::serve(
+                    http,
+                    framework.user_data,
+                    Source::Component(click),
+                    asker,
+                    input,
+                )
+                .await;
             } else {
                 respond::foreign_button(http, click).await;
             }

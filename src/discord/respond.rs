@@ -1,4 +1,10 @@
-//! Answering an interaction: run the handler, defer when it is slow, send its replies.
+//! Answering an interaction: ask the app (deferring when it is slow), send what it answers.
+//!
+//! A public board is sent without its buttons; they are added once the app has recorded the
+//! message as the game's board ([`Conversation::board_posted`]), so a crash between posting
+//! and recording leaves a board without buttons, never one with live-looking buttons that
+//! nothing will ever remove. After adding them the adapter asks again: if the game moved on
+//! meanwhile (and its move may have missed this board), the buttons are taken off again.
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -7,15 +13,16 @@ use poise::serenity_prelude as serenity;
 use serenity::{
     ChannelId, CommandInteraction, ComponentInteraction, CreateActionRow, CreateAllowedMentions,
     CreateAttachment, CreateButton, CreateInteractionResponse, CreateInteractionResponseFollowup,
-    CreateInteractionResponseMessage, CreateMessage, EditInteractionResponse, EditMessage, Http,
-    MessageId, UserId,
+    CreateInteractionResponseMessage, CreateMessage, EditInteractionResponse, EditMessage,
+    EditWebhookMessage, Http, MessageId, UserId,
 };
 use tracing::{error, info, warn};
 
-use super::bridge::{self, BaoHandler, Command, Delivery, Place, Reply, Request, Target, UserRef};
+use super::outgoing::{self, Asker, Outgoing, Target};
 use super::{AppContext, Data, Error};
+use crate::app::{self, Command, Conversation, Place, Reply, User, UserId as AppUserId};
 
-/// How long the handler may take before the interaction is deferred (Discord allows 3 s for
+/// How long the app may take before the interaction is deferred (Discord allows 3 s for
 /// the first answer; this leaves room for the network).
 pub const DEFER_AFTER: Duration = Duration::from_millis(1500);
 /// How long move suggestions may take (autocomplete cannot be deferred).
@@ -24,6 +31,28 @@ pub const AUTOCOMPLETE_BUDGET: Duration = Duration::from_millis(2000);
 const TEXT_MAX: usize = 2000;
 /// JSON error code of Discord's "Cannot send messages to this user".
 const CANNOT_DM: isize = 50007;
+/// The answer when the app failed.
+const APP_FAILED: &str =
+    "Something went wrong on the bot's side; nothing was changed. Please try again in a moment.";
+
+/// What the user did: a slash command, or a press of one of the bot's buttons.
+#[derive(Debug, Clone)]
+pub enum Input {
+    /// A slash command, read into the app's command.
+    Command(Command),
+    /// A button press, with the button's id as Discord sent it.
+    Press(String),
+}
+
+impl Input {
+    /// The subcommand's name, for logs.
+    fn name(&self) -> &'static str {
+        match self {
+            Input::Command(c) => c.name(),
+            Input::Press(_) => "button",
+        }
+    }
+}
 
 /// The interaction being answered: a slash command or a button click.
 #[derive(Clone, Copy)]
@@ -87,15 +116,22 @@ impl Source<'_> {
         }
     }
 
+    fn token(&self) -> &str {
+        match self {
+            Source::Command(i) => &i.token,
+            Source::Component(i) => &i.token,
+        }
+    }
+
     fn is_component(&self) -> bool {
         matches!(self, Source::Component(_))
     }
 }
 
 /// The app's view of a Discord user.
-pub fn user_ref(user: &serenity::User) -> UserRef {
-    UserRef {
-        id: user.id.get(),
+pub fn user_of(user: &serenity::User) -> User {
+    User {
+        id: AppUserId(user.id.get()),
         name: user
             .global_name
             .clone()
@@ -104,16 +140,26 @@ pub fn user_ref(user: &serenity::User) -> UserRef {
     }
 }
 
-/// Where an interaction happened.
-pub fn place_of(guild_id: Option<serenity::GuildId>, channel_id: ChannelId) -> Place {
-    match guild_id {
-        Some(g) => Place::Guild {
-            guild_id: g.get(),
-            channel_id: channel_id.get(),
+/// Who asked and where: a server channel, or the asker's DMs with the bot (the app keys a
+/// DM by its user).
+pub fn asker_of(
+    user: &serenity::User,
+    guild_id: Option<serenity::GuildId>,
+    channel_id: ChannelId,
+) -> Asker {
+    let place = match guild_id {
+        Some(g) => Place::Channel {
+            guild: g.get(),
+            channel: channel_id.get(),
         },
         None => Place::Dm {
-            channel_id: channel_id.get(),
+            user: user.id.get(),
         },
+    };
+    Asker {
+        user: user_of(user),
+        place,
+        channel: channel_id.get(),
     }
 }
 
@@ -125,21 +171,43 @@ pub fn truncate(text: &str, max: usize) -> String {
     }
 }
 
-/// Runs a slash command through the handler and answers it.
+/// Runs a slash command through the app and answers it.
 pub async fn command(ctx: AppContext<'_>, command: Command) -> Result<(), Error> {
     let i = ctx.interaction;
-    let request = Request {
-        user: user_ref(&i.user),
-        place: place_of(i.guild_id, i.channel_id),
-        command,
-    };
+    let asker = asker_of(&i.user, i.guild_id, i.channel_id);
     serve(
         &ctx.serenity_context().http,
         ctx.data(),
         Source::Command(i),
-        request,
+        asker,
+        Input::Command(command),
     )
     .await;
+    Ok(())
+}
+
+/// Answers a slash command whose options could not be read into a command, privately.
+pub async fn refuse(ctx: AppContext<'_>, text: String) -> Result<(), Error> {
+    let i = ctx.interaction;
+    let msg = CreateInteractionResponseMessage::new()
+        .content(truncate(&text, TEXT_MAX))
+        .ephemeral(true)
+        .allowed_mentions(CreateAllowedMentions::new());
+    let http = &ctx.serenity_context().http;
+    if let Err(e) = i
+        .create_response(http, CreateInteractionResponse::Message(msg))
+        .await
+    {
+        warn!(error = %e, "could not refuse a command");
+    }
+    info!(
+        user = i.user.id.get(),
+        place = %asker_of(&i.user, i.guild_id, i.channel_id).place,
+        subcommand = %ctx.command().name,
+        outcome = "refused",
+        ms = 0u64,
+        "interaction"
+    );
     Ok(())
 }
 
@@ -157,7 +225,7 @@ pub async fn foreign_button(http: &Http, i: &ComponentInteraction) {
     }
     info!(
         user = i.user.id.get(),
-        place = %place_of(i.guild_id, i.channel_id),
+        place = %asker_of(&i.user, i.guild_id, i.channel_id).place,
         subcommand = "button",
         outcome = "foreign",
         ms = 0u64,
@@ -209,22 +277,29 @@ impl Drop for InFlightGuard<'_> {
     }
 }
 
-/// Runs `request` through the handler (deferring if it is slow), sends the replies, and logs
-/// one line: user, place, subcommand, outcome, milliseconds. Never logs contents.
-pub async fn serve(http: &Http, data: &Data, source: Source<'_>, request: Request) {
+/// Runs `input` through the app (deferring if it is slow), sends the answer, and logs one
+/// line: user, place, subcommand, outcome, milliseconds. Never logs contents.
+pub async fn serve(http: &Http, data: &Data, source: Source<'_>, asker: Asker, input: Input) {
     let started = Instant::now();
     let _in_hand = data.in_flight.enter();
-    let user = request.user.id;
-    let place = request.place;
-    let subcommand = request.command.name();
-    let handler = data.handler.clone();
-    let mut deferred = handler.should_defer(&request);
+    let user = asker.user.id.0;
+    let subcommand = input.name();
+    let conversation = data.app.clone();
+    let command = match &input {
+        Input::Command(c) => Some(c),
+        Input::Press(_) => None,
+    };
+    let mut deferred = conversation.may_be_slow(&asker.place, command);
     if deferred {
         if let Err(e) = source.defer(http).await {
             warn!(error = %e, "could not defer");
         }
     }
-    let mut task = tokio::task::spawn_blocking(move || handler.handle(request));
+    let (who, place) = (asker.user.clone(), asker.place);
+    let mut task = tokio::task::spawn_blocking(move || match input {
+        Input::Command(c) => conversation.handle(&who, &place, c),
+        Input::Press(id) => conversation.press(&who, &place, &id),
+    });
     let result = match tokio::time::timeout(DEFER_AFTER, &mut task).await {
         Ok(r) => r,
         Err(_) if deferred => task.await,
@@ -236,24 +311,28 @@ pub async fn serve(http: &Http, data: &Data, source: Source<'_>, request: Reques
             task.await
         }
     };
-    let outcome = match result {
-        Ok(replies) => match send_all(http, data, source, deferred, replies).await {
-            Ok(outcome) => outcome,
-            Err(e) => {
-                warn!(error = %e, "could not send a reply");
-                "send-failed"
-            }
-        },
+    let (plan, failed) = match result {
+        Ok(Ok(response)) => (outgoing::plan(&response, &asker), None),
+        Ok(Err(e)) => {
+            error!(user, place = %asker.place, error = %e, "the app failed");
+            (private_answer(APP_FAILED), Some("app-failed"))
+        }
         Err(e) => {
-            error!(error = %e, "the handler failed");
-            let sorry = Reply::private("Sorry, something went wrong; please try again.");
-            let _ = send_all(http, data, source, deferred, vec![sorry]).await;
-            "handler-failed"
+            error!(error = %e, "the app panicked");
+            let sorry = "Sorry, something went wrong; please try again.";
+            (private_answer(sorry), Some("handler-failed"))
+        }
+    };
+    let outcome = match send_all(http, data, source, deferred, plan).await {
+        Ok(outcome) => failed.unwrap_or(outcome),
+        Err(e) => {
+            warn!(error = %e, "could not send a reply");
+            "send-failed"
         }
     };
     info!(
         user,
-        place = %place,
+        place = %asker.place,
         subcommand,
         outcome,
         deferred,
@@ -262,40 +341,66 @@ pub async fn serve(http: &Http, data: &Data, source: Source<'_>, request: Reques
     );
 }
 
-/// Sends the handler's replies; returns the outcome for the log (`ok` when the caller's
+fn private_answer(text: &str) -> Vec<Outgoing> {
+    vec![Outgoing {
+        target: Target::Caller,
+        reply: Reply::private(text),
+        board_at: None,
+    }]
+}
+
+/// A message the bot sent, as it can be edited again.
+#[derive(Debug, Clone, Copy)]
+enum Sent {
+    /// The interaction's own answer (`@original`).
+    Original(MessageId),
+    /// A followup of the interaction.
+    Followup(MessageId),
+    /// A message in a channel (or DM channel).
+    Message(ChannelId, MessageId),
+}
+
+impl Sent {
+    fn id(self) -> MessageId {
+        match self {
+            Sent::Original(id) | Sent::Followup(id) | Sent::Message(_, id) => id,
+        }
+    }
+}
+
+/// Sends the answer's messages; returns the outcome for the log (`ok` when the caller's
 /// answer is public, `refused` when it is private).
 async fn send_all(
     http: &Http,
     data: &Data,
     source: Source<'_>,
     deferred: bool,
-    mut replies: Vec<Reply>,
+    mut plan: Vec<Outgoing>,
 ) -> Result<&'static str, serenity::Error> {
-    // The caller's answers first: the interaction must be answered within 3 s.
-    replies.sort_by_key(|r| !matches!(r.target, Target::Caller | Target::Source));
+    // The caller's answer first: the interaction must be answered within 3 s.
+    plan.sort_by_key(|o| !o.to_caller());
     let mut answered = false;
     let mut outcome = "ok";
-    for reply in replies {
-        let to_caller = matches!(reply.target, Target::Caller | Target::Source);
-        if to_caller && !answered && reply.ephemeral {
+    for out in plan {
+        let to_caller = out.to_caller();
+        if to_caller && !answered && out.reply.ephemeral {
             outcome = "refused";
         }
-        match send_one(http, data, source, deferred, answered, &reply).await {
-            Ok(posted) => {
+        let sent = match out.target {
+            Target::Caller => send_to_caller(http, source, deferred, answered, &out).await,
+            _ => send_direct(http, &data.app, &out).await,
+        };
+        match sent {
+            Ok(sent) => {
                 answered |= to_caller;
-                if let (Some(tag), Some((channel, id))) = (reply.tag.clone(), posted) {
-                    let delivery = Delivery::Posted {
-                        tag,
-                        channel_id: channel.get(),
-                        message_id: id.get(),
-                    };
-                    deliver(&data.handler, delivery).await;
+                if let Some(sent) = sent {
+                    board_buttons(http, &data.app, Some(source), &out, sent).await;
                 }
             }
             // Without an answer to the caller the rest is moot.
             Err(e) if to_caller && !answered => return Err(e),
             Err(e) => {
-                warn!(error = %e, target = ?reply.target, "could not send a reply");
+                warn!(error = %e, target = ?out.target, "could not send a reply");
                 outcome = "partly-sent";
             }
         }
@@ -310,11 +415,11 @@ async fn send_all(
                     .await?
             }
             (false, false) => {
-                let r = CreateInteractionResponse::Message(response(&done));
+                let r = CreateInteractionResponse::Message(response(&done, true));
                 source.respond(http, r).await?;
             }
             (true, false) => {
-                source.edit(http, edit_response(&done)).await?;
+                source.edit(http, edit_response(&done, true)).await?;
             }
             (true, true) => {}
         }
@@ -322,125 +427,188 @@ async fn send_all(
     Ok(outcome)
 }
 
-/// Sends one reply; returns the message it became, when known.
-async fn send_one(
+/// Whether a message is sent with its buttons now (everything but a public board, whose
+/// buttons wait until the app has recorded it).
+fn buttons_now(out: &Outgoing) -> bool {
+    out.board_at.is_none()
+}
+
+/// Sends the answer to the interaction's caller; returns the message it became when the
+/// app wants to know (a public board).
+async fn send_to_caller(
     http: &Http,
-    data: &Data,
     source: Source<'_>,
     deferred: bool,
     answered: bool,
-    reply: &Reply,
-) -> serenity::Result<Option<(ChannelId, MessageId)>> {
-    let message_of = |m: serenity::Message| Some((m.channel_id, m.id));
-    Ok(match reply.target {
-        Target::Source if source.is_component() => {
-            if !deferred && !answered {
-                let r = CreateInteractionResponse::UpdateMessage(response(reply));
-                source.respond(http, r).await?;
-                match source {
-                    Source::Component(click) => Some((click.channel_id, click.message.id)),
-                    Source::Command(_) => None,
-                }
-            } else {
-                message_of(source.edit(http, edit_response(reply)).await?)
+    out: &Outgoing,
+) -> serenity::Result<Option<Sent>> {
+    let reply = &out.reply;
+    let buttons = buttons_now(out);
+    let wanted = out.board_at.is_some();
+    if !answered && !deferred {
+        let r = CreateInteractionResponse::Message(response(reply, buttons));
+        source.respond(http, r).await?;
+        // The response carries no message id: fetch it when the app wants to know.
+        if wanted {
+            return Ok(Some(Sent::Original(source.original(http).await?.id)));
+        }
+        Ok(None)
+    } else if !answered && !source.is_component() {
+        // Deferred command: the "thinking" message becomes the answer, unless the answer is
+        // private (the defer was public): then it is replaced.
+        if reply.ephemeral {
+            source.followup(http, followup(reply, buttons)).await?;
+            if let Err(e) = source.delete_original(http).await {
+                warn!(error = %e, "could not remove the thinking message");
             }
+            Ok(None)
+        } else {
+            let m = source.edit(http, edit_response(reply, buttons)).await?;
+            Ok(wanted.then_some(Sent::Original(m.id)))
         }
-        Target::Caller | Target::Source => {
-            if !answered && !deferred {
-                let r = CreateInteractionResponse::Message(response(reply));
-                source.respond(http, r).await?;
-                // The response carries no message id: fetch it when the app wants to know
-                // (a board it may edit later).
-                match reply.tag {
-                    Some(_) => message_of(source.original(http).await?),
-                    None => None,
-                }
-            } else if !answered && !source.is_component() {
-                // Deferred command: the "thinking" message becomes the answer, unless the
-                // answer is private (the defer was public): then it is replaced.
-                if reply.ephemeral {
-                    let m = source.followup(http, followup(reply)).await?;
-                    if let Err(e) = source.delete_original(http).await {
-                        warn!(error = %e, "could not remove the thinking message");
-                    }
-                    message_of(m)
-                } else {
-                    message_of(source.edit(http, edit_response(reply)).await?)
-                }
-            } else {
-                message_of(source.followup(http, followup(reply)).await?)
-            }
-        }
-        Target::Channel(_) | Target::Dm(_) | Target::Edit { .. } | Target::EditDm { .. } => {
-            send_direct(http, &data.handler, reply).await?
-        }
-    })
+    } else {
+        let m = source.followup(http, followup(reply, buttons)).await?;
+        Ok(wanted.then_some(Sent::Followup(m.id)))
+    }
 }
 
-/// Sends a reply that is not an interaction answer (a channel message, a DM, an edit);
-/// reports a refused DM to the handler. Caller targets are skipped (there is no caller).
-pub async fn send_direct(
+/// Sends a message that is not an interaction answer (a channel message, a DM, an edit);
+/// tells the app about a refused DM. Returns the message when the app wants to know.
+async fn send_direct(
     http: &Http,
-    handler: &Arc<dyn BaoHandler>,
-    reply: &Reply,
-) -> serenity::Result<Option<(ChannelId, MessageId)>> {
-    let message_of = |m: serenity::Message| Some((m.channel_id, m.id));
-    Ok(match reply.target {
-        Target::Channel(c) if c != 0 => {
-            message_of(ChannelId::new(c).send_message(http, message(reply)).await?)
-        }
+    app: &Arc<dyn Conversation>,
+    out: &Outgoing,
+) -> serenity::Result<Option<Sent>> {
+    let reply = &out.reply;
+    let buttons = buttons_now(out);
+    let wanted = |m: serenity::Message| {
+        out.board_at
+            .is_some()
+            .then_some(Sent::Message(m.channel_id, m.id))
+    };
+    Ok(match out.target {
+        Target::Channel(c) if c != 0 => wanted(
+            ChannelId::new(c)
+                .send_message(http, message(reply, buttons))
+                .await?,
+        ),
         Target::Edit {
             channel_id,
             message_id,
         } if channel_id != 0 && message_id != 0 => {
-            message_of(edit(http, ChannelId::new(channel_id), message_id, reply).await?)
+            edit(http, ChannelId::new(channel_id), message_id, reply).await?;
+            None
         }
         Target::EditDm {
             user_id,
             message_id,
         } if user_id != 0 && message_id != 0 => {
             let channel = UserId::new(user_id).create_dm_channel(http).await?;
-            message_of(edit(http, channel.id, message_id, reply).await?)
+            edit(http, channel.id, message_id, reply).await?;
+            None
         }
-        Target::Dm(user) if user != 0 => match send_dm(http, user, reply).await {
-            Ok(m) => message_of(m),
+        Target::Dm(user) if user != 0 => match send_dm(http, user, reply, buttons).await {
+            Ok(m) => wanted(m),
             Err(e) if is_dm_refused(&e) => {
                 info!(user, "DM refused by Discord (50007)");
-                deliver(handler, Delivery::DmRefused { user_id: user }).await;
+                let app = app.clone();
+                let told =
+                    tokio::task::spawn_blocking(move || app.dm_failed(AppUserId(user))).await;
+                if !matches!(told, Ok(Ok(()))) {
+                    error!(user, "recording a refused DM failed");
+                }
                 None
             }
             Err(e) => return Err(e),
         },
         _ => {
-            warn!(target = ?reply.target, "reply without a valid destination skipped");
+            warn!(target = ?out.target, "reply without a valid destination skipped");
             None
         }
     })
 }
 
-/// Sends a message the app originates (no interaction): see [`super::Outbox`].
-pub async fn send_unprompted(http: &Http, handler: &Arc<dyn BaoHandler>, reply: Reply) {
-    match send_direct(http, handler, &reply).await {
-        Ok(posted) => {
-            if let (Some(tag), Some((channel, id))) = (reply.tag.clone(), posted) {
-                let delivery = Delivery::Posted {
-                    tag,
-                    channel_id: channel.get(),
-                    message_id: id.get(),
-                };
-                deliver(handler, delivery).await;
-            }
-        }
-        Err(e) => warn!(error = %e, target = ?reply.target, "could not send a message"),
+/// Sends the app's own messages (no interaction): see [`super::Outbox`].
+pub async fn send_unprompted(http: &Http, app: &Arc<dyn Conversation>, out: Outgoing) {
+    match send_direct(http, app, &out).await {
+        Ok(Some(sent)) => board_buttons(http, app, None, &out, sent).await,
+        Ok(None) => {}
+        Err(e) => warn!(error = %e, target = ?out.target, "could not send a message"),
     }
 }
 
-/// Tells the handler what became of a reply (on a blocking thread: it may use the store).
-async fn deliver(handler: &Arc<dyn BaoHandler>, delivery: Delivery) {
-    let handler = handler.clone();
-    if let Err(e) = tokio::task::spawn_blocking(move || handler.delivered(delivery)).await {
-        error!(error = %e, "delivery report failed");
+/// A public board was posted as `sent`: tell the app, and once it has recorded the board,
+/// add the buttons; if the game has moved on by then, take them off again.
+async fn board_buttons(
+    http: &Http,
+    app: &Arc<dyn Conversation>,
+    source: Option<Source<'_>>,
+    out: &Outgoing,
+    sent: Sent,
+) {
+    let (Some(place), Some((game, ply))) = (out.board_at, out.reply.board) else {
+        return;
+    };
+    let message = sent.id().get();
+    let ask = || {
+        let app = app.clone();
+        async move {
+            match tokio::task::spawn_blocking(move || app.board_posted(game, ply, &place, message))
+                .await
+            {
+                Ok(Ok(recorded)) => recorded,
+                Ok(Err(e)) => {
+                    error!(game = game.0, error = %e, "recording a board failed");
+                    false
+                }
+                Err(e) => {
+                    error!(game = game.0, error = %e, "recording a board panicked");
+                    false
+                }
+            }
+        }
+    };
+    if !ask().await || out.reply.buttons.is_empty() {
+        return;
     }
+    if let Err(e) = set_buttons(http, source, sent, &out.reply.buttons).await {
+        warn!(game = game.0, error = %e, "could not add a board's buttons");
+        return;
+    }
+    if !ask().await {
+        if let Err(e) = set_buttons(http, source, sent, &[]).await {
+            warn!(game = game.0, error = %e, "could not remove a stale board's buttons");
+        }
+    }
+}
+
+/// Replaces the buttons of a message the bot sent, leaving its text and files.
+async fn set_buttons(
+    http: &Http,
+    source: Option<Source<'_>>,
+    sent: Sent,
+    buttons: &[Vec<app::Button>],
+) -> serenity::Result<()> {
+    let rows = rows(buttons);
+    match (sent, source) {
+        (Sent::Original(_), Some(source)) => {
+            source
+                .edit(http, EditInteractionResponse::new().components(rows))
+                .await?;
+        }
+        (Sent::Followup(id), Some(source)) => {
+            let edit = EditWebhookMessage::new().components(rows);
+            http.edit_followup_message(source.token(), id, &edit, Vec::new())
+                .await?;
+        }
+        (Sent::Message(channel, id), _) => {
+            channel
+                .edit_message(http, id, EditMessage::new().components(rows))
+                .await?;
+        }
+        (Sent::Original(_) | Sent::Followup(_), None) => {}
+    }
+    Ok(())
 }
 
 /// Replaces an earlier message of the bot with `reply`.
@@ -455,9 +623,14 @@ async fn edit(
         .await
 }
 
-async fn send_dm(http: &Http, user: u64, reply: &Reply) -> serenity::Result<serenity::Message> {
+async fn send_dm(
+    http: &Http,
+    user: u64,
+    reply: &Reply,
+    buttons: bool,
+) -> serenity::Result<serenity::Message> {
     let channel = UserId::new(user).create_dm_channel(http).await?;
-    channel.id.send_message(http, message(reply)).await
+    channel.id.send_message(http, message(reply, buttons)).await
 }
 
 /// Whether Discord refused a DM because the user does not accept them.
@@ -469,7 +642,7 @@ fn is_dm_refused(e: &serenity::Error) -> bool {
     )
 }
 
-fn rows(buttons: &[Vec<bridge::Button>]) -> Vec<CreateActionRow> {
+fn rows(buttons: &[Vec<app::Button>]) -> Vec<CreateActionRow> {
     buttons
         .iter()
         .filter(|row| !row.is_empty())
@@ -477,15 +650,14 @@ fn rows(buttons: &[Vec<bridge::Button>]) -> Vec<CreateActionRow> {
             CreateActionRow::Buttons(
                 row.iter()
                     .map(|b| {
-                        CreateButton::new(b.custom_id.clone())
+                        CreateButton::new(b.id.clone())
                             .label(truncate(&b.label, 80))
                             .style(match b.style {
-                                bridge::ButtonStyle::Primary => serenity::ButtonStyle::Primary,
-                                bridge::ButtonStyle::Secondary => serenity::ButtonStyle::Secondary,
-                                bridge::ButtonStyle::Success => serenity::ButtonStyle::Success,
-                                bridge::ButtonStyle::Danger => serenity::ButtonStyle::Danger,
+                                app::ButtonStyle::Primary => serenity::ButtonStyle::Primary,
+                                app::ButtonStyle::Secondary => serenity::ButtonStyle::Secondary,
+                                app::ButtonStyle::Success => serenity::ButtonStyle::Success,
+                                app::ButtonStyle::Danger => serenity::ButtonStyle::Danger,
                             })
-                            .disabled(b.disabled)
                     })
                     .collect(),
             )
@@ -493,40 +665,54 @@ fn rows(buttons: &[Vec<bridge::Button>]) -> Vec<CreateActionRow> {
         .collect()
 }
 
+/// The reply's buttons, or none yet.
+fn rows_if(reply: &Reply, buttons: bool) -> Vec<CreateActionRow> {
+    if buttons {
+        rows(&reply.buttons)
+    } else {
+        Vec::new()
+    }
+}
+
 /// Pings only the reply's one allowed user: never @everyone or roles.
 fn mentions(reply: &Reply) -> CreateAllowedMentions {
-    CreateAllowedMentions::new().users(reply.mention.filter(|&id| id != 0).map(UserId::new))
+    CreateAllowedMentions::new().users(
+        reply
+            .mention
+            .filter(|id| id.0 != 0)
+            .map(|id| UserId::new(id.0)),
+    )
 }
 
 fn files(reply: &Reply) -> impl Iterator<Item = CreateAttachment> + '_ {
     reply
         .attachments
         .iter()
-        .map(|a| CreateAttachment::bytes(a.bytes.clone(), a.name.clone()))
+        .map(|a| CreateAttachment::bytes(a.bytes.clone(), a.filename.clone()))
 }
 
-fn response(reply: &Reply) -> CreateInteractionResponseMessage {
+fn response(reply: &Reply, buttons: bool) -> CreateInteractionResponseMessage {
     CreateInteractionResponseMessage::new()
         .content(truncate(&reply.text, TEXT_MAX))
         .ephemeral(reply.ephemeral)
-        .components(rows(&reply.buttons))
+        .components(rows_if(reply, buttons))
         .allowed_mentions(mentions(reply))
         .add_files(files(reply))
 }
 
-fn followup(reply: &Reply) -> CreateInteractionResponseFollowup {
+fn followup(reply: &Reply, buttons: bool) -> CreateInteractionResponseFollowup {
     CreateInteractionResponseFollowup::new()
         .content(truncate(&reply.text, TEXT_MAX))
         .ephemeral(reply.ephemeral)
-        .components(rows(&reply.buttons))
+        .components(rows_if(reply, buttons))
         .allowed_mentions(mentions(reply))
         .add_files(files(reply))
 }
 
-fn edit_response(reply: &Reply) -> EditInteractionResponse {
+fn edit_response(reply: &Reply, buttons: bool) -> EditInteractionResponse {
     let mut e = EditInteractionResponse::new()
         .content(truncate(&reply.text, TEXT_MAX))
-        .components(rows(&reply.buttons))
+        .components(rows_if(reply, buttons))
         .allowed_mentions(mentions(reply));
     for f in files(reply) {
         e = e.new_attachment(f);
@@ -534,10 +720,10 @@ fn edit_response(reply: &Reply) -> EditInteractionResponse {
     e
 }
 
-fn message(reply: &Reply) -> CreateMessage {
+fn message(reply: &Reply, buttons: bool) -> CreateMessage {
     CreateMessage::new()
         .content(truncate(&reply.text, TEXT_MAX))
-        .components(rows(&reply.buttons))
+        .components(rows_if(reply, buttons))
         .allowed_mentions(mentions(reply))
         .add_files(files(reply))
 }
@@ -568,12 +754,35 @@ mod tests {
 
     #[test]
     fn mentions_allow_only_the_named_user() {
-        let mut r = Reply::text("<@7> to move");
+        let mut r = Reply::public("<@7> to move");
         let none = serde_json::to_value(mentions(&r)).unwrap();
         assert_eq!(none["parse"], serde_json::json!([]));
-        r.mention = Some(7);
+        r.mention = Some(AppUserId(7));
         let one = serde_json::to_value(mentions(&r)).unwrap();
         assert_eq!(one["users"], serde_json::json!(["7"]));
         assert_eq!(one["parse"], serde_json::json!([]));
+    }
+
+    #[test]
+    fn a_board_waits_for_its_buttons_and_other_messages_do_not() {
+        let mut board = Reply::public("board");
+        board.board = Some((app::GameId(1), 0));
+        board.buttons = vec![vec![app::Button {
+            id: "bao:moves:1:0".into(),
+            label: "All moves".into(),
+            style: app::ButtonStyle::Secondary,
+        }]];
+        let asker = Asker {
+            user: User::new(1, "asha"),
+            place: Place::Dm { user: 1 },
+            channel: 5,
+        };
+        let plan = outgoing::plan(&board.clone().into(), &asker);
+        assert!(!buttons_now(&plan[0]));
+        let json = serde_json::to_value(response(&plan[0].reply, buttons_now(&plan[0]))).unwrap();
+        assert_eq!(json["components"], serde_json::json!([]), "{json}");
+        board.ephemeral = true;
+        let plan = outgoing::plan(&board.into(), &asker);
+        assert!(buttons_now(&plan[0]));
     }
 }

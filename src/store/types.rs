@@ -1,71 +1,11 @@
-//! The store's domain types: ids, places, players, statuses, results and the game record.
+//! The store's domain types: players, statuses, results and the game record. The ids,
+//! places and stated choices it shares with the app come from [`crate::vocab`].
 
 use std::fmt;
 
 use crate::rules::{Side, Variant};
-
-/// A game's id: the `games` table's row id.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct GameId(pub i64);
-
-impl fmt::Display for GameId {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.0)
-    }
-}
-
-/// A Discord user id (snowflake). Stored in SQLite as the same 64 bits read as `i64`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct UserId(pub u64);
-
-impl fmt::Display for UserId {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.0)
-    }
-}
-
-/// Where a game is played: a guild channel (a thread is just its own channel id) or the DM
-/// between the bot and one user.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Place {
-    /// A channel or thread of a guild.
-    Channel {
-        /// The guild (server) id.
-        guild: u64,
-        /// The channel id; for a thread, the thread's own id.
-        channel: u64,
-    },
-    /// The bot's direct-message conversation with `user`.
-    Dm {
-        /// The user the bot is talking to.
-        user: u64,
-    },
-}
-
-impl Place {
-    /// The stable text key indexed in the database: `c:<channel>` or `dm:<user>`.
-    /// At most one pending or active game exists per key.
-    pub fn key(&self) -> String {
-        match self {
-            Place::Channel { channel, .. } => format!("c:{channel}"),
-            Place::Dm { user } => format!("dm:{user}"),
-        }
-    }
-
-    /// Whether this is a direct-message place.
-    pub fn is_dm(&self) -> bool {
-        matches!(self, Place::Dm { .. })
-    }
-}
-
-impl fmt::Display for Place {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Place::Channel { guild, channel } => write!(f, "channel {channel} (guild {guild})"),
-            Place::Dm { user } => write!(f, "DM with {user}"),
-        }
-    }
-}
+use crate::vocab::text_enum;
+pub use crate::vocab::{GameId, Notify, Place, SideChoice, UserId};
 
 /// Who occupies a side of a game: a human or the built-in AI at some level.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -101,43 +41,6 @@ impl fmt::Display for Player {
             Player::Ai { level } => write!(f, "AI ({level})"),
         }
     }
-}
-
-/// Defines a text-coded enum with `as_str` / `parse` for its SQL form.
-macro_rules! text_enum {
-    ($(#[$meta:meta])* $name:ident { $($(#[$vmeta:meta])* $variant:ident = $text:literal,)* }) => {
-        $(#[$meta])*
-        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-        pub enum $name {
-            $($(#[$vmeta])* $variant,)*
-        }
-
-        impl $name {
-            /// Every value, in declaration order.
-            pub const ALL: &'static [$name] = &[$($name::$variant,)*];
-
-            /// The text stored in the database (and accepted by `parse`).
-            pub const fn as_str(self) -> &'static str {
-                match self {
-                    $($name::$variant => $text,)*
-                }
-            }
-
-            /// Reads the stored text form.
-            pub fn parse(text: &str) -> Option<$name> {
-                match text {
-                    $($text => Some($name::$variant),)*
-                    _ => None,
-                }
-            }
-        }
-
-        impl fmt::Display for $name {
-            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str(self.as_str())
-            }
-        }
-    };
 }
 
 text_enum! {
@@ -200,30 +103,6 @@ impl ResultReason {
     /// Words for a caption: `front row emptied`, `agreed draw`, ...
     pub fn words(self) -> String {
         self.as_str().replace('_', " ")
-    }
-}
-
-text_enum! {
-    /// How a player wants to be told that it is their turn (issue 8: `/bao notify`).
-    Notify {
-        /// A mention in the game's channel and a DM.
-        Dm = "dm",
-        /// A mention in the game's channel only (the default).
-        Mention = "mention",
-        /// No notices.
-        Off = "off",
-    }
-}
-
-text_enum! {
-    /// The side the challenger asked for.
-    SideChoice {
-        /// The challenger plays South (moves first).
-        South = "south",
-        /// The challenger plays North.
-        North = "north",
-        /// Sides are drawn when the challenge is accepted.
-        Random = "random",
     }
 }
 
@@ -549,18 +428,6 @@ mod tests {
         for s in GameStatus::ALL {
             assert_eq!(GameStatus::parse(s.as_str()), Some(*s));
         }
-        assert_eq!(Notify::parse("dm"), Some(Notify::Dm));
-        assert_eq!(Notify::parse("loud"), None);
         assert_eq!(ResultReason::AgreedDraw.words(), "agreed draw");
-    }
-
-    #[test]
-    fn place_keys_tell_channels_and_dms_apart() {
-        let c = Place::Channel {
-            guild: 1,
-            channel: 5,
-        };
-        assert_eq!(c.key(), "c:5");
-        assert_eq!(Place::Dm { user: 5 }.key(), "dm:5");
     }
 }

@@ -1,0 +1,236 @@
+//! Button ids: what the app writes on its buttons, and how a press is read back.
+//!
+//! Every id has the form `bao:<action>:<game>:<ply>[:<move>]`: the action, the game it acts
+//! on, and the ply of the board it was shown under; only a move button has the fifth field.
+//! Reading is strict: every field must be present and well formed (digits only, the game id
+//! positive, the move a readable move), or the press is answered "this button is not valid".
+//!
+//! A press does not act by itself: [`ButtonId::command`] turns it into the very [`Command`] its
+//! slash command would be, and [`super::App::press`] runs that command through the same path
+//! as [`super::App::handle`] (the same lookups, privacy and player checks), after one more
+//! check of its own: that the board it was pressed on is still the current one.
+//!
+//! To add a button: add an [`Action`] variant, its name in [`Action::name`] and
+//! [`ButtonId::from_str`], and the command it stands for in [`ButtonId::command`].
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::rules::MoveSpec;
+use crate::vocab::GameId;
+
+use super::types::Command;
+
+/// What every button id starts with.
+pub const PREFIX: &str = "bao";
+/// Longest button id Discord accepts.
+pub const MAX_LEN: usize = 100;
+
+/// What a button asks for.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum Action {
+    /// Play this move (its text, as [`crate::rules::Move`] writes it): `/bao move`.
+    Move(String),
+    /// The legal moves in words: `/bao moves`.
+    Moves,
+    /// Offer or accept a draw: `/bao draw`.
+    Draw,
+    /// Accept the challenge: `/bao accept`.
+    Accept,
+    /// Decline (or withdraw) the challenge: `/bao decline`.
+    Decline,
+}
+
+impl Action {
+    /// The action's name in the id.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Action::Move(_) => "m",
+            Action::Moves => "moves",
+            Action::Draw => "draw",
+            Action::Accept => "accept",
+            Action::Decline => "decline",
+        }
+    }
+}
+
+/// A button's id, read or to be written.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct ButtonId {
+    /// What it asks for.
+    pub action: Action,
+    /// The game it acts on.
+    pub game: GameId,
+    /// The ply of the board it sits under (0 for a challenge).
+    pub ply: u32,
+}
+
+/// Why a button id was refused (the user is told only that the button is not valid).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("not a valid button id: {0}")]
+pub struct InvalidButton(pub &'static str);
+
+impl ButtonId {
+    /// The button for `action` in `game` at `ply`.
+    pub fn new(action: Action, game: GameId, ply: u32) -> ButtonId {
+        ButtonId { action, game, ply }
+    }
+
+    /// The command this button stands for; its game is the button's (the caller also checks
+    /// the ply).
+    pub fn command(&self) -> Command {
+        let game = Some(self.game);
+        match &self.action {
+            Action::Move(text) => Command::Move {
+                text: text.clone(),
+                game,
+            },
+            Action::Moves => Command::Moves,
+            Action::Draw => Command::Draw,
+            Action::Accept => Command::Accept,
+            Action::Decline => Command::Decline,
+        }
+    }
+}
+
+impl fmt::Display for ButtonId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{PREFIX}:{}:{}:{}",
+            self.action.name(),
+            self.game,
+            self.ply
+        )?;
+        if let Action::Move(text) = &self.action {
+            write!(f, ":{text}")?;
+        }
+        Ok(())
+    }
+}
+
+/// Reads a field of ASCII digits only (no sign, no spaces, not empty).
+fn digits<T: FromStr>(field: Option<&str>, what: &'static str) -> Result<T, InvalidButton> {
+    match field {
+        Some(f) if !f.is_empty() && f.bytes().all(|b| b.is_ascii_digit()) => {
+            f.parse().map_err(|_| InvalidButton(what))
+        }
+        _ => Err(InvalidButton(what)),
+    }
+}
+
+impl FromStr for ButtonId {
+    type Err = InvalidButton;
+
+    fn from_str(id: &str) -> Result<ButtonId, InvalidButton> {
+        if id.len() > MAX_LEN {
+            return Err(InvalidButton("too long"));
+        }
+        let mut fields = id.splitn(5, ':');
+        if fields.next() != Some(PREFIX) {
+            return Err(InvalidButton("not a bao button"));
+        }
+        let action = fields.next().ok_or(InvalidButton("no action"))?;
+        let game: i64 = digits(fields.next(), "game")?;
+        if game <= 0 {
+            return Err(InvalidButton("game"));
+        }
+        let ply: u32 = digits(fields.next(), "ply")?;
+        let arg = fields.next();
+        let action = match (action, arg) {
+            ("m", Some(text)) => {
+                let trimmed = text.trim();
+                if trimmed.is_empty() || trimmed != text || text.parse::<MoveSpec>().is_err() {
+                    return Err(InvalidButton("move"));
+                }
+                Action::Move(text.to_string())
+            }
+            ("m", None) => return Err(InvalidButton("move")),
+            (_, Some(_)) => return Err(InvalidButton("extra field")),
+            ("moves", None) => Action::Moves,
+            ("draw", None) => Action::Draw,
+            ("accept", None) => Action::Accept,
+            ("decline", None) => Action::Decline,
+            _ => return Err(InvalidButton("action")),
+        };
+        Ok(ButtonId {
+            action,
+            game: GameId(game),
+            ply,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ids_read_back_what_was_written() {
+        for action in [
+            Action::Move("A6 left takata".into()),
+            Action::Moves,
+            Action::Draw,
+            Action::Accept,
+            Action::Decline,
+        ] {
+            let b = ButtonId::new(action, GameId(12), 7);
+            let id = b.to_string();
+            assert!(id.len() <= MAX_LEN);
+            assert_eq!(id.parse::<ButtonId>(), Ok(b), "{id}");
+        }
+        assert_eq!(
+            ButtonId::new(Action::Move("a3 right".into()), GameId(4), 0).to_string(),
+            "bao:m:4:0:a3 right"
+        );
+    }
+
+    #[test]
+    fn every_field_must_be_present_and_valid() {
+        for bad in [
+            "",
+            "bao",
+            "bao:m",
+            "bao:m:12",
+            "bao:m:12:3",
+            "bao:m:12::A6 left takata",
+            "bao:m::3:A6 left",
+            "bao:m:12:3:",
+            "bao:m:12:3: A6 left",
+            "bao:m:12:3:fly away",
+            "bao:m:-12:3:A6 left",
+            "bao:m:0:3:A6 left",
+            "bao:m:+12:3:A6 left",
+            "bao:m:12:-3:A6 left",
+            "bao:m:12:99999999999:A6 left",
+            "bao:m:99999999999999999999:3:A6 left",
+            "bao:moves:12",
+            "bao:moves:12:x",
+            "bao:moves:12:3:extra",
+            "bao:accept:12",
+            "bao:board:12:3",
+            "bao:gone:9:1",
+            "BAO:draw:12:3",
+            "other:draw:12:3",
+            "bao:draw: 12:3",
+        ] {
+            assert!(bad.parse::<ButtonId>().is_err(), "`{bad}` was accepted");
+        }
+        let long = format!("bao:m:1:1:A6 left{}", " ".repeat(100));
+        assert!(long.parse::<ButtonId>().is_err());
+    }
+
+    #[test]
+    fn a_button_is_its_slash_command_on_its_game() {
+        let b: ButtonId = "bao:m:12:3:A6 left".parse().unwrap();
+        assert_eq!(
+            b.command(),
+            Command::Move {
+                text: "A6 left".into(),
+                game: Some(GameId(12))
+            }
+        );
+        let d: ButtonId = "bao:draw:12:3".parse().unwrap();
+        assert_eq!((d.command(), d.game, d.ply), (Command::Draw, GameId(12), 3));
+    }
+}
