@@ -115,6 +115,17 @@ impl World {
     }
 }
 
+/// `/bao challenge @opponent` with every option left out.
+fn challenge(opponent: &User) -> Command {
+    Command::Challenge {
+        opponent: opponent.clone(),
+        variant: None,
+        side: None,
+        time_per_move: None,
+        rated: None,
+    }
+}
+
 fn contains(text: &str, needle: &str) {
     assert!(text.contains(needle), "expected `{needle}` in:\n{text}");
 }
@@ -176,17 +187,7 @@ fn unrated_aborted_and_ai_games_change_no_rating() {
         rated_by_default: false,
         ..Settings::default()
     });
-    let r = casual.say(
-        &casual.asha,
-        &GENERAL,
-        Command::Challenge {
-            opponent: casual.baraka.clone(),
-            variant: None,
-            side: None,
-            time_per_move: None,
-            rated: None,
-        },
-    );
+    let r = casual.say(&casual.asha, &GENERAL, challenge(&casual.baraka));
     contains(&r.text, "challenges you to a casual game");
     casual.say(&casual.baraka, &GENERAL, Command::Accept);
     let r = casual.say(&casual.asha, &GENERAL, Command::Resign);
@@ -208,17 +209,7 @@ fn unrated_aborted_and_ai_games_change_no_rating() {
     let r = w.say(&w.baraka, &GENERAL, Command::Abort);
     contains(&r.text, "no result is recorded");
     // A declined challenge.
-    w.say(
-        &w.asha,
-        &GENERAL,
-        Command::Challenge {
-            opponent: w.baraka.clone(),
-            variant: None,
-            side: None,
-            time_per_move: None,
-            rated: None,
-        },
-    );
+    w.say(&w.asha, &GENERAL, challenge(&w.baraka));
     w.say(&w.baraka, &GENERAL, Command::Decline);
     // The AI, beaten by resignation of the AI's opponent and in DMs.
     for place in [GENERAL, Place::Dm { user: 1 }] {
@@ -250,33 +241,13 @@ fn a_challenge_and_the_board_show_both_ratings() {
     let w = world();
     w.resigned(&w.asha, &w.baraka, &w.baraka, &GENERAL);
     w.clock.advance(60);
-    let r = w.say(
-        &w.baraka,
-        &GENERAL,
-        Command::Challenge {
-            opponent: w.asha.clone(),
-            variant: None,
-            side: None,
-            time_per_move: None,
-            rated: None,
-        },
-    );
+    let r = w.say(&w.baraka, &GENERAL, challenge(&w.asha));
     contains(
         &r.text,
         "<@1> (1662?), Baraka (1338?) challenges you to a rated game",
     );
     // A game in another server starts from that server's ratings.
-    let r = w.say(
-        &w.carol,
-        &OTHER_SERVER,
-        Command::Challenge {
-            opponent: w.asha.clone(),
-            variant: None,
-            side: None,
-            time_per_move: None,
-            rated: None,
-        },
-    );
+    let r = w.say(&w.carol, &OTHER_SERVER, challenge(&w.asha));
     contains(&r.text, "<@1> (1500?), Carol (1500?) challenges you");
     let r = w.say(&w.asha, &GENERAL, Command::Accept);
     assert!(r.board_png().is_some());
@@ -463,17 +434,7 @@ fn ratings_are_provisional_until_rd_drops_below_110() {
     }
     // A new challenge shows the rating without `?` now.
     let settled = w.rating(&w.asha, Scope::Server(GUILD)).unwrap();
-    let r = w.say(
-        &w.asha,
-        &GENERAL,
-        Command::Challenge {
-            opponent: w.carol.clone(),
-            variant: None,
-            side: None,
-            time_per_move: None,
-            rated: None,
-        },
-    );
+    let r = w.say(&w.asha, &GENERAL, challenge(&w.carol));
     contains(
         &r.text,
         &format!("(1500?), Asha ({}) challenges you", settled.rating.shown()),
@@ -1033,6 +994,20 @@ fn crash_child() -> ! {
                 }
                 continue;
             };
+            if game.status == GameStatus::Pending {
+                // Killed between a challenge and its acceptance: accept it now.
+                let ch = game.challenge.clone().unwrap();
+                store
+                    .accept_challenge(
+                        game.id,
+                        &Player::Human(ch.challenger),
+                        &Player::Human(ch.challenged),
+                        now,
+                        Some(now + 600),
+                    )
+                    .unwrap();
+                continue;
+            }
             if game.ply < 3 {
                 let pos: Position = game.position.parse().unwrap();
                 let mv = pos.legal_moves()[n % pos.legal_moves().len()];

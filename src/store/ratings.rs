@@ -558,7 +558,10 @@ fn same(a: &Rating, b: &Rating) -> bool {
 /// Recomputes every rating from the rated games in order and compares with what is stored;
 /// with `repair`, replaces the stored ratings and records with the recomputed ones.
 fn recompute(conn: &Connection, repair: bool) -> Result<RatingsCheck, StoreError> {
-    type Key = (i64, String, String, u64);
+    type Key = (Scope, Variant, String, UserId);
+    let key = |scope: Scope, variant: Variant, rules: &str, user: UserId| -> Key {
+        (scope, variant, rules.to_string(), user)
+    };
     let mut table: HashMap<Key, PlayerRating> = HashMap::new();
     let mut differences = Vec::new();
     let mut all_changes: Vec<(RatedGame, Vec<RatingChange>)> = Vec::new();
@@ -574,23 +577,13 @@ fn recompute(conn: &Connection, repair: bool) -> Result<RatingsCheck, StoreError
         counted += 1;
         let changes = rated.changes(|scope, user| {
             table
-                .get(&(
-                    scope.key(),
-                    rated.variant.name().to_string(),
-                    rated.rules.clone(),
-                    user.0,
-                ))
+                .get(&key(scope, rated.variant, &rated.rules, user))
                 .map(|r| r.rating)
                 .unwrap_or_default()
         });
         for c in &changes {
-            let key = (
-                c.scope.key(),
-                rated.variant.name().to_string(),
-                rated.rules.clone(),
-                c.user.0,
-            );
-            let entry = table.entry(key).or_insert_with(|| PlayerRating {
+            let k = key(c.scope, rated.variant, &rated.rules, c.user);
+            let entry = table.entry(k).or_insert_with(|| PlayerRating {
                 user: c.user,
                 scope: c.scope,
                 variant: rated.variant,
@@ -643,14 +636,9 @@ fn recompute(conn: &Connection, repair: bool) -> Result<RatingsCheck, StoreError
         .collect::<rusqlite::Result<_>>()?;
     let mut seen = std::collections::HashSet::new();
     for s in &stored {
-        let key = (
-            s.scope.key(),
-            s.variant.name().to_string(),
-            s.rules.clone(),
-            s.user.0,
-        );
+        let k = key(s.scope, s.variant, &s.rules, s.user);
         let who = format!("user {} ({}, {} {})", s.user, s.scope, s.variant, s.rules);
-        match table.get(&key) {
+        match table.get(&k) {
             None => differences.push(format!("{who}: a rating is stored but no game gives it")),
             Some(r) => {
                 if !same(&r.rating, &s.rating) {
@@ -668,7 +656,7 @@ fn recompute(conn: &Connection, repair: bool) -> Result<RatingsCheck, StoreError
                 }
             }
         }
-        seen.insert(key);
+        seen.insert(k);
     }
     let mut missing: Vec<&PlayerRating> = table
         .iter()
