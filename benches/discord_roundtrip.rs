@@ -46,6 +46,7 @@ fn new_game(app: &App, channel: u64) {
         side: Some(SideChoice::South),
         time_per_move: None,
         rules: None,
+        rated: None,
     };
     app.handle(&asha, &place, challenge).expect("challenge");
     app.handle(&baraka, &place, Command::Accept)

@@ -170,6 +170,9 @@ pub struct Config {
     /// Whether the board after a move comes as an animated GIF of the move, for users who
     /// have not chosen with `/bao prefs animation on|off`.
     pub animation: bool,
+    /// Whether a challenge counts for ratings when it does not say (`rated` option of
+    /// `/bao challenge`). Games against the AI are never rated.
+    pub rated_by_default: bool,
     /// Limits on the built-in AI.
     pub ai: AiLimits,
     /// The Discord application id for `bao-bot invite`; without it the id is read from the
@@ -189,6 +192,7 @@ impl Default for Config {
             loopback_only: false,
             default_time_per_move: "none".to_string(),
             animation: true,
+            rated_by_default: true,
             ai: AiLimits::default(),
             application_id: None,
         }

@@ -79,6 +79,7 @@ impl World {
                 side: Some(SideChoice::South),
                 time_per_move: time.map(String::from),
                 rules: None,
+                rated: None,
             },
         );
         assert!(!r.ephemeral, "{}", r.text);
@@ -112,6 +113,7 @@ fn challenge_refusals_and_acceptance() {
         side: None,
         time_per_move: None,
         rules: None,
+        rated: None,
     };
     private(&w.say(&me, challenge(&me)), "cannot challenge yourself");
     let bot = User {
@@ -133,6 +135,7 @@ fn challenge_refusals_and_acceptance() {
                 side: None,
                 time_per_move: Some("5m".into()),
                 rules: None,
+                rated: None,
             },
         ),
         "out of range",
@@ -180,6 +183,7 @@ fn decline_frees_the_channel() {
             side: None,
             time_per_move: None,
             rules: None,
+            rated: None,
         },
     );
     let decline = r.button_ids()[1].to_string();
@@ -520,6 +524,7 @@ fn accepting_removes_the_challenge_buttons_and_moves_remove_old_boards() {
             side: Some(SideChoice::South),
             time_per_move: None,
             rules: None,
+            rated: None,
         },
     );
     let (game, ply) = r.board.expect("the challenge is remembered");

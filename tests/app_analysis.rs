@@ -51,6 +51,7 @@ impl World {
                 side: Some(SideChoice::South),
                 time_per_move: None,
                 rules: None,
+                rated: None,
             },
         );
         let accept = r.button_ids()[0].to_string();

@@ -47,6 +47,7 @@ fn start(app: &App, asha: &User, baraka: &User) {
             side: Some(SideChoice::South),
             time_per_move: None,
             rules: None,
+            rated: None,
         },
     );
     let accept = r.button_ids()[0].to_string();

@@ -67,6 +67,7 @@ impl World {
                 side: Some(SideChoice::South),
                 time_per_move: None,
                 rules,
+                rated: None,
             },
         )
     }
@@ -147,6 +148,7 @@ fn settings_take_effect_for_the_next_challenge_and_show_who_changed_them() {
             side: None,
             time_per_move: None,
             rules: Some(RuleSet::V02),
+            rated: None,
         },
     );
     assert!(r.text.contains("rules v0.2"), "{}", r.text);

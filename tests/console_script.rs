@@ -41,7 +41,7 @@ fn a_scripted_session_plays_and_writes_boards() {
         "Asha@#general> /bao ai easy",
         "Asha: A6 with a seed from hand sowed 3 left",
         "AI (easy): ",
-        "@baraka, Asha challenges you",
+        "@baraka (1500?), Asha (1500?) challenges you to a rated game",
         "Baraka accepts",
         "Asha: A7 with a seed from hand sowed",
         "Baraka@#bao> /press 1",

@@ -122,6 +122,7 @@ fn people_game(app: &App, store: &Store, place: bao_bot::app::Place, plies: usiz
                 side: Some(SideChoice::South),
                 time_per_move: None,
                 rules: None,
+                rated: None,
             },
         )
         .expect("challenge");

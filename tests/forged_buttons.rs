@@ -54,6 +54,7 @@ fn challenge(app: &App, by: &User, to: &User, place: &Place) {
         side: Some(SideChoice::South),
         time_per_move: None,
         rules: None,
+        rated: None,
     };
     let r = app.handle(by, place, c).expect("challenge");
     assert!(!r.reply.ephemeral, "{}", r.reply.text);

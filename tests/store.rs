@@ -46,6 +46,7 @@ fn new_challenge(place: Place) -> NewChallenge {
         time_per_move: Some(86_400),
         now: T0,
         expires_at: T0 + 86_400,
+        rated: true,
     }
 }
 

@@ -45,8 +45,9 @@ impl Drop for RunningGuard<'_> {
     }
 }
 
-/// Whether `game` is rated. For now every game between people counts as rated and AI games
-/// do not; the ratings branch (issue 13) provides the real flag, to be wired in here.
+/// Whether hints and takebacks are closed in `game`: in every game between people. Rated
+/// games never allow them; unrated ones would once players can agree to hints in the
+/// challenge and answer takeback requests, which do not exist yet. AI games always allow them.
 pub(super) fn is_rated(game: &Game) -> bool {
     !against_ai(game)
 }

@@ -109,8 +109,12 @@ impl App {
                     reason: ResultReason::Abandoned,
                 };
                 let done = self.store.finish_game(game.id, game.ply, end, now)?;
+                let text = match self.rating_lines(&done)? {
+                    Some(lines) => format!("It counts as a draw.\n{lines}"),
+                    None => "No result is recorded.".to_string(),
+                };
                 let mut reply = Reply::public(format!(
-                    "Game {} is abandoned: nobody acted for a whole move period after the deadline. No result is recorded.",
+                    "Game {} is abandoned: nobody acted for a whole move period after the deadline. {text}",
                     game.id
                 ));
                 reply.previous_board = shown_board(&done);

@@ -28,6 +28,7 @@ mod ladder;
 mod parse;
 mod play;
 mod prefs;
+mod ratings;
 mod replay;
 mod settings;
 mod takeback;
@@ -49,9 +50,10 @@ pub use crate::vocab::{GameId, Notify, Place, SideChoice, UserId};
 pub use buttons::{Action, ButtonId, InvalidButton};
 pub use conversation::Conversation;
 pub use parse::{command_line, game_option, span, time_per_move, SUBCOMMANDS};
+pub use ratings::{change_words, signed};
 pub use types::{
-    Attachment, Button, ButtonStyle, Command, Destination, Notice, PrefsChange, Reply, Response,
-    Settings, Subject, User,
+    Attachment, Button, ButtonStyle, Command, Destination, Notice, PrefsChange, RatingScope, Reply,
+    Response, Settings, Subject, User,
 };
 pub use view::utc;
 
@@ -278,7 +280,17 @@ impl App {
                 side,
                 time_per_move,
                 rules,
-            } => self.challenge(user, place, &opponent, variant, side, time_per_move, rules),
+                rated,
+            } => self.challenge(
+                user,
+                place,
+                &opponent,
+                variant,
+                side,
+                time_per_move,
+                rules,
+                rated,
+            ),
             Command::Ai {
                 level,
                 side,
@@ -310,6 +322,10 @@ impl App {
                 self.store.set_notify(user.id, mode, self.clock.now())?;
                 Ok(Reply::private(view::notify_text(mode)).into())
             }
+            Command::Leaderboard { variant, scope } => {
+                self.leaderboard(user, place, variant, scope)
+            }
+            Command::Stats { player, variant } => self.stats(user, place, player.as_ref(), variant),
             other => Ok(Reply::private(format!(
                 "`/bao {}` needs a game; `/bao help` lists the commands.",
                 other.name()

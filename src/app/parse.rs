@@ -5,7 +5,7 @@ use crate::rules::{RuleSet, Variant};
 use crate::store::Orientation;
 use crate::vocab::{GameId, Notify, SideChoice};
 
-use super::types::{Command, PrefsChange, User};
+use super::types::{Command, PrefsChange, RatingScope, User};
 
 /// Shortest time per move a game may have: 10 minutes.
 pub const MIN_TIME_PER_MOVE: i64 = 10 * 60;
@@ -92,6 +92,24 @@ fn side_choice(word: &str) -> Option<SideChoice> {
     }
 }
 
+/// `yes`/`no` (and the like) as a boolean.
+fn yes_no(word: &str) -> Option<bool> {
+    match word.to_ascii_lowercase().as_str() {
+        "yes" | "y" | "true" | "on" | "1" => Some(true),
+        "no" | "n" | "false" | "off" | "0" => Some(false),
+        _ => None,
+    }
+}
+
+/// `rated`, or `casual` / `unrated`, written as a word of `/bao challenge`.
+fn rated_word(word: &str) -> Option<bool> {
+    match word.to_ascii_lowercase().as_str() {
+        "rated" => Some(true),
+        "casual" | "unrated" => Some(false),
+        _ => None,
+    }
+}
+
 fn game_id(word: &str) -> Result<GameId, String> {
     word.trim_start_matches('#')
         .parse::<i64>()
@@ -114,13 +132,22 @@ pub fn game_option(text: Option<&str>) -> Result<Option<GameId>, String> {
 }
 
 /// The `/bao` subcommands, for help texts and errors.
-pub const SUBCOMMANDS: &str = "challenge, accept, decline, move, board, moves, history, resign, draw, abort, ai, games, rules, help, notify, claim, replay, settings, prefs, about, analyze, hint, takeback";
+pub const SUBCOMMANDS: &str = "challenge, accept, decline, move, board, moves, history, resign, draw, abort, ai, games, rules, help, notify, claim, replay, settings, prefs, about, analyze, hint, takeback, leaderboard, stats";
 
 /// `on`/`off` (and yes/no, true/false) as a switch.
 pub fn on_off(text: &str) -> Option<bool> {
     match text.trim().to_ascii_lowercase().as_str() {
         "on" | "yes" | "true" => Some(true),
         "off" | "no" | "false" => Some(false),
+        _ => None,
+    }
+}
+
+/// Reads a leaderboard scope: `server` (or `here`) or `global` (or `everywhere`).
+pub fn rating_scope(word: &str) -> Option<RatingScope> {
+    match word.to_ascii_lowercase().as_str() {
+        "server" | "here" => Some(RatingScope::Server),
+        "global" | "everywhere" | "all" => Some(RatingScope::Global),
         _ => None,
     }
 }
@@ -192,6 +219,12 @@ pub fn command_line(
                 .map(str::parse::<RuleSet>)
                 .transpose()
                 .map_err(|e| e.to_string())?;
+            let mut rated = match option("rated") {
+                Some(r) => {
+                    Some(yes_no(r).ok_or(format!("`rated:{r}`: write rated:yes or rated:no"))?)
+                }
+                None => None,
+            };
             for w in plain.iter().skip(1) {
                 if let Ok(v) = w.parse::<Variant>() {
                     variant = Some(v);
@@ -199,6 +232,8 @@ pub fn command_line(
                     rules = Some(r);
                 } else if let Some(s) = side_choice(w) {
                     side = Some(s);
+                } else if let Some(r) = rated_word(w) {
+                    rated = Some(r);
                 } else {
                     time = Some(w.to_string());
                 }
@@ -209,6 +244,7 @@ pub fn command_line(
                 side,
                 time_per_move: time,
                 rules,
+                rated,
             })
         }
         "accept" => no_args(Command::Accept),
@@ -340,6 +376,48 @@ pub fn command_line(
         "analyze" | "analyse" => no_args(Command::Analyze { game }),
         "hint" => no_args(Command::Hint),
         "takeback" => no_args(Command::Takeback),
+        "leaderboard" => {
+            let mut variant = None;
+            let mut scope = None;
+            let words = plain
+                .iter()
+                .copied()
+                .chain(["variant", "scope"].iter().filter_map(|k| option(k)));
+            for w in words {
+                if let Ok(v) = w.parse::<Variant>() {
+                    variant = Some(v);
+                } else if let Some(s) = rating_scope(w) {
+                    scope = Some(s);
+                } else {
+                    return Err(format!(
+                        "`{w}` is not a variant (kiswahili, kujifunza) or scope (server, global)"
+                    ));
+                }
+            }
+            Ok(Command::Leaderboard { variant, scope })
+        }
+        "stats" => {
+            let mut variant = option("variant")
+                .map(str::parse::<Variant>)
+                .transpose()
+                .map_err(|e| e.to_string())?;
+            let mut who = option("user").or_else(|| option("player"));
+            for w in &plain {
+                if let Ok(v) = w.parse::<Variant>() {
+                    variant = Some(v);
+                } else if who.is_none() {
+                    who = Some(*w);
+                } else {
+                    return Err(format!(
+                        "`{w}` is not a variant (kiswahili, kujifunza); write /bao stats [@name] [variant]"
+                    ));
+                }
+            }
+            Ok(Command::Stats {
+                player: who.map(|w| user_named(w.trim_start_matches('@'))),
+                variant,
+            })
+        }
         other => Err(format!(
             "`{other}` is not a /bao subcommand: try one of {SUBCOMMANDS}"
         )),
@@ -402,6 +480,7 @@ mod tests {
                 side: None,
                 time_per_move: Some("1d".into()),
                 rules: None,
+                rated: None,
             }
         );
         let c = command_line("/bao challenge @baraka rules:r002", &mut named).unwrap();
@@ -439,6 +518,53 @@ mod tests {
             command_line("/bao board game:12", &mut named),
             Ok(Command::Board {
                 game: Some(GameId(12))
+            })
+        );
+        for (line, rated) in [
+            ("/bao challenge @baraka casual", Some(false)),
+            ("/bao challenge @baraka rated:no", Some(false)),
+            ("/bao challenge @baraka rated", Some(true)),
+            ("/bao challenge @baraka", None),
+        ] {
+            match command_line(line, &mut named) {
+                Ok(Command::Challenge { rated: r, .. }) => assert_eq!(r, rated, "{line}"),
+                other => panic!("{line}: {other:?}"),
+            }
+        }
+        assert!(
+            command_line("/bao challenge @baraka rated:maybe", &mut named)
+                .unwrap_err()
+                .contains("rated:yes or rated:no")
+        );
+        assert_eq!(
+            command_line("/bao leaderboard kujifunza global", &mut named),
+            Ok(Command::Leaderboard {
+                variant: Some(Variant::Kujifunza),
+                scope: Some(RatingScope::Global)
+            })
+        );
+        assert_eq!(
+            command_line("/bao leaderboard scope:server", &mut named),
+            Ok(Command::Leaderboard {
+                variant: None,
+                scope: Some(RatingScope::Server)
+            })
+        );
+        assert!(command_line("/bao leaderboard fastest", &mut named)
+            .unwrap_err()
+            .contains("not a variant"));
+        assert_eq!(
+            command_line("/bao stats @baraka kujifunza", &mut named),
+            Ok(Command::Stats {
+                player: Some(User::new(7, "baraka")),
+                variant: Some(Variant::Kujifunza)
+            })
+        );
+        assert_eq!(
+            command_line("/bao stats", &mut named),
+            Ok(Command::Stats {
+                player: None,
+                variant: None
             })
         );
     }

@@ -36,6 +36,7 @@ impl App {
         side: Option<SideChoice>,
         time: Option<String>,
         rules: Option<crate::rules::RuleSet>,
+        rated: Option<bool>,
     ) -> Result<Response, AppError> {
         if place.is_dm() {
             return Ok(Reply::private(
@@ -85,6 +86,10 @@ impl App {
             time_per_move,
             now,
             expires_at: now + self.settings.challenge_ttl,
+            rated: match rated {
+                Some(r) => r,
+                None => self.server_config(place)?.rated,
+            },
         };
         let game = match self.store.create_challenge(&new) {
             Ok(g) => g,
@@ -104,10 +109,17 @@ impl App {
             Some(t) => format!("{} per move", span(t)),
             None => "no time limit".into(),
         };
+        let kind = if new.rated {
+            "a rated game"
+        } else {
+            "a casual game"
+        };
         let mut reply = Reply::public(format!(
-            "<@{}>, {} challenges you to Bao la {} ({sides}, {clock}, rules {}). The challenge expires {}.",
+            "<@{}> ({}), {} ({}) challenges you to {kind} of Bao la {} ({sides}, {clock}, rules {}). The challenge expires {}.",
             opponent.id,
+            self.rating_tag(opponent.id, place, variant)?,
             user.name,
+            self.rating_tag(user.id, place, variant)?,
             capitalised(variant),
             rule_set_words(rules),
             timestamp(new.expires_at)
@@ -334,7 +346,9 @@ impl App {
         };
         match self.store.record_move(game.id, game.ply, &new) {
             Ok(g) => Ok(Ok((g, next, trace))),
-            Err(StoreError::BoardChanged { current }) => Ok(Err(*current)),
+            Err(e @ (StoreError::BoardChanged { .. } | StoreError::WrongStatus { .. })) => {
+                Ok(Err(self.lost_race(e)?))
+            }
             Err(e) => Err(e.into()),
         }
     }
@@ -379,6 +393,20 @@ impl App {
             ))),
             // Someone else moved for the AI meanwhile: nothing to add.
             Err(_) => Ok(None),
+        }
+    }
+
+    /// The game as it is now after a change lost a race: [`StoreError::BoardChanged`] carries
+    /// it; [`StoreError::WrongStatus`] (the game ended meanwhile without a move, say by a
+    /// resignation racing the winning move) means reading it again.
+    fn lost_race(&self, e: StoreError) -> Result<Game, AppError> {
+        match e {
+            StoreError::BoardChanged { current } => Ok(*current),
+            StoreError::WrongStatus { game, .. } => self
+                .store
+                .game(game)?
+                .ok_or(AppError::Store(StoreError::NoSuchGame(game))),
+            other => Err(other.into()),
         }
     }
 
@@ -566,7 +594,9 @@ impl App {
         }
         let game = match self.store.abort_game(game.id, game.ply, self.clock.now()) {
             Ok(g) => g,
-            Err(StoreError::BoardChanged { current }) => return self.board_changed(user, &current),
+            Err(e @ (StoreError::BoardChanged { .. } | StoreError::WrongStatus { .. })) => {
+                return self.board_changed(user, &self.lost_race(e)?)
+            }
             Err(e) => return Err(e.into()),
         };
         let mut reply = Reply::public(format!(
@@ -629,7 +659,9 @@ impl App {
             .finish_game(game.id, game.ply, end, self.clock.now())
         {
             Ok(g) => g,
-            Err(StoreError::BoardChanged { current }) => return self.board_changed(user, &current),
+            Err(e @ (StoreError::BoardChanged { .. } | StoreError::WrongStatus { .. })) => {
+                return self.board_changed(user, &self.lost_race(e)?)
+            }
             Err(e) => return Err(e.into()),
         };
         let pos = self.position(&game)?;

@@ -5,7 +5,7 @@ use crate::rules::{RuleSet, Variant};
 use crate::store::{SettingKey, SettingValue, UserId};
 
 use super::parse::{on_off, span, time_per_move};
-use super::types::{Reply, Response, User};
+use super::types::{Reply, Response, Settings, User};
 use super::view::timestamp;
 use super::{App, AppError, Place};
 
@@ -119,27 +119,23 @@ fn read_value(key: SettingKey, typed: &str) -> Result<Option<String>, String> {
 }
 
 impl ServerConfig {
-    /// The bot's defaults; `time_per_move` and `animations` are the config file's.
-    fn defaults(time_per_move: Option<i64>, animations: bool) -> ServerConfig {
+    /// The bot's defaults, from the config file.
+    fn defaults(bot: &Settings) -> ServerConfig {
         ServerConfig {
             variant: Variant::default(),
             rules: RuleSet::default(),
-            time_per_move,
-            rated: false,
+            time_per_move: bot.default_time_per_move,
+            rated: bot.rated_by_default,
             placement: Placement::Thread,
             channels: Vec::new(),
-            animations,
+            animations: bot.animation,
             max_games: None,
         }
     }
 
     /// The defaults with the stored values laid over them (an unreadable value is ignored).
-    fn from_rows(
-        rows: &[SettingValue],
-        default_time: Option<i64>,
-        animations: bool,
-    ) -> ServerConfig {
-        let mut c = ServerConfig::defaults(default_time, animations);
+    fn from_rows(rows: &[SettingValue], bot: &Settings) -> ServerConfig {
+        let mut c = ServerConfig::defaults(bot);
         for row in rows {
             let Some(v) = row.value.as_deref() else {
                 continue;
@@ -224,14 +220,11 @@ const SETTINGS_FORM: &str = "write `/bao-settings <setting> <value>` (in the con
 impl App {
     /// The settings of the server `place` is in (the bot's defaults in a DM).
     pub(super) fn server_config(&self, place: &Place) -> Result<ServerConfig, AppError> {
-        let default_time = self.settings.default_time_per_move;
         Ok(match place {
-            Place::Channel { guild, .. } => ServerConfig::from_rows(
-                &self.store.server_settings(*guild)?,
-                default_time,
-                self.settings.animation,
-            ),
-            Place::Dm { .. } => ServerConfig::defaults(default_time, self.settings.animation),
+            Place::Channel { guild, .. } => {
+                ServerConfig::from_rows(&self.store.server_settings(*guild)?, &self.settings)
+            }
+            Place::Dm { .. } => ServerConfig::defaults(&self.settings),
         })
     }
 
@@ -278,11 +271,7 @@ impl App {
             .into());
         };
         let rows = self.store.server_settings(guild)?;
-        let config = ServerConfig::from_rows(
-            &rows,
-            self.settings.default_time_per_move,
-            self.settings.animation,
-        );
+        let config = ServerConfig::from_rows(&rows, &self.settings);
         let mut lines = vec!["**This server's Bao settings**".to_string()];
         for &key in SettingKey::ALL {
             let changed = match rows.iter().find(|r| r.key == key) {

@@ -47,6 +47,8 @@ pub enum Command {
         time_per_move: Option<String>,
         /// The rule set (default: the server's, else v0.2).
         rules: Option<RuleSet>,
+        /// Whether the game counts for ratings (default: the config's `rated_by_default`).
+        rated: Option<bool>,
     },
     /// Accept the challenge in this channel.
     Accept,
@@ -137,6 +139,20 @@ pub enum Command {
         /// Plies played (0: the start position).
         ply: u32,
     },
+    /// The best rated players of this server or everywhere.
+    Leaderboard {
+        /// Which game (default Kiswahili).
+        variant: Option<Variant>,
+        /// This server's or the global board (default: this server's; global in DMs).
+        scope: Option<RatingScope>,
+    },
+    /// A player's ratings and record.
+    Stats {
+        /// Whose (default: the asker's).
+        player: Option<User>,
+        /// Which game (default Kiswahili).
+        variant: Option<Variant>,
+    },
     /// The bot: version, rule sets, uptime, games, servers, source.
     About,
 }
@@ -150,6 +166,15 @@ pub struct PrefsChange {
     pub animations: Option<bool>,
     /// Whose rows are at the bottom of my boards.
     pub orientation: Option<Orientation>,
+}
+
+/// Which ratings a leaderboard ranks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RatingScope {
+    /// The ratings of games in this server.
+    Server,
+    /// The ratings of all games, in every server and DM.
+    Global,
 }
 
 /// Which game a command is about, and what the asker must be to use it.
@@ -180,6 +205,7 @@ impl Command {
             | Command::SetServerSetting { .. }
             | Command::Prefs(_)
             | Command::About => Subject::NoGame,
+            Command::Leaderboard { .. } | Command::Stats { .. } => Subject::NoGame,
             Command::Move { game, .. } => Subject::Acting(*game),
             Command::Accept
             | Command::Decline
@@ -225,6 +251,8 @@ impl Command {
             Command::Hint => "hint",
             Command::Takeback => "takeback",
             Command::BoardAt { .. } => "board-at",
+            Command::Leaderboard { .. } => "leaderboard",
+            Command::Stats { .. } => "stats",
         }
     }
 }
@@ -383,6 +411,8 @@ pub struct Settings {
     pub max_reminders_per_day: u32,
     /// Whether boards after a move come animated, for users who have not chosen.
     pub animation: bool,
+    /// Whether a challenge is rated when it does not say.
+    pub rated_by_default: bool,
 }
 
 impl Default for Settings {
@@ -394,6 +424,7 @@ impl Default for Settings {
             max_concurrent_searches: 1,
             max_reminders_per_day: 3,
             animation: true,
+            rated_by_default: true,
         }
     }
 }

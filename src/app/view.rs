@@ -154,6 +154,10 @@ impl App {
             ply: Some(game.ply),
             result_text,
             caption,
+            ratings: self.header_ratings(game).unwrap_or_else(|e| {
+                tracing::warn!(game = %game.id, "no ratings for the board header: {e}");
+                None
+            }),
         };
         (shown, options)
     }
@@ -172,13 +176,17 @@ impl App {
         let (shown, options) = self.picture(game, pos, trace, viewer);
         let png = board_png(&shown, &options);
         let mut reply = Reply::public(format!(
-            "{}{}",
+            "{}{}{}",
             if text.is_empty() {
                 String::new()
             } else {
                 format!("{text}\n")
             },
-            self.status_line(game, pos)
+            self.status_line(game, pos),
+            match self.rating_lines(game)? {
+                Some(lines) => format!("\n{lines}"),
+                None => String::new(),
+            }
         ));
         reply.attachments.push(Attachment {
             filename: format!("bao-{}-ply-{}.png", game.id, game.ply),
@@ -294,7 +302,7 @@ pub fn notify_text(mode: Notify) -> String {
 /// `/bao help`.
 pub const HELP_TEXT: &str = "\
 **Bao commands**
-`/bao challenge @someone [variant] [side] [time_per_move] [rules]`: challenge someone in this channel (time: none, 30m .. 14d; rules: v0.2 or r002)
+`/bao challenge @someone [variant] [side] [time_per_move] [rules] [rated]`: challenge someone in this channel (time: none, 30m .. 14d; rules: v0.2 or r002; rated: yes or no, counting for ratings)
 `/bao accept`, `/bao decline`: answer a challenge (or use its buttons)
 `/bao move A4 left capture`: play a move (the kind and stop/use words may be left out when clear); buttons under the board work too
 `/bao board`, `/bao moves`, `/bao history`: the board, the legal moves, the move list with a record file
@@ -306,6 +314,7 @@ pub const HELP_TEXT: &str = "\
 `/bao analyze [game]`: a computer analysis of a finished game: evaluation graph, accuracies, the largest mistakes with better moves
 `/bao hint`: a suggested move, privately (games against the AI)
 `/bao takeback`: against the AI, take back your last move and the AI's reply
+`/bao leaderboard [variant] [server|global]`: the best rated players; `/bao stats [@someone] [variant]`: ratings and record
 `/bao rules`: the rules in short, and the rule sets (v0.2, r002: add `rules:r002` to a challenge or `/bao ai`); `/bao about`: the bot";
 
 /// `/bao rules`.

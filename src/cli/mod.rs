@@ -246,8 +246,9 @@ enum Command {
 #[derive(Debug, Subcommand)]
 enum DbCommand {
     /// Check the database: SQLite's integrity check, then replay every game from its start
-    /// position and report each game whose moves do not lead to its stored positions
-    /// (exit status 1 if any).
+    /// position and report each game whose moves do not lead to its stored positions, then
+    /// recompute every rating from the rated games and report each difference from the
+    /// stored ratings (exit status 1 if anything is wrong).
     Check {
         /// The database file.
         #[arg(long, default_value = bao_bot::store::DEFAULT_DB_PATH)]
@@ -260,6 +261,27 @@ enum DbCommand {
     Backup {
         /// The copy to write (must not exist yet).
         file: PathBuf,
+        /// The database file.
+        #[arg(long, default_value = bao_bot::store::DEFAULT_DB_PATH)]
+        db: PathBuf,
+    },
+    /// Ratings: list them, or recompute them all from the stored games.
+    #[command(group(clap::ArgGroup::new("action").required(true).args(["rebuild", "list"])))]
+    Ratings {
+        /// Recompute every rating from the rated games in the order they were rated, report
+        /// each difference from what is stored, and replace the stored ratings with the
+        /// recomputed ones if any differ (exit status 1 then).
+        #[arg(long)]
+        rebuild: bool,
+        /// Print the ratings table, best first.
+        #[arg(long)]
+        list: bool,
+        /// Only this variant (kiswahili or kujifunza), with --list.
+        #[arg(long, requires = "list")]
+        variant: Option<String>,
+        /// The ratings of this server (guild id) instead of the global ones, with --list.
+        #[arg(long, requires = "list")]
+        guild: Option<u64>,
         /// The database file.
         #[arg(long, default_value = bao_bot::store::DEFAULT_DB_PATH)]
         db: PathBuf,
@@ -451,5 +473,21 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
             command: DbCommand::Backup { file, db },
         } => db::backup(&db, &file),
         Command::Invite { config } => invite::invite(config.as_deref()),
+        Command::Db {
+            command:
+                DbCommand::Ratings {
+                    rebuild,
+                    list: _,
+                    variant,
+                    guild,
+                    db,
+                },
+        } => {
+            if rebuild {
+                db::rebuild_ratings(&db)
+            } else {
+                db::list_ratings(&db, variant.as_deref(), guild)
+            }
+        }
     }
 }

@@ -59,6 +59,7 @@ pub fn run(config_path: Option<&Path>) -> Result<(), CliError> {
             .map(|l| config.ai.cap_for(l.name()).unwrap_or(l.default_wall_cap())),
         max_concurrent_searches: config.ai.max_concurrent_searches,
         animation: config.animation,
+        rated_by_default: config.rated_by_default,
         ..Settings::default()
     };
     let app = Arc::new(App::new(Arc::new(store), Arc::new(SystemClock), settings));

@@ -8,7 +8,8 @@ use poise::serenity_prelude as serenity;
 
 use super::{respond, AppContext, Error};
 use crate::app::{
-    game_option, Command, Level, Notify, Orientation, PrefsChange, RuleSet, SideChoice, Variant,
+    game_option, Command, Level, Notify, Orientation, PrefsChange, RatingScope, RuleSet,
+    SideChoice, Variant,
 };
 
 /// Longest label or value Discord accepts in an autocomplete choice.
@@ -146,6 +147,26 @@ impl From<RulesParam> for RuleSet {
     }
 }
 
+/// Leaderboard scope, as offered in the command's choices.
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum ScopeParam {
+    /// This server's ratings.
+    #[name = "server"]
+    Server,
+    /// Everyone's ratings, in every server and DM.
+    #[name = "global"]
+    Global,
+}
+
+impl From<ScopeParam> for RatingScope {
+    fn from(s: ScopeParam) -> RatingScope {
+        match s {
+            ScopeParam::Server => RatingScope::Server,
+            ScopeParam::Global => RatingScope::Global,
+        }
+    }
+}
+
 /// Server setting, as offered in `/bao-settings`.
 #[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
 pub enum SettingParam {
@@ -264,7 +285,9 @@ pub async fn bao_settings(
         "settings",
         "prefs",
         "about",
-        "replay"
+        "replay",
+        "leaderboard",
+        "stats"
     )
 )]
 pub async fn bao(_ctx: AppContext<'_>) -> Result<(), Error> {
@@ -280,6 +303,7 @@ pub async fn challenge(
     #[description = "Your side (south moves first)"] side: Option<SideParam>,
     #[description = "Time per move: none, or e.g. 30m, 24h, 3d"] time_per_move: Option<String>,
     #[description = "Rule set: v0.2 (with takasia) or r002 (without)"] rules: Option<RulesParam>,
+    #[description = "Whether the game counts for ratings (default yes)"] rated: Option<bool>,
 ) -> Result<(), Error> {
     let opponent = respond::user_of(&opponent);
     let command = Command::Challenge {
@@ -288,6 +312,7 @@ pub async fn challenge(
         side: side.map(Into::into),
         time_per_move,
         rules: rules.map(Into::into),
+        rated,
     };
     respond::command(ctx, command).await
 }
@@ -529,4 +554,34 @@ pub async fn hint(ctx: AppContext<'_>) -> Result<(), Error> {
 #[poise::command(slash_command)]
 pub async fn takeback(ctx: AppContext<'_>) -> Result<(), Error> {
     respond::command(ctx, Command::Takeback).await
+}
+
+/// The best rated players of this server, or of everywhere.
+#[poise::command(slash_command)]
+pub async fn leaderboard(
+    ctx: AppContext<'_>,
+    #[description = "Which Bao (default kiswahili)"] variant: Option<VariantChoice>,
+    #[description = "This server's ratings or everyone's (default: this server's)"] scope: Option<
+        ScopeParam,
+    >,
+) -> Result<(), Error> {
+    let command = Command::Leaderboard {
+        variant: variant.map(Into::into),
+        scope: scope.map(Into::into),
+    };
+    respond::command(ctx, command).await
+}
+
+/// Ratings and record of a player (you, unless you name someone).
+#[poise::command(slash_command)]
+pub async fn stats(
+    ctx: AppContext<'_>,
+    #[description = "Whose (default: yours)"] player: Option<serenity::User>,
+    #[description = "Which Bao (default kiswahili)"] variant: Option<VariantChoice>,
+) -> Result<(), Error> {
+    let command = Command::Stats {
+        player: player.as_ref().map(respond::user_of),
+        variant: variant.map(Into::into),
+    };
+    respond::command(ctx, command).await
 }

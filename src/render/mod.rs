@@ -15,6 +15,7 @@ mod canvas;
 mod gif;
 mod graph;
 mod movie;
+mod table;
 mod text;
 
 use std::collections::HashMap;
@@ -31,6 +32,7 @@ pub use graph::evaluation_graph_png;
 pub use movie::{
     game_gif, move_gif, moves_gif, GameGifOptions, GameRecord, GifError, MAX_GIF_BYTES, PLY_CS,
 };
+pub use table::{table_png, table_text, Column, Table, TableRow};
 pub use text::{board_text, board_text_with, Ending};
 
 /// The frame model of animations (frames, pacing limits), for tests and tools.
@@ -59,6 +61,9 @@ pub struct RenderOptions {
     pub result_text: Option<String>,
     /// An extra line under the board (for instance a deadline).
     pub caption: Option<String>,
+    /// A line under each player's name, South's first: their rating (`1500?`) or its
+    /// change (`1500 → 1662 (+162)`); `None` draws no such line.
+    pub ratings: Option<[String; 2]>,
 }
 
 impl Default for RenderOptions {
@@ -71,6 +76,7 @@ impl Default for RenderOptions {
             ply: None,
             result_text: None,
             caption: None,
+            ratings: None,
         }
     }
 }
@@ -89,6 +95,8 @@ pub fn board_png(pos: &Position, opts: &RenderOptions) -> Vec<u8> {
 const WIDTH: f32 = 1000.0;
 const MARGIN: f32 = 16.0;
 const HEADER: f32 = 100.0;
+/// Extra header height for the players' rating line.
+const RATING_LINE: f32 = 32.0;
 const BANNER: f32 = 64.0;
 const CELL: f32 = 116.0;
 const BOARD_PAD: f32 = 20.0;
@@ -177,6 +185,7 @@ struct Scene<'a> {
     takasia_line: Option<String>,
     move_lines: Vec<String>,
     caption_lines: Vec<String>,
+    header: f32,
     board_y: f32,
     height: f32,
 }
@@ -259,7 +268,13 @@ impl<'a> Scene<'a> {
             .map(|c| fonts.wrap(c, CAPTION_SIZE, Weight::Regular, text_w))
             .unwrap_or_default();
 
-        let board_y = HEADER + if banner.is_some() { BANNER } else { 0.0 };
+        let header = HEADER
+            + if opts.ratings.is_some() {
+                RATING_LINE
+            } else {
+                0.0
+            };
+        let board_y = header + if banner.is_some() { BANNER } else { 0.0 };
         let mut lines = caption_lines.len() + move_lines.len();
         if takasia_line.is_some() {
             lines += 1;
@@ -278,6 +293,7 @@ impl<'a> Scene<'a> {
             takasia_line,
             move_lines,
             caption_lines,
+            header,
             board_y,
             height: height.ceil(),
         }
@@ -307,7 +323,7 @@ impl<'a> Scene<'a> {
     /// The game-over banner under the header, if there is one.
     fn draw_banner(&self, c: &mut Canvas) {
         if let Some(banner) = &self.banner {
-            let y = HEADER;
+            let y = self.header;
             c.fill_round_rect(
                 MARGIN,
                 y + 4.0,
@@ -379,12 +395,30 @@ impl<'a> Scene<'a> {
                 DIM_INK,
                 Align::Left,
             );
+            if let Some(ratings) = &self.opts.ratings {
+                // Under the name, or ending under the detail's end on the right.
+                let text = &ratings[side.index()];
+                let ink = if text.contains("(+") {
+                    ENTERED
+                } else if text.contains("(\u{2212}") {
+                    CAPTURED
+                } else {
+                    DIM_INK
+                };
+                let w = c.text_width(text, 22.0, Weight::Bold);
+                let x = if left {
+                    x0 + 26.0
+                } else {
+                    (WIDTH - MARGIN - w).min(x0 + 26.0)
+                };
+                c.text(text, x, y + 32.0, 22.0, Weight::Bold, ink, Align::Left);
+            }
         }
         // Line 2: phase, turn, ply.
         c.text(
             &self.status,
             WIDTH / 2.0,
-            84.0,
+            84.0 + self.header - HEADER,
             23.0,
             Weight::Bold,
             INK,

@@ -562,6 +562,12 @@ fn bare_scene<'a>(
         takasia_line: None,
         move_lines: Vec::new(),
         caption_lines: Vec::new(),
+        header: super::HEADER
+            + if opts.ratings.is_some() {
+                super::RATING_LINE
+            } else {
+                0.0
+            },
         board_y: stage.board_y,
         height: stage.height as f32,
     }

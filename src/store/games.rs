@@ -168,7 +168,7 @@ pub(super) fn move_from_row(row: &Row) -> rusqlite::Result<StoredMove> {
 }
 
 /// Reads one game.
-fn load_game(conn: &Connection, id: GameId) -> rusqlite::Result<Option<Game>> {
+pub(super) fn load_game(conn: &Connection, id: GameId) -> rusqlite::Result<Option<Game>> {
     conn.prepare_cached(&format!("{GAME_SELECT} WHERE g.id = ?1"))?
         .query_row([id.0], game_from_row)
         .optional()
@@ -297,9 +297,14 @@ impl Store {
         let mut conn = self.lock();
         let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
         let mut game = load_game(&tx, id)?.ok_or(StoreError::NoSuchGame(id))?;
+        let was = game.status;
         change(&tx, &mut game)?;
         game.next_due_at = next_due(&game);
         write_game(&tx, &game)?;
+        if was == GameStatus::Active && game.status == GameStatus::Finished {
+            // The rating change commits with the result, or neither does.
+            super::ratings::apply_result(&tx, &game)?;
+        }
         tx.commit()?;
         Ok(game)
     }
@@ -401,6 +406,7 @@ impl Store {
             "UPDATE games SET next_due_at = ?2 WHERE id = ?1",
             params![id.0, new.expires_at],
         )?;
+        super::ratings::set_rated(&tx, id, new.rated)?;
         let game = load_game(&tx, id)?.ok_or(StoreError::NoSuchGame(id))?;
         tx.commit()?;
         Ok(game)

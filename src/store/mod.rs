@@ -19,6 +19,9 @@
 //!   seconds) from the caller.
 //! - At most one pending or active game per place ([`Place::key`]), enforced by a unique
 //!   index.
+//! - Glicko-2 ratings per server and global, per variant and rule set ([`glicko`], and the
+//!   ratings file): a rated game's rating change is written in the transaction that
+//!   finishes it, so it is applied exactly once or not at all.
 //!
 //! A challenge accepted and a first move, as the app does it:
 //!
@@ -40,6 +43,7 @@
 //!     time_per_move: Some(day),
 //!     now,
 //!     expires_at: now + day,
+//!     rated: true,
 //! })?;
 //! let game = store.accept_challenge(
 //!     pending.id,
@@ -81,8 +85,10 @@ mod backup;
 mod check;
 mod ending;
 mod games;
+pub mod glicko;
 mod levels;
 mod players;
+mod ratings;
 mod schema;
 mod servers;
 mod takebacks;
@@ -95,6 +101,11 @@ use std::sync::{Mutex, MutexGuard};
 use rusqlite::Connection;
 
 pub use backup::BackupReport;
+pub use glicko::{Rating, Score};
+pub use ratings::{
+    FinishedGame, PlayerRating, Ranked, RatingChange, RatingsCheck, Scope, DEFAULT_RULES,
+    MIN_RANKED_GAMES,
+};
 pub use schema::{APPLICATION_ID, SCHEMA_VERSION};
 pub use servers::{GameThread, SettingKey, SettingValue};
 pub use takebacks::Takeback;

@@ -103,6 +103,7 @@ CREATE TABLE moves (
     super::levels::LADDER_NAMES_SQL,
     super::analyses::MIGRATION_ANALYSES,
     super::takebacks::MIGRATION_TAKEBACKS,
+    super::ratings::RATINGS_MIGRATION,
 ];
 
 static MIGRATIONS: LazyLock<Migrations<'static>> =

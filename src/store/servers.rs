@@ -287,6 +287,7 @@ mod tests {
             challenged: UserId(20),
             challenger_side: SideChoice::Random,
             time_per_move: None,
+            rated: false,
             now: 0,
             expires_at: 100,
         };

@@ -327,6 +327,8 @@ pub struct NewChallenge {
     pub now: i64,
     /// When the challenge expires, unix seconds.
     pub expires_at: i64,
+    /// Whether the game counts for ratings once finished (see `store::ratings`).
+    pub rated: bool,
 }
 
 /// A new game started directly as active (e.g. against the AI) for

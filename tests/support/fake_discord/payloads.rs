@@ -159,6 +159,8 @@ pub enum Opt {
     Int(&'static str, i64),
     /// A user option (the user is also put into `resolved`).
     User(&'static str, Who),
+    /// A boolean option.
+    Bool(&'static str, bool),
 }
 
 impl Opt {
@@ -167,6 +169,7 @@ impl Opt {
             Opt::Str(name, s) => json!({ "name": name, "type": 3, "value": s }),
             Opt::Int(name, n) => json!({ "name": name, "type": 4, "value": n }),
             Opt::User(name, who) => json!({ "name": name, "type": 6, "value": who.id.to_string() }),
+            Opt::Bool(name, b) => json!({ "name": name, "type": 5, "value": b }),
         };
         if focused {
             v["focused"] = json!(true);
@@ -233,7 +236,7 @@ fn bao_data(sub: &str, options: &[Opt], focused: Option<&str>) -> Value {
                 users.insert(who.id.to_string(), who.json());
             }
             let name = match o {
-                Opt::Str(n, _) | Opt::Int(n, _) | Opt::User(n, _) => *n,
+                Opt::Str(n, _) | Opt::Int(n, _) | Opt::User(n, _) | Opt::Bool(n, _) => *n,
             };
             o.json(focused == Some(name))
         })

@@ -1,0 +1,1018 @@
+//! Ratings: each player's Glicko-2 rating per scope (one server, or everywhere) per variant
+//! per rule set, a record of every rated game's rating change for both players, leaderboards,
+//! the finished games behind the statistics, and the rebuild that recomputes it all.
+//!
+//! A game's rating change is written in the same transaction as its result (the store's
+//! `modify` calls [`apply_result`] when a game goes from active to finished), so a crash or a
+//! race (a resignation and the final move at once, two timeout claims) changes a rating
+//! exactly once or not at all: the compare-and-swap lets only one of them finish the game.
+//!
+//! Which games count: those created as rated (challenges carry the flag; games started
+//! without a challenge, such as against the AI, never are) between two different humans,
+//! once they finish with a result. Aborted games (before each side has moved twice),
+//! declined and expired challenges never finish, so they count for nothing. A game without
+//! a winner (agreed draw, abandonment) counts as a draw. Games played before ratings existed
+//! are unrated.
+//!
+//! Every rated game is rated in a global scope and, when played in a server channel, in that
+//! server's scope; each scope's ratings are separate Glicko-2 ratings (see [`super::glicko`]).
+//! The games are numbered in the order they were rated (`games.rating_seq`), so that
+//! [`Store::rebuild_ratings`] replays them in exactly that order.
+
+use std::collections::HashMap;
+use std::fmt;
+
+use rusqlite::{params, Connection, OptionalExtension, Row, TransactionBehavior};
+
+use super::games::{id_rust, id_sql, side_text};
+use super::glicko::{rate_game, Rating, Score};
+use super::types::{Game, GameId, GameStatus, Place, Player, ResultReason, UserId};
+use super::{Store, StoreError};
+use crate::rules::{Side, Variant};
+
+/// The migration adding ratings (appended to the schema's migrations).
+pub(super) const RATINGS_MIGRATION: &str = r#"
+-- Whether a game counts for ratings (games from before ratings existed do not), and the
+-- order in which rated games were rated (for the rebuild).
+ALTER TABLE games ADD COLUMN rated INTEGER NOT NULL DEFAULT 0 CHECK (rated IN (0, 1));
+ALTER TABLE games ADD COLUMN rating_seq INTEGER;
+CREATE UNIQUE INDEX games_by_rating_seq ON games (rating_seq) WHERE rating_seq IS NOT NULL;
+
+-- One Glicko-2 rating per player per scope per variant per rule set.
+CREATE TABLE ratings (
+    scope      INTEGER NOT NULL,                 -- the guild id; 0 for global
+    variant    TEXT NOT NULL CHECK (variant IN ('kiswahili', 'kujifunza')),
+    rules      TEXT NOT NULL DEFAULT 'v0.2',     -- the rule set
+    user_id    INTEGER NOT NULL,
+    rating     REAL NOT NULL,
+    deviation  REAL NOT NULL,
+    volatility REAL NOT NULL,
+    games      INTEGER NOT NULL DEFAULT 0,       -- rated games in this scope
+    wins       INTEGER NOT NULL DEFAULT 0,
+    losses     INTEGER NOT NULL DEFAULT 0,
+    draws      INTEGER NOT NULL DEFAULT 0,
+    updated_at INTEGER NOT NULL,                 -- when the last rated game ended
+    PRIMARY KEY (scope, variant, rules, user_id)
+) WITHOUT ROWID;
+-- The leaderboard: ranked players (5+ games, not provisional) best first. The numbers are
+-- MIN_RANKED_GAMES and PROVISIONAL_RD, written the same way in the queries that use it.
+CREATE INDEX ratings_ranked ON ratings (scope, variant, rules, rating DESC, user_id)
+    WHERE games >= 5 AND deviation < 110;
+CREATE INDEX ratings_by_user ON ratings (user_id, variant, rules);
+
+-- Both players' ratings before and after every rated game, per scope.
+CREATE TABLE rating_changes (
+    game_id           INTEGER NOT NULL REFERENCES games (id),
+    scope             INTEGER NOT NULL,
+    side              TEXT NOT NULL CHECK (side IN ('S', 'N')),
+    user_id           INTEGER NOT NULL,
+    variant           TEXT NOT NULL,
+    rules             TEXT NOT NULL DEFAULT 'v0.2',
+    score             REAL NOT NULL CHECK (score IN (0.0, 0.5, 1.0)),
+    rating_before     REAL NOT NULL,
+    deviation_before  REAL NOT NULL,
+    volatility_before REAL NOT NULL,
+    rating_after      REAL NOT NULL,
+    deviation_after   REAL NOT NULL,
+    volatility_after  REAL NOT NULL,
+    PRIMARY KEY (game_id, scope, side)
+) WITHOUT ROWID;
+"#;
+
+/// The rule set of every game until rule sets exist (issue 15 adds `r002`).
+pub const DEFAULT_RULES: &str = "v0.2";
+
+/// Rated games a player needs in a scope to appear on its leaderboard.
+pub const MIN_RANKED_GAMES: u32 = 5;
+
+/// Where a rating counts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Scope {
+    /// All servers and DMs together.
+    Global,
+    /// One server (guild).
+    Server(u64),
+}
+
+impl Scope {
+    /// The stored key: the guild id, 0 for global.
+    fn key(self) -> i64 {
+        match self {
+            Scope::Global => 0,
+            Scope::Server(g) => id_sql(g),
+        }
+    }
+
+    fn from_key(key: i64) -> Scope {
+        match key {
+            0 => Scope::Global,
+            g => Scope::Server(id_rust(g)),
+        }
+    }
+
+    /// The scopes a game at `place` is rated in: its server's (for a server channel), then
+    /// the global one.
+    pub fn of_place(place: &Place) -> Vec<Scope> {
+        match place {
+            Place::Channel { guild, .. } => vec![Scope::Server(*guild), Scope::Global],
+            Place::Dm { .. } => vec![Scope::Global],
+        }
+    }
+}
+
+impl fmt::Display for Scope {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Scope::Global => f.write_str("global"),
+            Scope::Server(g) => write!(f, "server {g}"),
+        }
+    }
+}
+
+/// A player's rating in one scope and variant, with the rated games behind it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PlayerRating {
+    /// The player.
+    pub user: UserId,
+    /// Where it counts.
+    pub scope: Scope,
+    /// Which game.
+    pub variant: Variant,
+    /// The rule set.
+    pub rules: String,
+    /// The Glicko-2 rating.
+    pub rating: Rating,
+    /// Rated games played in this scope.
+    pub games: u32,
+    /// Of which won.
+    pub wins: u32,
+    /// Of which lost.
+    pub losses: u32,
+    /// Of which drawn.
+    pub draws: u32,
+    /// When the last of them ended, unix seconds.
+    pub updated_at: i64,
+}
+
+impl PlayerRating {
+    /// Whether the player is ranked on the leaderboard: at least [`MIN_RANKED_GAMES`] rated
+    /// games and a rating no longer provisional.
+    pub fn is_ranked(&self) -> bool {
+        self.games >= MIN_RANKED_GAMES && !self.rating.is_provisional()
+    }
+}
+
+/// One player's rating change in one scope by one rated game.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RatingChange {
+    /// The game.
+    pub game: GameId,
+    /// The scope.
+    pub scope: Scope,
+    /// The side the player had.
+    pub side: Side,
+    /// The player.
+    pub user: UserId,
+    /// The player's result.
+    pub score: Score,
+    /// The rating before the game.
+    pub before: Rating,
+    /// The rating after it.
+    pub after: Rating,
+}
+
+impl RatingChange {
+    /// The change of the shown (rounded) rating: `+162`, `-162`.
+    pub fn delta(&self) -> i64 {
+        self.after.shown() - self.before.shown()
+    }
+}
+
+/// A ranked player on a leaderboard.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Ranked {
+    /// 1 for the best.
+    pub rank: u32,
+    /// The display name as last seen (may be empty).
+    pub name: String,
+    /// The rating.
+    pub rating: PlayerRating,
+}
+
+/// A finished game seen from one of its players, for statistics.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FinishedGame {
+    /// The game.
+    pub game: GameId,
+    /// The player's side.
+    pub side: Side,
+    /// Who played the other side.
+    pub opponent: Player,
+    /// The player's result.
+    pub score: Score,
+    /// Whether the game was rated.
+    pub rated: bool,
+    /// Why it ended.
+    pub reason: Option<ResultReason>,
+    /// When it ended, unix seconds.
+    pub finished_at: i64,
+}
+
+/// What [`Store::check_ratings`] and [`Store::rebuild_ratings`] found.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct RatingsCheck {
+    /// Rated games replayed.
+    pub games: u64,
+    /// Ratings (player, scope, variant, rule set) they give.
+    pub ratings: u64,
+    /// Every difference between the stored ratings and the recomputed ones, in words (empty
+    /// when all agree).
+    pub differences: Vec<String>,
+}
+
+/// The leaderboard: ranked players of a scope, best first, from the `ratings_ranked` index.
+const LEADERBOARD_SQL: &str = "SELECT r.scope, r.variant, r.rules, r.user_id, r.rating, \
+     r.deviation, r.volatility, r.games, r.wins, r.losses, r.draws, r.updated_at, \
+     coalesce(p.display_name, '') \
+     FROM ratings r INDEXED BY ratings_ranked LEFT JOIN players p ON p.user_id = r.user_id \
+     WHERE r.scope = ?1 AND r.variant = ?2 AND r.rules = ?3 \
+     AND r.games >= 5 AND r.deviation < 110 \
+     ORDER BY r.rating DESC, r.user_id LIMIT ?4";
+
+/// How many players are ranked in a scope (`INDEXED BY`: on an empty or unanalysed table
+/// SQLite would pick the primary key and read every rating of the scope).
+const RANKED_COUNT_SQL: &str = "SELECT count(*) FROM ratings INDEXED BY ratings_ranked \
+     WHERE scope = ?1 AND variant = ?2 AND rules = ?3 AND games >= 5 AND deviation < 110";
+
+/// How many ranked players are above a rating (ties: by user id).
+const RANKED_ABOVE_SQL: &str = "SELECT count(*) FROM ratings INDEXED BY ratings_ranked \
+     WHERE scope = ?1 AND variant = ?2 AND rules = ?3 AND games >= 5 AND deviation < 110 \
+     AND (rating > ?4 OR (rating = ?4 AND user_id < ?5))";
+
+/// A player's finished games in a variant, through the per-side indexes, oldest first.
+const FINISHED_SQL: &str = "SELECT id, 'S', north_user, north_ai, winner, reason, rated, \
+     updated_at FROM games WHERE south_user = ?1 AND status = 'finished' AND variant = ?2 \
+     UNION ALL \
+     SELECT id, 'N', south_user, south_ai, winner, reason, rated, updated_at \
+     FROM games WHERE north_user = ?1 AND status = 'finished' AND variant = ?2 \
+     ORDER BY 8, 1";
+
+/// A rated game's facts, as the rating needs them.
+struct RatedGame {
+    id: GameId,
+    place: Place,
+    variant: Variant,
+    rules: String,
+    south: UserId,
+    north: UserId,
+    south_score: Score,
+    finished_at: i64,
+}
+
+impl RatedGame {
+    /// The facts of `game` if it counts (`rated`, finished, two different humans).
+    fn of(game: &Game, rated: bool) -> Option<RatedGame> {
+        let (Some(Player::Human(south)), Some(Player::Human(north))) = (&game.south, &game.north)
+        else {
+            return None;
+        };
+        if !rated || game.status != GameStatus::Finished || south == north {
+            return None;
+        }
+        Some(RatedGame {
+            id: game.id,
+            place: game.place,
+            variant: game.variant,
+            rules: game.rule_set.to_string(),
+            south: *south,
+            north: *north,
+            south_score: match game.winner {
+                Some(Side::South) => Score::Win,
+                Some(Side::North) => Score::Loss,
+                None => Score::Draw,
+            },
+            finished_at: game.updated_at,
+        })
+    }
+
+    /// The rating changes of both players in every scope, from their ratings before the game
+    /// (`current` gives a player's rating in a scope, the start rating for a new player).
+    fn changes(&self, mut current: impl FnMut(Scope, UserId) -> Rating) -> Vec<RatingChange> {
+        let mut out = Vec::with_capacity(4);
+        for scope in Scope::of_place(&self.place) {
+            let (s0, n0) = (current(scope, self.south), current(scope, self.north));
+            let (s1, n1) = rate_game(s0, n0, self.south_score);
+            for (side, user, score, before, after) in [
+                (Side::South, self.south, self.south_score, s0, s1),
+                (Side::North, self.north, self.south_score.flipped(), n0, n1),
+            ] {
+                out.push(RatingChange {
+                    game: self.id,
+                    scope,
+                    side,
+                    user,
+                    score,
+                    before,
+                    after,
+                });
+            }
+        }
+        out
+    }
+}
+
+fn score_value(score: Score) -> f64 {
+    match score {
+        Score::Win => 1.0,
+        Score::Draw => 0.5,
+        Score::Loss => 0.0,
+    }
+}
+
+fn score_from(value: f64) -> Score {
+    if value > 0.75 {
+        Score::Win
+    } else if value < 0.25 {
+        Score::Loss
+    } else {
+        Score::Draw
+    }
+}
+
+fn variant_col(row: &Row, idx: usize) -> rusqlite::Result<Variant> {
+    let s: String = row.get(idx)?;
+    s.parse().map_err(|_| {
+        rusqlite::Error::FromSqlConversionFailure(
+            idx,
+            rusqlite::types::Type::Text,
+            format!("unexpected variant `{s}`").into(),
+        )
+    })
+}
+
+fn rating_at(row: &Row, idx: usize) -> rusqlite::Result<Rating> {
+    Ok(Rating {
+        rating: row.get(idx)?,
+        deviation: row.get(idx + 1)?,
+        volatility: row.get(idx + 2)?,
+    })
+}
+
+/// The columns read by [`player_rating_from_row`].
+const RATING_SELECT: &str = "SELECT scope, variant, rules, user_id, rating, deviation, \
+     volatility, games, wins, losses, draws, updated_at FROM ratings";
+
+fn player_rating_from_row(row: &Row) -> rusqlite::Result<PlayerRating> {
+    Ok(PlayerRating {
+        scope: Scope::from_key(row.get(0)?),
+        variant: variant_col(row, 1)?,
+        rules: row.get(2)?,
+        user: UserId(id_rust(row.get(3)?)),
+        rating: rating_at(row, 4)?,
+        games: row.get(7)?,
+        wins: row.get(8)?,
+        losses: row.get(9)?,
+        draws: row.get(10)?,
+        updated_at: row.get(11)?,
+    })
+}
+
+/// The columns read by [`change_from_row`].
+const CHANGE_SELECT: &str = "SELECT game_id, scope, side, user_id, score, rating_before, \
+     deviation_before, volatility_before, rating_after, deviation_after, volatility_after \
+     FROM rating_changes";
+
+fn change_from_row(row: &Row) -> rusqlite::Result<RatingChange> {
+    let side: String = row.get(2)?;
+    Ok(RatingChange {
+        game: GameId(row.get(0)?),
+        scope: Scope::from_key(row.get(1)?),
+        side: if side == "N" {
+            Side::North
+        } else {
+            Side::South
+        },
+        user: UserId(id_rust(row.get(3)?)),
+        score: score_from(row.get(4)?),
+        before: rating_at(row, 5)?,
+        after: rating_at(row, 8)?,
+    })
+}
+
+/// The stored rating of `user`, or `None` for a player without rated games there.
+fn load_rating(
+    conn: &Connection,
+    scope: Scope,
+    variant: Variant,
+    rules: &str,
+    user: UserId,
+) -> rusqlite::Result<Option<PlayerRating>> {
+    conn.prepare_cached(&format!(
+        "{RATING_SELECT} WHERE scope = ?1 AND variant = ?2 AND rules = ?3 AND user_id = ?4"
+    ))?
+    .query_row(
+        params![scope.key(), variant.name(), rules, id_sql(user.0)],
+        player_rating_from_row,
+    )
+    .optional()
+}
+
+/// Writes one rating change: the player's new rating (counting the game) and the record.
+fn write_change(
+    conn: &Connection,
+    game: &RatedGame,
+    change: &RatingChange,
+) -> rusqlite::Result<()> {
+    let (w, l, d) = match change.score {
+        Score::Win => (1, 0, 0),
+        Score::Loss => (0, 1, 0),
+        Score::Draw => (0, 0, 1),
+    };
+    conn.prepare_cached(
+        "INSERT INTO ratings (scope, variant, rules, user_id, rating, deviation, volatility, \
+         games, wins, losses, draws, updated_at) \
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, 1, ?8, ?9, ?10, ?11) \
+         ON CONFLICT (scope, variant, rules, user_id) DO UPDATE SET \
+         rating = excluded.rating, deviation = excluded.deviation, \
+         volatility = excluded.volatility, games = games + 1, wins = wins + excluded.wins, \
+         losses = losses + excluded.losses, draws = draws + excluded.draws, \
+         updated_at = excluded.updated_at",
+    )?
+    .execute(params![
+        change.scope.key(),
+        game.variant.name(),
+        game.rules,
+        id_sql(change.user.0),
+        change.after.rating,
+        change.after.deviation,
+        change.after.volatility,
+        w,
+        l,
+        d,
+        game.finished_at,
+    ])?;
+    conn.prepare_cached(
+        "INSERT INTO rating_changes (game_id, scope, side, user_id, variant, rules, score, \
+         rating_before, deviation_before, volatility_before, rating_after, deviation_after, \
+         volatility_after) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)",
+    )?
+    .execute(params![
+        game.id.0,
+        change.scope.key(),
+        side_text(change.side),
+        id_sql(change.user.0),
+        game.variant.name(),
+        game.rules,
+        score_value(change.score),
+        change.before.rating,
+        change.before.deviation,
+        change.before.volatility,
+        change.after.rating,
+        change.after.deviation,
+        change.after.volatility,
+    ])?;
+    Ok(())
+}
+
+/// Whether the game row says rated.
+fn is_rated(conn: &Connection, game: GameId) -> rusqlite::Result<bool> {
+    Ok(conn
+        .prepare_cached("SELECT rated FROM games WHERE id = ?1")?
+        .query_row([game.0], |r| r.get::<_, bool>(0))
+        .optional()?
+        .unwrap_or(false))
+}
+
+/// Marks a new game rated or not (inside its creating transaction).
+pub(super) fn set_rated(conn: &Connection, game: GameId, rated: bool) -> rusqlite::Result<()> {
+    conn.prepare_cached("UPDATE games SET rated = ?2 WHERE id = ?1")?
+        .execute(params![game.0, rated])?;
+    Ok(())
+}
+
+/// Applies the result of `game`, which has just finished, to both players' ratings, inside
+/// the transaction that finishes it. Does nothing for a game that does not count.
+pub(super) fn apply_result(conn: &Connection, game: &Game) -> Result<(), StoreError> {
+    let Some(rated) = RatedGame::of(game, is_rated(conn, game.id)?) else {
+        return Ok(());
+    };
+    let mut failed = None;
+    let changes = rated.changes(|scope, user| {
+        match load_rating(conn, scope, rated.variant, &rated.rules, user) {
+            Ok(r) => r.map(|r| r.rating).unwrap_or_default(),
+            Err(e) => {
+                failed.get_or_insert(e);
+                Rating::default()
+            }
+        }
+    });
+    if let Some(e) = failed {
+        return Err(e.into());
+    }
+    for change in &changes {
+        write_change(conn, &rated, change)?;
+    }
+    conn.prepare_cached(
+        "UPDATE games SET rating_seq = (SELECT coalesce(max(rating_seq), 0) + 1 FROM games \
+         WHERE rating_seq IS NOT NULL) WHERE id = ?1",
+    )?
+    .execute([game.id.0])?;
+    Ok(())
+}
+
+/// A rated game row for the rebuild.
+struct RebuildRow {
+    game: Game,
+    seq: Option<i64>,
+}
+
+/// Every finished rated game in the order it was rated (games without a number last).
+fn rated_games(conn: &Connection) -> Result<Vec<RebuildRow>, StoreError> {
+    let ids: Vec<(i64, Option<i64>)> = conn
+        .prepare(
+            "SELECT id, rating_seq FROM games WHERE rated = 1 AND status = 'finished' \
+             ORDER BY rating_seq IS NULL, rating_seq, updated_at, id",
+        )?
+        .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?
+        .collect::<rusqlite::Result<_>>()?;
+    let mut out = Vec::with_capacity(ids.len());
+    for (id, seq) in ids {
+        if let Some(game) = super::games::load_game(conn, GameId(id))? {
+            out.push(RebuildRow { game, seq });
+        }
+    }
+    Ok(out)
+}
+
+/// A rating as words for reports: `1662.31/290.32/0.060000`.
+fn words(r: &Rating) -> String {
+    format!("{:.2}/{:.2}/{:.6}", r.rating, r.deviation, r.volatility)
+}
+
+fn same(a: &Rating, b: &Rating) -> bool {
+    (a.rating - b.rating).abs() < 1e-6
+        && (a.deviation - b.deviation).abs() < 1e-6
+        && (a.volatility - b.volatility).abs() < 1e-9
+}
+
+/// Recomputes every rating from the rated games in order and compares with what is stored;
+/// with `repair`, replaces the stored ratings and records with the recomputed ones.
+fn recompute(conn: &Connection, repair: bool) -> Result<RatingsCheck, StoreError> {
+    type Key = (Scope, Variant, String, UserId);
+    let key = |scope: Scope, variant: Variant, rules: &str, user: UserId| -> Key {
+        (scope, variant, rules.to_string(), user)
+    };
+    let mut table: HashMap<Key, PlayerRating> = HashMap::new();
+    let mut differences = Vec::new();
+    let mut all_changes: Vec<(RatedGame, Vec<RatingChange>)> = Vec::new();
+    let rows = rated_games(conn)?;
+    let mut stored_changes = conn.prepare(&format!(
+        "{CHANGE_SELECT} WHERE game_id = ?1 ORDER BY scope DESC, side DESC"
+    ))?;
+    let mut counted = 0u64;
+    for row in &rows {
+        let Some(rated) = RatedGame::of(&row.game, true) else {
+            continue;
+        };
+        counted += 1;
+        let changes = rated.changes(|scope, user| {
+            table
+                .get(&key(scope, rated.variant, &rated.rules, user))
+                .map(|r| r.rating)
+                .unwrap_or_default()
+        });
+        for c in &changes {
+            let k = key(c.scope, rated.variant, &rated.rules, c.user);
+            let entry = table.entry(k).or_insert_with(|| PlayerRating {
+                user: c.user,
+                scope: c.scope,
+                variant: rated.variant,
+                rules: rated.rules.clone(),
+                rating: c.before,
+                games: 0,
+                wins: 0,
+                losses: 0,
+                draws: 0,
+                updated_at: rated.finished_at,
+            });
+            entry.rating = c.after;
+            entry.games += 1;
+            match c.score {
+                Score::Win => entry.wins += 1,
+                Score::Loss => entry.losses += 1,
+                Score::Draw => entry.draws += 1,
+            }
+            entry.updated_at = rated.finished_at;
+        }
+        let stored: Vec<RatingChange> = stored_changes
+            .query_map([rated.id.0], change_from_row)?
+            .collect::<rusqlite::Result<_>>()?;
+        if row.seq.is_none() {
+            differences.push(format!(
+                "game {}: finished and rated, but its rating was never applied",
+                rated.id
+            ));
+        }
+        compare_changes(rated.id, &stored, &changes, &mut differences);
+        all_changes.push((rated, changes));
+    }
+    // Records of games that do not count (any more).
+    let orphans: Vec<i64> = conn
+        .prepare(
+            "SELECT DISTINCT c.game_id FROM rating_changes c JOIN games g ON g.id = c.game_id \
+             WHERE NOT (g.rated = 1 AND g.status = 'finished') ORDER BY c.game_id",
+        )?
+        .query_map([], |r| r.get(0))?
+        .collect::<rusqlite::Result<_>>()?;
+    for g in orphans {
+        differences.push(format!(
+            "game {g}: rating changes are stored but the game does not count"
+        ));
+    }
+    // The ratings table itself.
+    let stored: Vec<PlayerRating> = conn
+        .prepare(RATING_SELECT)?
+        .query_map([], player_rating_from_row)?
+        .collect::<rusqlite::Result<_>>()?;
+    let mut seen = std::collections::HashSet::new();
+    for s in &stored {
+        let k = key(s.scope, s.variant, &s.rules, s.user);
+        let who = format!("user {} ({}, {} {})", s.user, s.scope, s.variant, s.rules);
+        match table.get(&k) {
+            None => differences.push(format!("{who}: a rating is stored but no game gives it")),
+            Some(r) => {
+                if !same(&r.rating, &s.rating) {
+                    differences.push(format!(
+                        "{who}: stored {} but recomputed {}",
+                        words(&s.rating),
+                        words(&r.rating)
+                    ));
+                }
+                if (r.games, r.wins, r.losses, r.draws) != (s.games, s.wins, s.losses, s.draws) {
+                    differences.push(format!(
+                        "{who}: stored {} games ({}-{}-{}) but recomputed {} ({}-{}-{})",
+                        s.games, s.wins, s.losses, s.draws, r.games, r.wins, r.losses, r.draws
+                    ));
+                }
+            }
+        }
+        seen.insert(k);
+    }
+    let mut missing: Vec<&PlayerRating> = table
+        .iter()
+        .filter(|(k, _)| !seen.contains(*k))
+        .map(|(_, v)| v)
+        .collect();
+    missing.sort_by_key(|r| (r.scope, r.user));
+    for r in missing {
+        differences.push(format!(
+            "user {} ({}, {} {}): the games give {} but no rating is stored",
+            r.user,
+            r.scope,
+            r.variant,
+            r.rules,
+            words(&r.rating)
+        ));
+    }
+    if repair && !differences.is_empty() {
+        conn.execute("DELETE FROM rating_changes", [])?;
+        conn.execute("DELETE FROM ratings", [])?;
+        conn.execute(
+            "UPDATE games SET rating_seq = NULL WHERE rating_seq IS NOT NULL",
+            [],
+        )?;
+        for (seq, (game, changes)) in all_changes.iter().enumerate() {
+            for c in changes {
+                write_change(conn, game, c)?;
+            }
+            conn.prepare_cached("UPDATE games SET rating_seq = ?2 WHERE id = ?1")?
+                .execute(params![game.id.0, seq as i64 + 1])?;
+        }
+    }
+    Ok(RatingsCheck {
+        games: counted,
+        ratings: table.len() as u64,
+        differences,
+    })
+}
+
+/// Appends the differences between a game's stored and recomputed rating changes.
+fn compare_changes(
+    game: GameId,
+    stored: &[RatingChange],
+    recomputed: &[RatingChange],
+    differences: &mut Vec<String>,
+) {
+    for r in recomputed {
+        let what = format!("game {game} ({}, {})", r.scope, r.side.name());
+        match stored
+            .iter()
+            .find(|s| s.scope == r.scope && s.side == r.side)
+        {
+            None => differences.push(format!("{what}: no rating change is stored")),
+            Some(s) => {
+                if s.user != r.user || s.score != r.score {
+                    differences.push(format!(
+                        "{what}: stored for user {} ({:?}) but the game says user {} ({:?})",
+                        s.user, s.score, r.user, r.score
+                    ));
+                }
+                if !same(&s.before, &r.before) || !same(&s.after, &r.after) {
+                    differences.push(format!(
+                        "{what}: stored {} -> {} but recomputed {} -> {}",
+                        words(&s.before),
+                        words(&s.after),
+                        words(&r.before),
+                        words(&r.after)
+                    ));
+                }
+            }
+        }
+    }
+    for s in stored {
+        if !recomputed
+            .iter()
+            .any(|r| r.scope == s.scope && r.side == s.side)
+        {
+            differences.push(format!(
+                "game {game} ({}, {}): a rating change is stored for a scope the game is not rated in",
+                s.scope,
+                s.side.name()
+            ));
+        }
+    }
+}
+
+impl Store {
+    /// Whether game `id` counts for ratings once it finishes (false for an unknown game).
+    pub fn is_rated(&self, id: GameId) -> Result<bool, StoreError> {
+        Ok(is_rated(&self.lock(), id)?)
+    }
+
+    /// The rating of `user` in `scope` for `variant` (current rule set), or `None` for a
+    /// player without rated games there (who stands at the start rating).
+    pub fn rating(
+        &self,
+        user: UserId,
+        scope: Scope,
+        variant: Variant,
+    ) -> Result<Option<PlayerRating>, StoreError> {
+        Ok(load_rating(
+            &self.lock(),
+            scope,
+            variant,
+            DEFAULT_RULES,
+            user,
+        )?)
+    }
+
+    /// Every rating of `user` for `variant` (current rule set), global first.
+    pub fn ratings_of(
+        &self,
+        user: UserId,
+        variant: Variant,
+    ) -> Result<Vec<PlayerRating>, StoreError> {
+        let conn = self.lock();
+        let mut stmt = conn.prepare_cached(&format!(
+            "{RATING_SELECT} WHERE user_id = ?1 AND variant = ?2 AND rules = ?3 ORDER BY scope"
+        ))?;
+        let rows = stmt
+            .query_map(
+                params![id_sql(user.0), variant.name(), DEFAULT_RULES],
+                player_rating_from_row,
+            )?
+            .collect::<rusqlite::Result<_>>()?;
+        Ok(rows)
+    }
+
+    /// The rating changes game `id` made (none for a game that did not count or has not
+    /// finished), server scope first, South first.
+    pub fn rating_changes(&self, id: GameId) -> Result<Vec<RatingChange>, StoreError> {
+        let conn = self.lock();
+        let mut stmt = conn.prepare_cached(&format!(
+            "{CHANGE_SELECT} WHERE game_id = ?1 ORDER BY scope = 0, scope, side DESC"
+        ))?;
+        let rows = stmt
+            .query_map([id.0], change_from_row)?
+            .collect::<rusqlite::Result<_>>()?;
+        Ok(rows)
+    }
+
+    /// The best `limit` ranked players (see [`PlayerRating::is_ranked`]) of `scope` for
+    /// `variant`, best first (ties: the lower user id first). Read from an index.
+    pub fn leaderboard(
+        &self,
+        scope: Scope,
+        variant: Variant,
+        limit: u32,
+    ) -> Result<Vec<Ranked>, StoreError> {
+        let conn = self.lock();
+        let mut stmt = conn.prepare_cached(LEADERBOARD_SQL)?;
+        let rows = stmt
+            .query_map(
+                params![scope.key(), variant.name(), DEFAULT_RULES, limit],
+                |row| Ok((player_rating_from_row(row)?, row.get::<_, String>(12)?)),
+            )?
+            .collect::<rusqlite::Result<Vec<_>>>()?;
+        Ok(rows
+            .into_iter()
+            .enumerate()
+            .map(|(i, (rating, name))| Ranked {
+                rank: i as u32 + 1,
+                name,
+                rating,
+            })
+            .collect())
+    }
+
+    /// The rank of `user` on the leaderboard of `scope` for `variant` (1 for the best), and
+    /// how many players are ranked there; the rank is `None` when the user is not ranked.
+    pub fn rank(
+        &self,
+        user: UserId,
+        scope: Scope,
+        variant: Variant,
+    ) -> Result<(Option<u32>, u32), StoreError> {
+        let conn = self.lock();
+        let total: u32 = conn
+            .prepare_cached(RANKED_COUNT_SQL)?
+            .query_row(params![scope.key(), variant.name(), DEFAULT_RULES], |r| {
+                r.get(0)
+            })?;
+        let Some(mine) = load_rating(&conn, scope, variant, DEFAULT_RULES, user)? else {
+            return Ok((None, total));
+        };
+        if !mine.is_ranked() {
+            return Ok((None, total));
+        }
+        let above: u32 = conn.prepare_cached(RANKED_ABOVE_SQL)?.query_row(
+            params![
+                scope.key(),
+                variant.name(),
+                DEFAULT_RULES,
+                mine.rating.rating,
+                id_sql(user.0)
+            ],
+            |r| r.get(0),
+        )?;
+        Ok((Some(above + 1), total))
+    }
+
+    /// Every finished game of `user` in `variant` (against people and the AI, rated or not),
+    /// oldest first. Read through the per-side indexes.
+    pub fn finished_games_of(
+        &self,
+        user: UserId,
+        variant: Variant,
+    ) -> Result<Vec<FinishedGame>, StoreError> {
+        let conn = self.lock();
+        let mut stmt = conn.prepare_cached(FINISHED_SQL)?;
+        let rows = stmt
+            .query_map(params![id_sql(user.0), variant.name()], |row| {
+                let side = if row.get::<_, String>(1)? == "N" {
+                    Side::North
+                } else {
+                    Side::South
+                };
+                let opponent = super::games::player_from(row, 2, 3)?
+                    .unwrap_or(Player::Ai { level: "?".into() });
+                let winner: Option<String> = row.get(4)?;
+                let score = match winner.as_deref() {
+                    None => Score::Draw,
+                    Some(w) if w == side_text(side) => Score::Win,
+                    Some(_) => Score::Loss,
+                };
+                let reason: Option<String> = row.get(5)?;
+                Ok(FinishedGame {
+                    game: GameId(row.get(0)?),
+                    side,
+                    opponent,
+                    score,
+                    rated: row.get(6)?,
+                    reason: reason.as_deref().and_then(ResultReason::parse),
+                    finished_at: row.get(7)?,
+                })
+            })?
+            .collect::<rusqlite::Result<_>>()?;
+        Ok(rows)
+    }
+
+    /// Every stored rating of `scope` (and `variant`, if given), best first, with display
+    /// names: the table `bao-bot db ratings --list` prints.
+    pub fn list_ratings(
+        &self,
+        scope: Scope,
+        variant: Option<Variant>,
+    ) -> Result<Vec<(PlayerRating, String)>, StoreError> {
+        let conn = self.lock();
+        let mut stmt = conn.prepare(
+            "SELECT r.scope, r.variant, r.rules, r.user_id, r.rating, r.deviation, \
+             r.volatility, r.games, r.wins, r.losses, r.draws, r.updated_at, \
+             coalesce(p.display_name, '') \
+             FROM ratings r LEFT JOIN players p ON p.user_id = r.user_id \
+             WHERE r.scope = ?1 AND (?2 IS NULL OR r.variant = ?2) \
+             ORDER BY r.variant, r.rules, r.rating DESC, r.user_id",
+        )?;
+        let rows = stmt
+            .query_map(params![scope.key(), variant.map(|v| v.name())], |row| {
+                Ok((player_rating_from_row(row)?, row.get::<_, String>(12)?))
+            })?
+            .collect::<rusqlite::Result<_>>()?;
+        Ok(rows)
+    }
+
+    /// Recomputes every rating from the rated games, in the order they were rated, and
+    /// lists every difference from what is stored (none is the expected answer). Reads in
+    /// one transaction, changes nothing.
+    pub fn check_ratings(&self) -> Result<RatingsCheck, StoreError> {
+        let mut conn = self.lock();
+        let tx = conn.transaction()?;
+        let check = recompute(&tx, false)?;
+        tx.commit()?;
+        Ok(check)
+    }
+
+    /// Like [`Store::check_ratings`], then, if anything differs, replaces the stored
+    /// ratings and rating records with the recomputed ones (one transaction). Returns the
+    /// differences found before the repair.
+    pub fn rebuild_ratings(&self) -> Result<RatingsCheck, StoreError> {
+        let mut conn = self.lock();
+        let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+        let check = recompute(&tx, true)?;
+        tx.commit()?;
+        Ok(check)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::glicko::PROVISIONAL_RD;
+    use super::*;
+
+    #[test]
+    fn the_ranked_index_matches_the_constants() {
+        assert!(RATINGS_MIGRATION.contains(&format!(
+            "WHERE games >= {MIN_RANKED_GAMES} AND deviation < {PROVISIONAL_RD}"
+        )));
+    }
+
+    /// The query plan of `sql`, one line per step.
+    fn plan(store: &Store, sql: &str) -> Vec<String> {
+        let conn = store.lock();
+        let mut stmt = conn.prepare(&format!("EXPLAIN QUERY PLAN {sql}")).unwrap();
+        let values: Vec<i64> = vec![1; stmt.parameter_count()];
+        let rows = stmt
+            .query_map(rusqlite::params_from_iter(values), |r| {
+                r.get::<_, String>(3)
+            })
+            .unwrap();
+        rows.map(|r| r.unwrap()).collect()
+    }
+
+    #[test]
+    fn leaderboard_and_stats_read_indexes_not_tables() {
+        let store = Store::open_in_memory().unwrap();
+        let board = plan(&store, LEADERBOARD_SQL);
+        assert!(
+            board.iter().any(|l| l.contains("INDEX ratings_ranked")),
+            "{board:?}"
+        );
+        assert!(
+            !board.iter().any(|l| l.contains("TEMP B-TREE")),
+            "{board:?}"
+        );
+        for sql in [RANKED_COUNT_SQL, RANKED_ABOVE_SQL] {
+            let p = plan(&store, sql);
+            assert!(
+                p.iter().all(|l| l.contains("INDEX ratings_ranked")),
+                "{p:?}"
+            );
+        }
+        let stats = plan(&store, FINISHED_SQL);
+        for side in ["games_by_south", "games_by_north"] {
+            assert!(stats.iter().any(|l| l.contains(side)), "{stats:?}");
+        }
+        for p in [&board, &stats] {
+            for line in p.iter() {
+                assert!(
+                    !line.starts_with("SCAN") || line.contains("INDEX"),
+                    "a table scan: {p:?}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn scopes_of_places() {
+        assert_eq!(
+            Scope::of_place(&Place::Channel {
+                guild: 4,
+                channel: 5
+            }),
+            vec![Scope::Server(4), Scope::Global]
+        );
+        assert_eq!(Scope::of_place(&Place::Dm { user: 3 }), vec![Scope::Global]);
+        assert_eq!(Scope::from_key(Scope::Server(9).key()), Scope::Server(9));
+        assert_eq!(Scope::from_key(0), Scope::Global);
+    }
+}
