@@ -177,6 +177,29 @@ fn main() {
                 .await
                 .expect("not every move of the round was answered");
             assert_eq!(answered, ids.len(), "a move was answered twice");
+            // A slow move is deferred first (its callback comes before the move is stored):
+            // the next round reads the board from the store, so wait for every move of this
+            // round to be stored.
+            let stored = fake
+                .wait_until(Duration::from_secs(120), || {
+                    (0..games)
+                        .all(|g| {
+                            store
+                                .games_in(
+                                    &StorePlace::Channel {
+                                        guild: GUILD,
+                                        channel: first_channel + g,
+                                    },
+                                    1,
+                                )
+                                .ok()
+                                .and_then(|mut v| v.pop())
+                                .is_some_and(|game| game.ply >= sent_moves[g as usize])
+                        })
+                        .then_some(())
+                })
+                .await;
+            assert!(stored.is_some(), "a move of the round was never stored");
         }
         let took = began.elapsed();
         for g in 0..games {
