@@ -168,7 +168,7 @@ pub struct Config {
     /// `m`, `h` or `d` between 10 minutes and 14 days (`30m`, `24h`, `3d`).
     pub default_time_per_move: String,
     /// Whether the board after a move comes as an animated GIF of the move, for users who
-    /// have not chosen with `/bao prefs animation on|off`.
+    /// have not chosen (`/bao prefs animations:on|off`) in a server that has not chosen.
     pub animation: bool,
     /// Whether a challenge counts for ratings when it does not say (`rated` option of
     /// `/bao challenge`). Games against the AI are never rated.

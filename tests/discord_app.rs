@@ -519,18 +519,21 @@ async fn animation_off_gives_the_png_and_replay_posts_a_game_gif() {
     let fake = FakeDiscord::start().await;
     let bot = start_bot(&fake).await;
     let game = game_by_commands(&fake, &bot, 701).await;
-    // Baraka turns animations off (choice 1 is `off`): his move's board is the PNG.
+    // Baraka turns animations off: his move's board is the PNG.
     fake.send_interaction(payloads::slash(
         703,
         &baraka(),
         GUILD,
         "prefs",
-        &[Opt::Int("animation", 1)],
+        &[Opt::Bool("animations", false)],
     ));
     let prefs = answer(&fake, 703).await;
     assert!(prefs.is_ephemeral());
     assert!(
-        prefs.content().unwrap_or_default().contains("off"),
+        prefs
+            .content()
+            .unwrap_or_default()
+            .contains("animations: **off**"),
         "{}",
         prefs.body()
     );

@@ -16,7 +16,7 @@ const RECENT_GAMES: u32 = 20;
 /// The levels, one line each, weakest first: name, rating and how it plays.
 pub fn levels_text() -> String {
     let mut text = String::from(
-        "**AI levels** (`/bao ai LEVEL`; Elo ratings; in Bao la Kiswahili each level wins about 3 games in 4 against the one below):",
+        "**AI levels** (Elo; in Bao la Kiswahili each wins about 3 games in 4 against the one below):",
     );
     for level in Level::ALL {
         let spec = level.spec();

@@ -302,20 +302,20 @@ pub fn notify_text(mode: Notify) -> String {
 /// `/bao help`.
 pub const HELP_TEXT: &str = "\
 **Bao commands**
-`/bao challenge @someone [variant] [side] [time_per_move] [rules] [rated]`: challenge someone in this channel (time: none, 30m .. 14d; rules: v0.2 or r002; rated: yes or no, counting for ratings)
+`/bao challenge @someone [variant] [side] [time_per_move] [rules] [rated]`: challenge someone here (time: none, 30m .. 14d; rules: v0.2 or r002; rated: yes or no)
 `/bao accept`, `/bao decline`: answer a challenge (or use its buttons)
-`/bao move A4 left capture`: play a move (the kind and stop/use words may be left out when clear); buttons under the board work too
-`/bao board`, `/bao moves`, `/bao history`: the board, the legal moves, the move list with a record file
-`/bao resign`, `/bao draw` (offer or accept), `/bao abort` (before each side has moved twice)
-`/bao ai [level] [south|north|random] [kiswahili|kujifunza] [v0.2|r002]`: play the built-in AI here (levels below; default medium)
-`/bao games`: your games everywhere, and how your last games ended; `/bao notify dm|mention|off`: turn notices; `/bao claim`: win when the opponent's time has run out
-`/bao replay [game] [from] [to]`: a game as an animated GIF (finished games, or your own running ones)
-`/bao prefs [notify] [animations] [orientation]`: your preferences (`/bao prefs animations off`: boards after a move as still pictures, not animations); `/bao settings`: this server's settings; `/bao-settings <setting> <value>`: change one (Manage Server)
-`/bao analyze [game]`: a computer analysis of a finished game: evaluation graph, accuracies, the largest mistakes with better moves
-`/bao hint`: a suggested move, privately (games against the AI)
-`/bao takeback`: against the AI, take back your last move and the AI's reply
-`/bao leaderboard [variant] [server|global]`: the best rated players; `/bao stats [@someone] [variant]`: ratings and record
-`/bao rules`: the rules in short, and the rule sets (v0.2, r002: add `rules:r002` to a challenge or `/bao ai`); `/bao about`: the bot";
+`/bao move A4 left capture`: a move (kind and stop/use may be left out when clear); or the buttons under the board
+`/bao board`, `/bao moves`, `/bao history`: the board, the legal moves, the move list and record
+`/bao resign`, `/bao draw` (offer or accept), `/bao abort` (before each side has moved twice), `/bao claim` (the opponent's time ran out)
+`/bao ai [level] [side] [variant] [rules]`: play the AI here (levels below; default medium)
+`/bao hint`, `/bao takeback`: against the AI, a private hint; take back your move and the AI's reply
+`/bao games`: your games, and how your last ones ended
+`/bao replay [game] [from] [to]`: a game as an animated GIF
+`/bao analyze [game]`: analysis of a finished game: graph, accuracies, largest mistakes
+`/bao leaderboard [variant] [server|global]`, `/bao stats [@someone] [variant]`: ratings and records
+`/bao prefs [notify] [animations] [orientation]`: your preferences (`/bao notify dm|mention|off` too)
+`/bao settings`: this server's settings; `/bao-settings <setting> <value>` changes one (Manage Server)
+`/bao rules`: the rules and rule sets in short; `/bao about`: the bot";
 
 /// `/bao rules`.
 pub const RULES_TEXT: &str = "\
