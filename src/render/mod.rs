@@ -56,8 +56,9 @@ pub struct RenderOptions {
     pub highlight: bool,
     /// The ply number (moves played so far), shown in the header.
     pub ply: Option<u32>,
-    /// Why the game ended when the rules do not know it (`resignation`, `timeout`); shown in
-    /// the banner. Without it the reason comes from the trace or [`Position::end_reason`].
+    /// Why the game ended when the rules do not know it (`resignation`, `timeout`, `agreed
+    /// draw`); shown in the banner, and the status then says the game is over. Without it the
+    /// reason comes from the trace or [`Position::end_reason`].
     pub result_text: Option<String>,
     /// An extra line under the board (for instance a deadline).
     pub caption: Option<String>,
@@ -244,7 +245,8 @@ impl<'a> Scene<'a> {
         if pos.rules() != crate::rules::RuleSet::V02 {
             status.push(format!("rules {}", pos.rules()).to_uppercase());
         }
-        if pos.is_over() {
+        // A stored result without a winner on the board (agreed draw, abandonment) is over too.
+        if pos.is_over() || opts.result_text.is_some() {
             status.push("GAME OVER".to_string());
         } else {
             if pos.variant() == Variant::Kiswahili {
@@ -1022,6 +1024,17 @@ mod tests {
             scene.banner.as_deref(),
             Some("North wins \u{b7} resignation")
         );
+
+        // An agreed draw leaves a running position: the status says it is over all the same.
+        let drawn = RenderOptions {
+            result_text: Some("agreed draw".into()),
+            ..RenderOptions::default()
+        };
+        let running = Position::default();
+        let scene = Scene::new(&running, &drawn, &fonts);
+        assert_eq!(scene.banner.as_deref(), Some("agreed draw"));
+        assert!(scene.status.starts_with("GAME OVER"), "{}", scene.status);
+        assert!(!scene.status.contains("to move"), "{}", scene.status);
 
         let (start, plain) = (Position::default(), RenderOptions::default());
         let scene = Scene::new(&start, &plain, &fonts);
