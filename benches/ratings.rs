@@ -11,7 +11,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use bao_bot::app::{App, Command, ManualClock, RatingScope, Settings, User};
-use bao_bot::rules::{Position, Variant};
+use bao_bot::rules::{Position, RuleSet, Variant};
 use bao_bot::store::{Place, Scope, Store, UserId};
 use rusqlite::params;
 
@@ -175,10 +175,20 @@ fn main() {
     let user = |i: usize| User::new(user_id(i), format!("Player {i:05}"));
     // The heaviest player (player 0), and the last ranked player of the global board.
     let (_, global_total) = store
-        .rank(UserId(user_id(0)), Scope::Global, Variant::Kiswahili)
+        .rank(
+            UserId(user_id(0)),
+            Scope::Global,
+            Variant::Kiswahili,
+            RuleSet::V02,
+        )
         .expect("rank");
     let last = store
-        .leaderboard(Scope::Global, Variant::Kiswahili, global_total.max(1))
+        .leaderboard(
+            Scope::Global,
+            Variant::Kiswahili,
+            RuleSet::V02,
+            global_total.max(1),
+        )
         .expect("board")
         .pop()
         .map(|r| r.rating.user.0)
@@ -232,17 +242,17 @@ fn main() {
     report("store only: leaderboard top 10 + rank (global)", {
         time(runs, || {
             store
-                .leaderboard(Scope::Global, Variant::Kiswahili, 10)
+                .leaderboard(Scope::Global, Variant::Kiswahili, RuleSet::V02, 10)
                 .expect("board");
             store
-                .rank(last.id, Scope::Global, Variant::Kiswahili)
+                .rank(last.id, Scope::Global, Variant::Kiswahili, RuleSet::V02)
                 .expect("rank");
         })
     });
     report("store only: ratings + finished games (busiest player)", {
         time(runs, || {
             store
-                .ratings_of(heavy.id, Variant::Kiswahili)
+                .ratings_of(heavy.id, Variant::Kiswahili, RuleSet::V02)
                 .expect("ratings");
             store
                 .finished_games_of(heavy.id, Variant::Kiswahili)

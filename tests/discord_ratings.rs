@@ -130,6 +130,7 @@ async fn a_rated_game_ends_with_the_rating_change_in_the_public_message() {
             UserId(asha().id),
             Scope::Server(1_300_000_000_000_000_001),
             bao_bot::rules::Variant::Kiswahili,
+            bao_bot::rules::RuleSet::V02,
         )
         .expect("store")
         .expect("rated");

@@ -5,7 +5,7 @@
 use std::sync::{Arc, Barrier};
 
 use bao_bot::app::{App, Command, ManualClock, RatingScope, Reply, Response, Settings, User};
-use bao_bot::rules::{Position, Side, Variant};
+use bao_bot::rules::{Position, RuleSet, Side, Variant};
 use bao_bot::store::*;
 
 const T0: i64 = 1_800_000_000;
@@ -89,7 +89,7 @@ impl World {
 
     fn rating(&self, user: &User, scope: Scope) -> Option<PlayerRating> {
         self.store
-            .rating(user.id, scope, Variant::Kiswahili)
+            .rating(user.id, scope, Variant::Kiswahili, RuleSet::V02)
             .expect("store")
     }
 
@@ -333,11 +333,11 @@ fn a_resignation_racing_the_winning_move_is_applied_once() {
         let scope = Scope::Server(GUILD);
         let a = w
             .store
-            .rating(w.asha.id, scope, Variant::Kujifunza)
+            .rating(w.asha.id, scope, Variant::Kujifunza, RuleSet::V02)
             .unwrap();
         let b = w
             .store
-            .rating(w.baraka.id, scope, Variant::Kujifunza)
+            .rating(w.baraka.id, scope, Variant::Kujifunza, RuleSet::V02)
             .unwrap();
         assert_eq!(a.map(|r| (r.games, r.wins)), Some((1, 1)), "round {round}");
         assert_eq!(
@@ -506,7 +506,7 @@ fn the_leaderboard_ranks_only_settled_players_best_first() {
 
     let ranked: Vec<Ranked> = w
         .store
-        .leaderboard(Scope::Server(GUILD), Variant::Kiswahili, 100)
+        .leaderboard(Scope::Server(GUILD), Variant::Kiswahili, RuleSet::V02, 100)
         .unwrap();
     // Everyone of the round robin is ranked, best rating first.
     let mut expected: Vec<PlayerRating> = players
@@ -900,7 +900,12 @@ fn a_database_of_release_0_1_migrates_with_its_games_unrated() {
     contains(&r.reply.text, "Rating change");
     assert_eq!(
         store
-            .rating(south, Scope::Server(guild), Variant::Kiswahili)
+            .rating(
+                south,
+                Scope::Server(guild),
+                Variant::Kiswahili,
+                RuleSet::V02
+            )
             .unwrap()
             .map(|r| r.games),
         Some(1)
@@ -1139,4 +1144,41 @@ fn a_killed_process_never_leaves_a_result_without_its_rating_or_the_reverse() {
         assert_eq!(rebuilt.differences, Vec::<String>::new(), "round {round}");
         assert!(store.check_replays().unwrap().is_empty());
     }
+}
+
+#[test]
+fn each_rule_set_has_ratings_of_its_own() {
+    let w = world();
+    w.clock.advance(60);
+    let r = w.say(
+        &w.asha,
+        &GENERAL,
+        Command::Challenge {
+            opponent: w.baraka.clone(),
+            variant: None,
+            side: Some(SideChoice::South),
+            time_per_move: None,
+            rated: None,
+            rules: Some(RuleSet::R002),
+        },
+    );
+    assert!(!r.ephemeral, "{}", r.text);
+    w.say(&w.baraka, &GENERAL, Command::Accept);
+    w.clock.advance(60);
+    w.say(&w.baraka, &GENERAL, Command::Resign);
+    // The r002 game is rated in the r002 pool only.
+    let r002 = w
+        .store
+        .rating(w.asha.id, Scope::Global, Variant::Kiswahili, RuleSet::R002)
+        .expect("store")
+        .expect("rated under r002");
+    assert_eq!(r002.games, 1);
+    assert!(r002.rating.rating > 1500.0);
+    assert_eq!(w.rating(&w.asha, Scope::Global), None);
+    // A v0.2 game afterwards starts from the v0.2 start rating.
+    w.resigned(&w.asha, &w.baraka, &w.asha, &GENERAL);
+    let v02 = w.rating(&w.asha, Scope::Global).expect("rated under v0.2");
+    assert_eq!(v02.games, 1);
+    assert!(v02.rating.rating < 1500.0);
+    w.assert_ratings_agree();
 }

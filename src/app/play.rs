@@ -117,9 +117,9 @@ impl App {
         let mut reply = Reply::public(format!(
             "<@{}> ({}), {} ({}) challenges you to {kind} of Bao la {} ({sides}, {clock}, rules {}). The challenge expires {}.",
             opponent.id,
-            self.rating_tag(opponent.id, place, variant)?,
+            self.rating_tag(opponent.id, place, variant, rules)?,
             user.name,
-            self.rating_tag(user.id, place, variant)?,
+            self.rating_tag(user.id, place, variant, rules)?,
             capitalised(variant),
             rule_set_words(rules),
             timestamp(new.expires_at)

@@ -8,7 +8,7 @@
 use std::collections::BTreeMap;
 
 use crate::render::{table_png, table_text, Column, Table, TableRow};
-use crate::rules::{Side, Variant};
+use crate::rules::{RuleSet, Side, Variant};
 use crate::store::{
     FinishedGame, Game, GameStatus, Place, Player, PlayerRating, Rating, RatingChange, Scope,
     Score, UserId, MIN_RANKED_GAMES,
@@ -42,11 +42,17 @@ pub fn change_words(change: &RatingChange) -> String {
     )
 }
 
-/// `Bao la Kiswahili`.
-fn game_name(variant: Variant) -> &'static str {
-    match variant {
+/// `Bao la Kiswahili`, or `Bao la Kiswahili (rules r002)` for another rule set than v0.2:
+/// each variant and rule set has ratings of its own.
+fn game_name(variant: Variant, rules: RuleSet) -> String {
+    let name = match variant {
         Variant::Kiswahili => "Bao la Kiswahili",
         Variant::Kujifunza => "Bao la Kujifunza",
+    };
+    if rules == RuleSet::V02 {
+        name.to_string()
+    } else {
+        format!("{name} (rules {rules})")
     }
 }
 
@@ -121,23 +127,30 @@ impl App {
     }
 
     /// `user`'s rating in `scope` (the start rating for a player without rated games).
-    fn rating_in(&self, user: UserId, scope: Scope, variant: Variant) -> Result<Rating, AppError> {
+    fn rating_in(
+        &self,
+        user: UserId,
+        scope: Scope,
+        variant: Variant,
+        rules: RuleSet,
+    ) -> Result<Rating, AppError> {
         Ok(self
             .store
-            .rating(user, scope, variant)?
+            .rating(user, scope, variant, rules)?
             .map(|r| r.rating)
             .unwrap_or_default())
     }
 
-    /// `user`'s rating where a game at `place` is rated, as shown: `1500?`, `1623`.
+    /// `user`'s rating where a game at `place` under `rules` is rated, as shown: `1500?`.
     pub(super) fn rating_tag(
         &self,
         user: UserId,
         place: &Place,
         variant: Variant,
+        rules: RuleSet,
     ) -> Result<String, AppError> {
         Ok(self
-            .rating_in(user, Self::scope_here(place), variant)?
+            .rating_in(user, Self::scope_here(place), variant, rules)?
             .to_string())
     }
 
@@ -170,7 +183,7 @@ impl App {
         let tag = |u: UserId| -> Result<String, AppError> {
             Ok(format!(
                 "{}{casual}",
-                self.rating_in(u, scope, game.variant)?
+                self.rating_in(u, scope, game.variant, game.rule_set)?
             ))
         };
         Ok(Some([tag(*south)?, tag(*north)?]))
@@ -233,9 +246,11 @@ impl App {
                 .into())
             }
         };
-        let top = self.store.leaderboard(scope, variant, TOP)?;
-        let (rank, total) = self.store.rank(user.id, scope, variant)?;
-        let mine = self.store.rating(user.id, scope, variant)?;
+        // The rule set of this server's new games (v0.2 in DMs and by default).
+        let rules = self.server_config(place)?.rules;
+        let top = self.store.leaderboard(scope, variant, rules, TOP)?;
+        let (rank, total) = self.store.rank(user.id, scope, variant, rules)?;
+        let mine = self.store.rating(user.id, scope, variant, rules)?;
         let row = |rank: u32, name: &str, r: &PlayerRating, me: bool| TableRow {
             cells: vec![
                 rank.to_string(),
@@ -283,7 +298,7 @@ impl App {
         };
         let where_ = scope_words(scope);
         let table = Table {
-            title: format!("Leaderboard \u{b7} {}", game_name(variant)),
+            title: format!("Leaderboard \u{b7} {}", game_name(variant, rules)),
             subtitle: Some(format!(
                 "{} \u{b7} {total} ranked player{}",
                 match scope {
@@ -323,7 +338,7 @@ impl App {
             .unwrap_or_default();
         let mut reply = Reply::public(format!(
             "**Leaderboard of {}**, {where_}: {total} ranked player{}.{leader} {standing}",
-            game_name(variant),
+            game_name(variant, rules),
             if total == 1 { "" } else { "s" }
         ));
         // The global board names people from other servers: only the asker sees it.
@@ -347,6 +362,8 @@ impl App {
         variant: Option<Variant>,
     ) -> Result<Response, AppError> {
         let variant = variant.unwrap_or_default();
+        // The rule set of this server's new games (v0.2 in DMs and by default).
+        let rules = self.server_config(place)?.rules;
         let who = player.unwrap_or(user);
         if who.bot {
             return Ok(Reply::private(format!(
@@ -359,7 +376,7 @@ impl App {
             Some(p) if !p.display_name.is_empty() => p.display_name,
             _ => who.name.clone(),
         };
-        let mut lines = vec![format!("**{name}** at {}", game_name(variant))];
+        let mut lines = vec![format!("**{name}** at {}", game_name(variant, rules))];
 
         // Ratings: this server's (in a server), then the global one.
         for scope in Scope::of_place(place) {
@@ -367,13 +384,13 @@ impl App {
                 Scope::Server(_) => "Rating in this server",
                 Scope::Global => "Rating everywhere",
             };
-            match self.store.rating(who.id, scope, variant)? {
+            match self.store.rating(who.id, scope, variant, rules)? {
                 None => lines.push(format!(
                     "{label}: {} (no rated games yet)",
                     Rating::default()
                 )),
                 Some(r) => {
-                    let (rank, total) = self.store.rank(who.id, scope, variant)?;
+                    let (rank, total) = self.store.rank(who.id, scope, variant, rules)?;
                     let rank = rank
                         .map(|n| format!(", #{n} of {total}"))
                         .unwrap_or_default();
@@ -393,7 +410,10 @@ impl App {
         let (people, ai): (Vec<&FinishedGame>, Vec<&FinishedGame>) =
             games.iter().partition(|g| !g.opponent.is_ai());
         if games.is_empty() {
-            lines.push(format!("No finished games of {} yet.", game_name(variant)));
+            lines.push(format!(
+                "No finished games of {} yet.",
+                game_name(variant, rules)
+            ));
         }
         if !people.is_empty() {
             let mut all = Record::default();

@@ -28,7 +28,7 @@ use super::games::{id_rust, id_sql, side_text};
 use super::glicko::{rate_game, Rating, Score};
 use super::types::{Game, GameId, GameStatus, Place, Player, ResultReason, UserId};
 use super::{Store, StoreError};
-use crate::rules::{Side, Variant};
+use crate::rules::{RuleSet, Side, Variant};
 
 /// The migration adding ratings (appended to the schema's migrations).
 pub(super) const RATINGS_MIGRATION: &str = r#"
@@ -749,28 +749,30 @@ impl Store {
         Ok(is_rated(&self.lock(), id)?)
     }
 
-    /// The rating of `user` in `scope` for `variant` (current rule set), or `None` for a
+    /// The rating of `user` in `scope` for `variant` under `rules`, or `None` for a
     /// player without rated games there (who stands at the start rating).
     pub fn rating(
         &self,
         user: UserId,
         scope: Scope,
         variant: Variant,
+        rules: RuleSet,
     ) -> Result<Option<PlayerRating>, StoreError> {
         Ok(load_rating(
             &self.lock(),
             scope,
             variant,
-            DEFAULT_RULES,
+            &rules.to_string(),
             user,
         )?)
     }
 
-    /// Every rating of `user` for `variant` (current rule set), global first.
+    /// Every rating of `user` for `variant` under `rules`, global first.
     pub fn ratings_of(
         &self,
         user: UserId,
         variant: Variant,
+        rules: RuleSet,
     ) -> Result<Vec<PlayerRating>, StoreError> {
         let conn = self.lock();
         let mut stmt = conn.prepare_cached(&format!(
@@ -778,7 +780,7 @@ impl Store {
         ))?;
         let rows = stmt
             .query_map(
-                params![id_sql(user.0), variant.name(), DEFAULT_RULES],
+                params![id_sql(user.0), variant.name(), rules.to_string()],
                 player_rating_from_row,
             )?
             .collect::<rusqlite::Result<_>>()?;
@@ -799,18 +801,19 @@ impl Store {
     }
 
     /// The best `limit` ranked players (see [`PlayerRating::is_ranked`]) of `scope` for
-    /// `variant`, best first (ties: the lower user id first). Read from an index.
+    /// `variant` under `rules`, best first (ties: the lower user id first). Read from an index.
     pub fn leaderboard(
         &self,
         scope: Scope,
         variant: Variant,
+        rules: RuleSet,
         limit: u32,
     ) -> Result<Vec<Ranked>, StoreError> {
         let conn = self.lock();
         let mut stmt = conn.prepare_cached(LEADERBOARD_SQL)?;
         let rows = stmt
             .query_map(
-                params![scope.key(), variant.name(), DEFAULT_RULES, limit],
+                params![scope.key(), variant.name(), rules.to_string(), limit],
                 |row| Ok((player_rating_from_row(row)?, row.get::<_, String>(12)?)),
             )?
             .collect::<rusqlite::Result<Vec<_>>>()?;
@@ -825,21 +828,22 @@ impl Store {
             .collect())
     }
 
-    /// The rank of `user` on the leaderboard of `scope` for `variant` (1 for the best), and
+    /// The rank of `user` on the leaderboard of `scope` for `variant` under `rules` (1 for
+    /// the best), and
     /// how many players are ranked there; the rank is `None` when the user is not ranked.
     pub fn rank(
         &self,
         user: UserId,
         scope: Scope,
         variant: Variant,
+        rules: RuleSet,
     ) -> Result<(Option<u32>, u32), StoreError> {
+        let rules = rules.to_string();
         let conn = self.lock();
         let total: u32 = conn
             .prepare_cached(RANKED_COUNT_SQL)?
-            .query_row(params![scope.key(), variant.name(), DEFAULT_RULES], |r| {
-                r.get(0)
-            })?;
-        let Some(mine) = load_rating(&conn, scope, variant, DEFAULT_RULES, user)? else {
+            .query_row(params![scope.key(), variant.name(), rules], |r| r.get(0))?;
+        let Some(mine) = load_rating(&conn, scope, variant, &rules, user)? else {
             return Ok((None, total));
         };
         if !mine.is_ranked() {
@@ -849,7 +853,7 @@ impl Store {
             params![
                 scope.key(),
                 variant.name(),
-                DEFAULT_RULES,
+                rules,
                 mine.rating.rating,
                 id_sql(user.0)
             ],
