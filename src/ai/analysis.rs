@@ -153,14 +153,18 @@ impl GameAnalysis {
         marked
     }
 
-    /// `accuracy 86% · 2 inaccuracies, 1 mistakes, 0 blunders` for `side`.
+    /// `accuracy 86% · 2 inaccuracies, 1 mistake, 0 blunders` for `side`.
     pub fn summary(&self, side: Side) -> String {
         let accuracy = self.accuracy[side.index()].map_or("-".to_string(), |a| format!("{a:.0}%"));
+        let counted = |label: Label, one: &str, many: &str| {
+            let n = self.count(side, label);
+            format!("{n} {}", if n == 1 { one } else { many })
+        };
         format!(
-            "accuracy {accuracy} · {} inaccuracies, {} mistakes, {} blunders",
-            self.count(side, Label::Inaccuracy),
-            self.count(side, Label::Mistake),
-            self.count(side, Label::Blunder)
+            "accuracy {accuracy} · {}, {}, {}",
+            counted(Label::Inaccuracy, "inaccuracy", "inaccuracies"),
+            counted(Label::Mistake, "mistake", "mistakes"),
+            counted(Label::Blunder, "blunder", "blunders")
         )
     }
 
