@@ -19,7 +19,7 @@ use bao_bot::config::{Config, Token};
 use bao_bot::discord;
 use bao_bot::rules::Position;
 use bao_bot::store::Store;
-use support::fake_discord::payloads::{self, token_for, Opt, Place, Who};
+use support::fake_discord::payloads::{self, asha, baraka, token_for, Opt, Place, Who, GUILD};
 use support::fake_discord::{FakeDiscord, Recorded, TOKEN};
 use tokio::sync::oneshot;
 
@@ -27,10 +27,6 @@ const WAIT: Duration = Duration::from_secs(20);
 /// How long the stand-in app takes after each ply it reports, so progress edits show.
 const PLY_TIME: Duration = Duration::from_millis(600);
 
-const GUILD: Place = Place::Guild {
-    guild_id: 1_300_000_000_000_000_001,
-    channel_id: 1_300_000_000_000_000_002,
-};
 const OTHER: Place = Place::Guild {
     guild_id: 1_300_000_000_000_000_001,
     channel_id: 1_300_000_000_000_000_003,
@@ -41,14 +37,6 @@ fn app_place(p: Place) -> bao_bot::app::Place {
         guild: 1_300_000_000_000_000_001,
         channel: p.channel_id(),
     }
-}
-
-fn asha() -> Who {
-    Who::new(1_400_000_000_000_000_001, "asha")
-}
-
-fn baraka() -> Who {
-    Who::new(1_400_000_000_000_000_002, "baraka")
 }
 
 fn user(w: &Who, name: &str) -> User {

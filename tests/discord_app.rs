@@ -16,17 +16,12 @@ use bao_bot::config::{Config, Token};
 use bao_bot::discord::{self, DiscordError};
 use bao_bot::store::Store;
 use serde_json::{json, Value};
-use support::fake_discord::payloads::{self, token_for, Opt, Place, Who};
+use support::fake_discord::payloads::{self, asha, baraka, token_for, Opt, Place, GUILD};
 use support::fake_discord::{custom_ids, FakeDiscord, Recorded, TOKEN};
 use tokio::sync::oneshot;
 use tokio::task::JoinHandle;
 
 const WAIT: Duration = Duration::from_secs(10);
-
-const GUILD: Place = Place::Guild {
-    guild_id: 1_300_000_000_000_000_001,
-    channel_id: 1_300_000_000_000_000_002,
-};
 
 /// The app's name for [`GUILD`].
 fn here() -> bao_bot::store::Place {
@@ -34,14 +29,6 @@ fn here() -> bao_bot::store::Place {
         guild: 1_300_000_000_000_000_001,
         channel: GUILD.channel_id(),
     }
-}
-
-fn asha() -> Who {
-    Who::new(1_400_000_000_000_000_001, "asha")
-}
-
-fn baraka() -> Who {
-    Who::new(1_400_000_000_000_000_002, "baraka")
 }
 
 struct Bot {

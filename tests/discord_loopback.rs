@@ -16,26 +16,13 @@ use bao_bot::app::{
 use bao_bot::config::{Config, Token};
 use bao_bot::discord::{self, DiscordError, Outbox};
 use serde_json::{json, Value};
-use support::fake_discord::payloads::{self, Opt, Place, Who};
+use support::fake_discord::payloads::{self, asha, baraka, Opt, Place, GUILD};
 use support::fake_discord::{custom_ids, FakeDiscord, Recorded, TOKEN};
 use tokio::sync::oneshot;
 use tokio::task::JoinHandle;
 
 /// Upper bound for anything the bot should do promptly.
 const WAIT: Duration = Duration::from_secs(5);
-
-const GUILD: Place = Place::Guild {
-    guild_id: 1_300_000_000_000_000_001,
-    channel_id: 1_300_000_000_000_000_002,
-};
-
-fn asha() -> Who {
-    Who::new(1_400_000_000_000_000_001, "asha")
-}
-
-fn baraka() -> Who {
-    Who::new(1_400_000_000_000_000_002, "baraka")
-}
 
 /// A bot running in this process, and the switch that stops it.
 struct Bot {

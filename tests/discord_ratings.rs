@@ -12,24 +12,11 @@ use bao_bot::app::{App, Settings, SystemClock};
 use bao_bot::config::{Config, Token};
 use bao_bot::discord;
 use bao_bot::store::{Scope, Store, UserId};
-use support::fake_discord::payloads::{self, token_for, Opt, Place, Who};
+use support::fake_discord::payloads::{self, asha, baraka, token_for, Opt, GUILD};
 use support::fake_discord::{FakeDiscord, Recorded, TOKEN};
 use tokio::sync::oneshot;
 
 const WAIT: Duration = Duration::from_secs(10);
-
-const GUILD: Place = Place::Guild {
-    guild_id: 1_300_000_000_000_000_001,
-    channel_id: 1_300_000_000_000_000_002,
-};
-
-fn asha() -> Who {
-    Who::new(1_400_000_000_000_000_001, "asha")
-}
-
-fn baraka() -> Who {
-    Who::new(1_400_000_000_000_000_002, "baraka")
-}
 
 /// The first request answering interaction `id` that carries a message.
 async fn answer(fake: &FakeDiscord, id: u64) -> Recorded {

@@ -281,3 +281,19 @@ pub fn button(id: u64, who: &Who, place: Place, custom_id: &str, message: Value)
     v["message"] = message;
     v
 }
+
+/// The server channel the Discord tests play in.
+pub const GUILD: Place = Place::Guild {
+    guild_id: 1_300_000_000_000_000_001,
+    channel_id: 1_300_000_000_000_000_002,
+};
+
+/// Asha, the first player of the Discord tests.
+pub fn asha() -> Who {
+    Who::new(1_400_000_000_000_000_001, "asha")
+}
+
+/// Baraka, the second player of the Discord tests.
+pub fn baraka() -> Who {
+    Who::new(1_400_000_000_000_000_002, "baraka")
+}
