@@ -47,6 +47,7 @@ fn new_game(app: &App, channel: u64) {
         time_per_move: None,
         rules: None,
         rated: None,
+        hints: None,
     };
     app.handle(&asha, &place, challenge).expect("challenge");
     app.handle(&baraka, &place, Command::Accept)

@@ -80,6 +80,7 @@ impl World {
                 time_per_move: time.map(String::from),
                 rules: None,
                 rated: None,
+                hints: None,
             },
         );
         assert!(!r.ephemeral, "{}", r.text);
@@ -114,6 +115,7 @@ fn challenge_refusals_and_acceptance() {
         time_per_move: None,
         rules: None,
         rated: None,
+        hints: None,
     };
     private(&w.say(&me, challenge(&me)), "cannot challenge yourself");
     let bot = User {
@@ -136,6 +138,7 @@ fn challenge_refusals_and_acceptance() {
                 time_per_move: Some("5m".into()),
                 rules: None,
                 rated: None,
+                hints: None,
             },
         ),
         "out of range",
@@ -184,6 +187,7 @@ fn decline_frees_the_channel() {
             time_per_move: None,
             rules: None,
             rated: None,
+            hints: None,
         },
     );
     let decline = r.button_ids()[1].to_string();
@@ -525,6 +529,7 @@ fn accepting_removes_the_challenge_buttons_and_moves_remove_old_boards() {
             time_per_move: None,
             rules: None,
             rated: None,
+            hints: None,
         },
     );
     let (game, ply) = r.board.expect("the challenge is remembered");

@@ -52,6 +52,7 @@ impl World {
                 time_per_move: None,
                 rules: None,
                 rated: None,
+                hints: None,
             },
         );
         let accept = r.button_ids()[0].to_string();

@@ -48,6 +48,7 @@ fn start(app: &App, asha: &User, baraka: &User) {
             time_per_move: None,
             rules: None,
             rated: None,
+            hints: None,
         },
     );
     let accept = r.button_ids()[0].to_string();

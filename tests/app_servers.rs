@@ -68,6 +68,7 @@ impl World {
                 time_per_move: None,
                 rules,
                 rated: None,
+                hints: None,
             },
         )
     }
@@ -149,6 +150,7 @@ fn settings_take_effect_for_the_next_challenge_and_show_who_changed_them() {
             time_per_move: None,
             rules: Some(RuleSet::V02),
             rated: None,
+            hints: None,
         },
     );
     assert!(r.text.contains("rules v0.2"), "{}", r.text);

@@ -111,6 +111,7 @@ fn people_game(app: &App, store: &Store, place: bao_bot::app::Place, plies: usiz
                 time_per_move: None,
                 rules: None,
                 rated: None,
+                hints: None,
             },
         )
         .expect("challenge");

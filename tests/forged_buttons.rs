@@ -55,6 +55,7 @@ fn challenge(app: &App, by: &User, to: &User, place: &Place) {
         time_per_move: None,
         rules: None,
         rated: None,
+        hints: None,
     };
     let r = app.handle(by, place, c).expect("challenge");
     assert!(!r.reply.ephemeral, "{}", r.reply.text);

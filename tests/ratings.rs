@@ -72,6 +72,7 @@ impl World {
                 side: Some(SideChoice::South),
                 time_per_move: time.map(String::from),
                 rated: None,
+                hints: None,
                 rules: None,
             },
         );
@@ -124,6 +125,7 @@ fn challenge(opponent: &User) -> Command {
         side: None,
         time_per_move: None,
         rated: None,
+        hints: None,
         rules: None,
     }
 }
@@ -279,6 +281,7 @@ fn rated_game(
             now,
             expires_at: now + 86_400,
             rated: true,
+            hints: false,
         })
         .expect("challenge");
     store
@@ -871,6 +874,7 @@ fn a_database_of_release_0_1_migrates_with_its_games_unrated() {
                 side: None,
                 time_per_move: None,
                 rated: None,
+                hints: None,
                 rules: None,
             },
         )
@@ -1159,6 +1163,7 @@ fn each_rule_set_has_ratings_of_its_own() {
             side: Some(SideChoice::South),
             time_per_move: None,
             rated: None,
+            hints: None,
             rules: Some(RuleSet::R002),
         },
     );

@@ -47,6 +47,7 @@ fn new_challenge(place: Place) -> NewChallenge {
         now: T0,
         expires_at: T0 + 86_400,
         rated: true,
+        hints: false,
     }
 }
 

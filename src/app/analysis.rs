@@ -45,25 +45,25 @@ impl Drop for RunningGuard<'_> {
     }
 }
 
-/// Whether hints and takebacks are closed in `game`: in every game between people. Rated
-/// games never allow them; unrated ones would once players can agree to hints in the
-/// challenge and answer takeback requests, which do not exist yet. AI games always allow them.
-pub(super) fn is_rated(game: &Game) -> bool {
-    !against_ai(game)
-}
-
 /// Whether the AI plays a side of `game`.
-fn against_ai(game: &Game) -> bool {
+pub(super) fn against_ai(game: &Game) -> bool {
     [&game.south, &game.north]
         .iter()
         .any(|p| p.as_ref().is_some_and(Player::is_ai))
 }
 
-/// Whether hints may be given in `game`: always against the AI; between people only in an
-/// unrated game whose challenge said `hints: true`. That challenge option does not exist
-/// yet, so between people this is false for now.
-fn hints_allowed(game: &Game) -> bool {
-    against_ai(game)
+impl App {
+    /// Whether `game` is rated, as stored with it (a game against the AI never is): rated
+    /// games close hints and takebacks.
+    pub(super) fn is_rated(&self, game: &Game) -> Result<bool, AppError> {
+        Ok(!against_ai(game) && self.store.is_rated(game.id)?)
+    }
+
+    /// Whether hints may be given in `game`: always against the AI; between people only in
+    /// an unrated game whose challenge said `hints: true` (agreed by accepting it).
+    fn hints_allowed(&self, game: &Game) -> Result<bool, AppError> {
+        Ok(against_ai(game) || (!self.is_rated(game)? && self.store.hints_agreed(game.id)?))
+    }
 }
 
 impl App {
@@ -297,15 +297,18 @@ impl App {
             ))
             .into());
         };
-        if is_rated(game) {
+        if self.is_rated(game)? {
             return Ok(Reply::private(
-                "Hints are not given in rated games. Play the AI (`/bao ai`) to practise with hints.",
+                "Hints are not given in rated games. Play the AI (`/bao ai`) to practise with \
+                 hints, or challenge with `rated:false hints:true`.",
             )
             .into());
         }
-        if !hints_allowed(game) {
+        if !self.hints_allowed(game)? {
             return Ok(Reply::private(
-                "Hints are given only when both players agreed to them in the challenge.",
+                "Hints are given between people only when both agreed to them: this game's \
+                 challenge did not say `hints:true`. Your next challenge can \
+                 (`/bao challenge @someone rated:false hints:true`).",
             )
             .into());
         }

@@ -1,7 +1,8 @@
 //! Button ids: what the app writes on its buttons, and how a press is read back.
 //!
-//! Every id has the form `bao:<action>:<game>:<ply>[:<move>]`: the action, the game it acts
-//! on, and the ply of the board it was shown under; only a move button has the fifth field.
+//! Every id has the form `bao:<action>:<game>:<ply>[:<arg>]`: the action, the game it acts
+//! on, and the ply of the board it was shown under; only a move button (its move) and a
+//! takeback answer (the request's number) have the fifth field.
 //! Reading is strict: every field must be present and well formed (digits only, the game id
 //! positive, the move a readable move), or the press is answered "this button is not valid".
 //!
@@ -41,6 +42,10 @@ pub enum Action {
     Decline,
     /// The board after the button's ply, privately (under an analysis; never out of date).
     BoardAt,
+    /// Accept takeback request number `.0` (the opponent only).
+    TakebackAccept(i64),
+    /// Decline takeback request number `.0` (the opponent only).
+    TakebackDecline(i64),
 }
 
 impl Action {
@@ -53,6 +58,8 @@ impl Action {
             Action::Accept => "accept",
             Action::Decline => "decline",
             Action::BoardAt => "at",
+            Action::TakebackAccept(_) => "tbaccept",
+            Action::TakebackDecline(_) => "tbdecline",
         }
     }
 }
@@ -96,6 +103,14 @@ impl ButtonId {
                 game: self.game,
                 ply: self.ply,
             },
+            Action::TakebackAccept(request) | Action::TakebackDecline(request) => {
+                Command::AnswerTakeback {
+                    game: self.game,
+                    ply: self.ply,
+                    request: *request,
+                    accept: matches!(self.action, Action::TakebackAccept(_)),
+                }
+            }
         }
     }
 }
@@ -109,8 +124,10 @@ impl fmt::Display for ButtonId {
             self.game,
             self.ply
         )?;
-        if let Action::Move(text) = &self.action {
-            write!(f, ":{text}")?;
+        match &self.action {
+            Action::Move(text) => write!(f, ":{text}")?,
+            Action::TakebackAccept(n) | Action::TakebackDecline(n) => write!(f, ":{n}")?,
+            _ => {}
         }
         Ok(())
     }
@@ -153,6 +170,17 @@ impl FromStr for ButtonId {
                 Action::Move(text.to_string())
             }
             ("m", None) => return Err(InvalidButton("move")),
+            ("tbaccept" | "tbdecline", arg) => {
+                let request: i64 = digits(arg, "request")?;
+                if request <= 0 {
+                    return Err(InvalidButton("request"));
+                }
+                if action == "tbaccept" {
+                    Action::TakebackAccept(request)
+                } else {
+                    Action::TakebackDecline(request)
+                }
+            }
             (_, Some(_)) => return Err(InvalidButton("extra field")),
             ("moves", None) => Action::Moves,
             ("draw", None) => Action::Draw,
@@ -182,6 +210,8 @@ mod tests {
             Action::Accept,
             Action::Decline,
             Action::BoardAt,
+            Action::TakebackAccept(3),
+            Action::TakebackDecline(41),
         ] {
             let b = ButtonId::new(action, GameId(12), 7);
             let id = b.to_string();
@@ -222,6 +252,14 @@ mod tests {
             "BAO:draw:12:3",
             "other:draw:12:3",
             "bao:draw: 12:3",
+            "bao:tbaccept:12:3",
+            "bao:tbaccept:12:3:",
+            "bao:tbaccept:12:3:0",
+            "bao:tbaccept:12:3:-1",
+            "bao:tbaccept:12:3:+1",
+            "bao:tbdecline:12:3:x",
+            "bao:tbdecline:12:3:1:2",
+            "bao:tbaccept:12:3:99999999999999999999",
         ] {
             assert!(bad.parse::<ButtonId>().is_err(), "`{bad}` was accepted");
         }
@@ -237,6 +275,16 @@ mod tests {
             Command::Move {
                 text: "A6 left".into(),
                 game: Some(GameId(12))
+            }
+        );
+        let t: ButtonId = "bao:tbdecline:12:7:3".parse().unwrap();
+        assert_eq!(
+            t.command(),
+            Command::AnswerTakeback {
+                game: GameId(12),
+                ply: 7,
+                request: 3,
+                accept: false
             }
         );
         let d: ButtonId = "bao:draw:12:3".parse().unwrap();

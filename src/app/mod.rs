@@ -245,8 +245,12 @@ impl App {
             Err(r) => return Ok(r.into()),
         };
         if let Some(seen) = seen {
-            // A board-at button shows a past board: it is never out of date.
-            let past = matches!(command, Command::BoardAt { .. });
+            // A board-at button shows a past board: it is never out of date. A takeback
+            // answer checks its request itself (and says that it lapsed).
+            let past = matches!(
+                command,
+                Command::BoardAt { .. } | Command::AnswerTakeback { .. }
+            );
             if !past && (seen.ply != game.ply || !game.status.is_ongoing()) {
                 return self.out_of_date(user, &game);
             }
@@ -267,6 +271,12 @@ impl App {
             Command::Hint => self.hint(user, &game),
             Command::Takeback => self.takeback(user, game),
             Command::BoardAt { ply, .. } => self.board_at(user, &game, ply),
+            Command::AnswerTakeback {
+                ply,
+                request,
+                accept,
+                ..
+            } => self.answer_takeback(user, game, ply, request, accept),
             other => self.general(user, place, other),
         }
     }
@@ -281,6 +291,7 @@ impl App {
                 time_per_move,
                 rules,
                 rated,
+                hints,
             } => self.challenge(
                 user,
                 place,
@@ -289,7 +300,7 @@ impl App {
                 side,
                 time_per_move,
                 rules,
-                rated,
+                (rated, hints),
             ),
             Command::Ai {
                 level,

@@ -225,8 +225,16 @@ pub fn command_line(
                 }
                 None => None,
             };
+            let mut hints = match option("hints") {
+                Some(h) => {
+                    Some(yes_no(h).ok_or(format!("`hints:{h}`: write hints:yes or hints:no"))?)
+                }
+                None => None,
+            };
             for w in plain.iter().skip(1) {
-                if let Ok(v) = w.parse::<Variant>() {
+                if w.eq_ignore_ascii_case("hints") {
+                    hints = Some(true);
+                } else if let Ok(v) = w.parse::<Variant>() {
                     variant = Some(v);
                 } else if let Ok(r) = w.parse::<RuleSet>() {
                     rules = Some(r);
@@ -245,6 +253,7 @@ pub fn command_line(
                 time_per_move: time,
                 rules,
                 rated,
+                hints,
             })
         }
         "accept" => no_args(Command::Accept),
@@ -481,6 +490,7 @@ mod tests {
                 time_per_move: Some("1d".into()),
                 rules: None,
                 rated: None,
+                hints: None,
             }
         );
         let c = command_line("/bao challenge @baraka rules:r002", &mut named).unwrap();
@@ -531,6 +541,22 @@ mod tests {
                 other => panic!("{line}: {other:?}"),
             }
         }
+        for (line, hints) in [
+            ("/bao challenge @baraka casual hints", Some(true)),
+            ("/bao challenge @baraka hints:yes rated:no", Some(true)),
+            ("/bao challenge @baraka hints:no", Some(false)),
+            ("/bao challenge @baraka casual", None),
+        ] {
+            match command_line(line, &mut named) {
+                Ok(Command::Challenge { hints: h, .. }) => assert_eq!(h, hints, "{line}"),
+                other => panic!("{line}: {other:?}"),
+            }
+        }
+        assert!(
+            command_line("/bao challenge @baraka hints:maybe", &mut named)
+                .unwrap_err()
+                .contains("hints:yes or hints:no")
+        );
         assert!(
             command_line("/bao challenge @baraka rated:maybe", &mut named)
                 .unwrap_err()

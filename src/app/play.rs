@@ -36,7 +36,7 @@ impl App {
         side: Option<SideChoice>,
         time: Option<String>,
         rules: Option<crate::rules::RuleSet>,
-        rated: Option<bool>,
+        (rated, hints): (Option<bool>, Option<bool>),
     ) -> Result<Response, AppError> {
         if place.is_dm() {
             return Ok(Reply::private(
@@ -65,6 +65,14 @@ impl App {
             },
             None => config.time_per_move,
         };
+        let hints = hints.unwrap_or(false);
+        if hints && rated == Some(true) {
+            return Ok(Reply::private(
+                "Hints are only for unrated games: write `rated:false hints:true` for a casual \
+                 game with hints, or leave hints out for a rated game.",
+            )
+            .into());
+        }
         if let Some(existing) = self.store.game_in(place)? {
             return Ok(Reply::private(busy_text(&existing)).into());
         }
@@ -86,10 +94,12 @@ impl App {
             time_per_move,
             now,
             expires_at: now + self.settings.challenge_ttl,
+            // Asking for hints makes the game casual unless it says otherwise.
             rated: match rated {
                 Some(r) => r,
-                None => self.server_config(place)?.rated,
+                None => !hints && self.server_config(place)?.rated,
             },
+            hints,
         };
         let game = match self.store.create_challenge(&new) {
             Ok(g) => g,
@@ -109,13 +119,14 @@ impl App {
             Some(t) => format!("{} per move", span(t)),
             None => "no time limit".into(),
         };
+        let hints = if new.hints { ", hints allowed" } else { "" };
         let kind = if new.rated {
             "a rated game"
         } else {
             "a casual game"
         };
         let mut reply = Reply::public(format!(
-            "<@{}> ({}), {} ({}) challenges you to {kind} of Bao la {} ({sides}, {clock}, rules {}). The challenge expires {}.",
+            "<@{}> ({}), {} ({}) challenges you to {kind} of Bao la {} ({sides}, {clock}, rules {}{hints}). The challenge expires {}.",
             opponent.id,
             self.rating_tag(opponent.id, place, variant, rules)?,
             user.name,
@@ -692,7 +703,7 @@ impl App {
     }
 
     /// The trace of the last move, replayed from the position before it.
-    fn last_trace(&self, game: &Game) -> Result<Option<Trace>, AppError> {
+    pub(super) fn last_trace(&self, game: &Game) -> Result<Option<Trace>, AppError> {
         if game.ply == 0 {
             return Ok(None);
         }
@@ -753,8 +764,9 @@ impl App {
         let takebacks = self.store.takebacks(game.id)?;
         for t in &takebacks {
             lines.push(format!(
-                "Taken back after ply {}: {}",
+                "Taken back after ply {}{}: {}",
                 t.to_ply,
+                super::takeback::asked_words(self, t.asked_by),
                 t.moves.join(", ")
             ));
         }
@@ -776,8 +788,9 @@ impl App {
         record.push_str(&format!("rules {}\n", game.rule_set));
         for t in &takebacks {
             record.push_str(&format!(
-                "# taken back after ply {}: {}\n",
+                "# taken back after ply {}{}: {}\n",
                 t.to_ply,
+                super::takeback::asked_words(self, t.asked_by),
                 t.moves.join(", ")
             ));
         }

@@ -1,15 +1,20 @@
 //! `/bao takeback`: against the AI, the player's last move and the AI's reply are taken
-//! back; the moves are kept in the store's takebacks, so the game still replays and its
-//! history says where moves were taken back. Refused in rated games. Between people in an
-//! unrated game it is to be a request the opponent accepts or declines; no game between
-//! people is unrated yet (see [`super::analysis::is_rated`]), so they are all refused.
+//! back at once. Between people, in an unrated game, it is a request: the player whose move
+//! was the last one asks, and the opponent accepts (the move is taken back, one ply) or
+//! declines with the request's buttons. A request lapses when the game moves on (the
+//! opponent moves, the game ends); one is open at a time. Refused in rated games.
+//!
+//! The withdrawn moves are kept in the store's takebacks (with who asked), and every request
+//! with its outcome, so the game still replays and its history says where moves were taken
+//! back.
 
-use crate::rules::Position;
-use crate::store::{Game, GameStatus, Player, StoreError};
+use crate::rules::{Position, Side};
+use crate::store::{Game, GameStatus, Player, RequestOutcome, StoreError, TakebackRequest, UserId};
 
-use super::analysis::is_rated;
-use super::types::{Reply, Response, User};
-use super::{shown_board, App, AppError};
+use super::analysis::against_ai;
+use super::buttons::{Action, ButtonId};
+use super::types::{Button, ButtonStyle, Reply, Response, User};
+use super::{shown_board, App, AppError, INVALID_BUTTON};
 
 impl App {
     /// `/bao takeback` in `game`.
@@ -26,18 +31,15 @@ impl App {
             ))
             .into());
         };
-        if is_rated(&game) {
+        if self.is_rated(&game)? {
             return Ok(Reply::private(
-                "Moves cannot be taken back in a rated game. Against the AI (`/bao ai`) they can.",
+                "Takebacks are off in rated games: the move stands. Against the AI (`/bao ai`) \
+                 and in casual games (`rated:false`) they can be asked for.",
             )
             .into());
         }
-        let against_ai = game.player(!side).is_some_and(Player::is_ai);
-        if !against_ai {
-            return Ok(Reply::private(
-                "Takebacks between people are not available yet; play on, or resign.",
-            )
-            .into());
+        if !against_ai(&game) {
+            return self.request_takeback(user, game, side);
         }
         let pos: Position = self.position(&game)?;
         // The player's last move, and the AI's reply when it has made one.
@@ -47,14 +49,17 @@ impl App {
         }
         let to_ply = game.ply - back;
         let previous = shown_board(&game);
-        let game = match self
-            .store
-            .take_back(game.id, game.ply, to_ply, self.clock.now())
-        {
-            Ok(g) => g,
-            Err(StoreError::BoardChanged { current }) => return self.board_changed(user, &current),
-            Err(e) => return Err(e.into()),
-        };
+        let game =
+            match self
+                .store
+                .take_back(game.id, game.ply, to_ply, Some(user.id), self.clock.now())
+            {
+                Ok(g) => g,
+                Err(StoreError::BoardChanged { current }) => {
+                    return self.board_changed(user, &current)
+                }
+                Err(e) => return Err(e.into()),
+            };
         let withdrawn = self
             .store
             .takebacks(game.id)?
@@ -70,5 +75,174 @@ impl App {
         let mut reply = self.board_reply(&game, &pos, None, side, &text)?;
         reply.previous_board = previous;
         Ok(reply.into())
+    }
+
+    /// A takeback request between people by `user`, who plays `side` in the unrated `game`:
+    /// posted in the game's place with Accept and Decline buttons for the opponent.
+    fn request_takeback(&self, user: &User, game: Game, side: Side) -> Result<Response, AppError> {
+        let opponent = self.side_name(&game, !side);
+        let Some(last) = self.store.last_move(game.id)? else {
+            return Ok(Reply::private(
+                "No move has been played yet: there is nothing to take back.",
+            )
+            .into());
+        };
+        if last.by != Player::Human(user.id) {
+            return Ok(Reply::private(format!(
+                "The last move, `{}`, is {opponent}'s: you can ask to take back only your own \
+                 move, before {opponent} answers it.",
+                last.text
+            ))
+            .into());
+        }
+        let requests = self.store.takeback_requests(game.id)?;
+        let mine = |r: &&TakebackRequest| r.ply == game.ply && r.asked_by == user.id;
+        match requests.iter().rev().find(mine).map(|r| r.outcome) {
+            Some(RequestOutcome::Open) => {
+                return Ok(Reply::private(format!(
+                    "You have asked already; {opponent} has not answered yet."
+                ))
+                .into())
+            }
+            Some(RequestOutcome::Declined) => {
+                return Ok(Reply::private(format!(
+                    "{opponent} declined to take back `{}`; the move stands. Play on.",
+                    last.text
+                ))
+                .into())
+            }
+            _ => {}
+        }
+        let now = self.clock.now();
+        let request = match self
+            .store
+            .request_takeback(game.id, game.ply, &last.text, user.id, now)
+        {
+            Ok(r) => r,
+            Err(StoreError::BoardChanged { current }) => return self.board_changed(user, &current),
+            Err(StoreError::RequestOpen { .. }) => {
+                return Ok(Reply::private(
+                    "A takeback request is already waiting for an answer in this game.",
+                )
+                .into())
+            }
+            Err(e) => return Err(e.into()),
+        };
+        let Some(Player::Human(opponent_id)) = game.player(!side).cloned() else {
+            return Err(AppError::Corrupt {
+                game: game.id,
+                detail: "a game between people without a human opponent".into(),
+            });
+        };
+        let mut reply = Reply::public(format!(
+            "{} asks to take back `{}`. <@{opponent_id}>, accept or decline? (It lapses if \
+             you move instead.)",
+            user.name, last.text
+        ));
+        reply.mention = Some(opponent_id);
+        let button = |action: Action, label: &str, style| Button {
+            id: ButtonId::new(action, game.id, request.ply).to_string(),
+            label: label.into(),
+            style,
+        };
+        reply.buttons = vec![vec![
+            button(
+                Action::TakebackAccept(request.id),
+                "Accept takeback",
+                ButtonStyle::Success,
+            ),
+            button(
+                Action::TakebackDecline(request.id),
+                "Decline",
+                ButtonStyle::Danger,
+            ),
+        ]];
+        Ok(reply.into())
+    }
+
+    /// The opponent's answer (a button) to takeback request `request`, made on the board
+    /// after `ply`.
+    pub(super) fn answer_takeback(
+        &self,
+        user: &User,
+        game: Game,
+        ply: u32,
+        request: i64,
+        accept: bool,
+    ) -> Result<Response, AppError> {
+        let Some(req) = self
+            .store
+            .takeback_request(request)?
+            .filter(|r| r.game == game.id && r.ply == ply)
+        else {
+            return Ok(Reply::private(INVALID_BUTTON).into());
+        };
+        let asker = self.name(Some(&Player::Human(req.asked_by)));
+        let Some(side) = game.side_of(user.id) else {
+            return Ok(Reply::private(format!(
+                "This takeback request is for {asker}'s opponent to answer; you are not playing \
+                 in game {}.",
+                game.id
+            ))
+            .into());
+        };
+        if req.asked_by == user.id {
+            return Ok(Reply::private(format!(
+                "You asked for this takeback; {} answers it. Wait, or play on once it is \
+                 answered.",
+                self.side_name(&game, !side)
+            ))
+            .into());
+        }
+        let lapsed = |why: &str| -> Result<Response, AppError> {
+            Ok(Reply::private(format!(
+                "This takeback request has lapsed: {why}. `/bao board` shows the game now."
+            ))
+            .into())
+        };
+        match req.outcome {
+            RequestOutcome::Accepted => return lapsed("it was already accepted"),
+            RequestOutcome::Declined => return lapsed("it was already declined"),
+            _ if game.status != GameStatus::Active => return lapsed("the game is over"),
+            RequestOutcome::Lapsed => return lapsed("the game moved on since it was asked"),
+            RequestOutcome::Open if game.ply != req.ply => {
+                return lapsed("the game moved on since it was asked")
+            }
+            RequestOutcome::Open => {}
+        }
+        let previous = shown_board(&game);
+        let now = self.clock.now();
+        let game = match self.store.answer_takeback(game.id, req.id, accept, now) {
+            Ok(g) => g,
+            Err(StoreError::RequestNotOpen { .. }) => {
+                return lapsed("it was answered, or the game moved on, just before")
+            }
+            Err(e) => return Err(e.into()),
+        };
+        if !accept {
+            return Ok(Reply::public(format!(
+                "{} declines to take back `{}`; the move stands and {} is to move.",
+                user.name, req.mv, user.name
+            ))
+            .into());
+        }
+        let pos = self.position(&game)?;
+        let trace = self.last_trace(&game)?;
+        let text = format!(
+            "{} accepts: {asker}'s move `{}` is taken back, and {asker} is to move again.",
+            user.name, req.mv
+        );
+        let mut reply = self.board_reply(&game, &pos, trace, pos.turn(), &text)?;
+        reply.previous_board = previous;
+        let notices = self.turn_notices(&game, &pos);
+        Ok(Response { reply, notices })
+    }
+}
+
+/// Who asked for a takeback, for histories: " at Asha's request", or nothing when unknown.
+pub(super) fn asked_words(app: &App, asked_by: Option<UserId>) -> String {
+    match asked_by {
+        Some(u) => format!(" at {}'s request", app.name(Some(&Player::Human(u)))),
+        None => String::new(),
     }
 }

@@ -49,6 +49,8 @@ pub enum Command {
         rules: Option<RuleSet>,
         /// Whether the game counts for ratings (default: the config's `rated_by_default`).
         rated: Option<bool>,
+        /// Whether both players may ask for hints (`hints:true`; unrated games only).
+        hints: Option<bool>,
     },
     /// Accept the challenge in this channel.
     Accept,
@@ -132,6 +134,17 @@ pub enum Command {
     Hint,
     /// Take back the last move (against the AI: the player's move and the AI's reply).
     Takeback,
+    /// The opponent's answer to a takeback request (its buttons; no slash command).
+    AnswerTakeback {
+        /// The game.
+        game: GameId,
+        /// The ply of the board the request was made on.
+        ply: u32,
+        /// The request's number.
+        request: i64,
+        /// Accept (take the move back) or decline.
+        accept: bool,
+    },
     /// The board of a game after a given ply (the analysis's buttons; no slash command).
     BoardAt {
         /// The game.
@@ -220,6 +233,7 @@ impl Command {
             Command::Analyze { game } => Subject::Viewing(*game),
             Command::Hint | Command::Takeback => Subject::Acting(None),
             Command::BoardAt { game, .. } => Subject::Viewing(Some(*game)),
+            Command::AnswerTakeback { game, .. } => Subject::Acting(Some(*game)),
         }
     }
 
@@ -251,6 +265,7 @@ impl Command {
             Command::Hint => "hint",
             Command::Takeback => "takeback",
             Command::BoardAt { .. } => "board-at",
+            Command::AnswerTakeback { .. } => "takeback-answer",
             Command::Leaderboard { .. } => "leaderboard",
             Command::Stats { .. } => "stats",
         }

@@ -304,6 +304,7 @@ pub async fn challenge(
     #[description = "Time per move: none, or e.g. 30m, 24h, 3d"] time_per_move: Option<String>,
     #[description = "Rule set: v0.2 (with takasia) or r002 (without)"] rules: Option<RulesParam>,
     #[description = "Whether the game counts for ratings (default yes)"] rated: Option<bool>,
+    #[description = "Allow /bao hint for both players (unrated games only)"] hints: Option<bool>,
 ) -> Result<(), Error> {
     let opponent = respond::user_of(&opponent);
     let command = Command::Challenge {
@@ -313,6 +314,7 @@ pub async fn challenge(
         time_per_move,
         rules: rules.map(Into::into),
         rated,
+        hints,
     };
     respond::command(ctx, command).await
 }

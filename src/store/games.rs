@@ -299,6 +299,8 @@ impl Store {
         let mut game = load_game(&tx, id)?.ok_or(StoreError::NoSuchGame(id))?;
         let was = game.status;
         change(&tx, &mut game)?;
+        // A takeback request lapses once its board is gone (a move, a takeback, the end).
+        super::takebacks::lapse_stale(&tx, &game)?;
         game.next_due_at = next_due(&game);
         write_game(&tx, &game)?;
         if was == GameStatus::Active && game.status == GameStatus::Finished {
@@ -407,6 +409,7 @@ impl Store {
             params![id.0, new.expires_at],
         )?;
         super::ratings::set_rated(&tx, id, new.rated)?;
+        super::takebacks::set_hints(&tx, id, new.hints)?;
         let game = load_game(&tx, id)?.ok_or(StoreError::NoSuchGame(id))?;
         tx.commit()?;
         Ok(game)

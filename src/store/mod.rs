@@ -44,6 +44,7 @@
 //!     now,
 //!     expires_at: now + day,
 //!     rated: true,
+//!     hints: false,
 //! })?;
 //! let game = store.accept_challenge(
 //!     pending.id,
@@ -108,7 +109,7 @@ pub use ratings::{
 };
 pub use schema::{APPLICATION_ID, SCHEMA_VERSION};
 pub use servers::{GameThread, SettingKey, SettingValue};
-pub use takebacks::Takeback;
+pub use takebacks::{RequestOutcome, Takeback, TakebackRequest};
 pub use types::{
     Challenge, Duty, Game, GameEnd, GameFilter, GameId, GameStatus, NewChallenge, NewGame, NewMove,
     Notify, Place, Player, PlayerProfile, ReplayProblem, ResultReason, SideChoice, StoredMove,
@@ -217,6 +218,22 @@ pub enum StoreError {
         game: GameId,
         /// Who tried.
         by: Player,
+    },
+    /// A takeback request while another is open in the game.
+    #[error("game {game} already has an open takeback request ({request})")]
+    RequestOpen {
+        /// The game.
+        game: GameId,
+        /// The open request.
+        request: i64,
+    },
+    /// A takeback request answered after it was answered or lapsed.
+    #[error("takeback request {request} of game {game} is no longer open")]
+    RequestNotOpen {
+        /// The game.
+        game: GameId,
+        /// The request.
+        request: i64,
     },
     /// A backup could not be written or did not verify (nothing was left at the target).
     #[error("{}: backup failed: {detail}", path.display())]

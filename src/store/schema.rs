@@ -104,6 +104,8 @@ CREATE TABLE moves (
     super::analyses::MIGRATION_ANALYSES,
     super::takebacks::MIGRATION_TAKEBACKS,
     super::ratings::RATINGS_MIGRATION,
+    // 9: hints agreed in a challenge, takeback requests between people.
+    super::takebacks::MIGRATION_REQUESTS,
 ];
 
 static MIGRATIONS: LazyLock<Migrations<'static>> =

@@ -288,6 +288,7 @@ mod tests {
             challenger_side: SideChoice::Random,
             time_per_move: None,
             rated: false,
+            hints: false,
             now: 0,
             expires_at: 100,
         };

@@ -329,6 +329,8 @@ pub struct NewChallenge {
     pub expires_at: i64,
     /// Whether the game counts for ratings once finished (see `store::ratings`).
     pub rated: bool,
+    /// Whether both players may ask for hints (agreed by accepting; unrated games only).
+    pub hints: bool,
 }
 
 /// A new game started directly as active (e.g. against the AI) for
