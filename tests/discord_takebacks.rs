@@ -1,0 +1,277 @@
+//! Hints and takeback requests between people end to end: the real serenity/poise client,
+//! the real app and store, against the loopback stand-in for Discord. A challenge with
+//! `rated:false hints:true` says "hints allowed"; a hint is then private with the board; a
+//! takeback request is posted with Accept/Decline buttons that only the opponent may press
+//! (the requester, an onlooker and a forged id are refused privately); accepting restores
+//! the position before the move; a request lapses when the opponent moves; rated games
+//! refuse both. Nothing leaves 127.0.0.1.
+
+mod support;
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use bao_bot::app::{App, Command, Settings, SideChoice, SystemClock, User};
+use bao_bot::config::{Config, Token};
+use bao_bot::discord;
+use bao_bot::rules::Position;
+use bao_bot::store::{Game, Store};
+use serde_json::json;
+use support::fake_discord::payloads::{self, asha, baraka, token_for, Opt, Place, Who, GUILD};
+use support::fake_discord::{custom_ids, FakeDiscord, Recorded, TOKEN};
+use tokio::sync::oneshot;
+
+const WAIT: Duration = Duration::from_secs(20);
+
+const OTHER: Place = Place::Guild {
+    guild_id: 1_300_000_000_000_000_001,
+    channel_id: 1_300_000_000_000_000_003,
+};
+
+fn carol() -> Who {
+    Who::new(1_400_000_000_000_000_003, "carol")
+}
+
+fn app_place(p: Place) -> bao_bot::app::Place {
+    bao_bot::app::Place::Channel {
+        guild: 1_300_000_000_000_000_001,
+        channel: p.channel_id(),
+    }
+}
+
+/// The first request answering interaction `id` whose text contains `needle`.
+async fn answer_with(fake: &FakeDiscord, id: u64, needle: &str) -> Recorded {
+    let token = token_for(id);
+    fake.wait_for(
+        |r| r.uses_token(&token) && r.content().is_some_and(|c| c.contains(needle)),
+        WAIT,
+    )
+    .await
+}
+
+/// The buttons put on the answer to interaction `id` (at once, or by an edit for a board).
+async fn buttons_of(fake: &FakeDiscord, id: u64) -> Vec<String> {
+    let token = token_for(id);
+    let r = fake
+        .wait_for(
+            |r| r.uses_token(&token) && !custom_ids(r.body()).is_empty(),
+            WAIT,
+        )
+        .await;
+    custom_ids(r.body())
+}
+
+fn has_png(r: &Recorded) -> bool {
+    r.files
+        .iter()
+        .any(|f| f.filename.ends_with(".png") && f.bytes.starts_with(b"\x89PNG"))
+}
+
+/// The message a button is pressed on (the answer to interaction `id`).
+fn message_of(fake: &FakeDiscord, id: u64, channel: u64) -> serde_json::Value {
+    let message_id = fake
+        .original_message_of(&token_for(id))
+        .unwrap_or(1_500_000_000_000_000_000 + id);
+    payloads::message(
+        message_id,
+        channel,
+        &payloads::bot_user(),
+        "message",
+        json!([]),
+    )
+}
+
+fn game_in(store: &Store, place: Place) -> Game {
+    store
+        .game_in(&app_place(place))
+        .expect("store")
+        .expect("game")
+}
+
+/// The player to move plays the first legal move with `/bao move` (interaction `id`).
+async fn play_first(fake: &FakeDiscord, store: &Store, id: u64) {
+    let game = game_in(store, GUILD);
+    let pos: Position = game.position.parse().expect("position");
+    let mv = pos.legal_moves()[0].to_string();
+    let who = [asha(), baraka()][pos.turn().index()].clone();
+    let opts = [Opt::Str("move", mv)];
+    fake.send_interaction(payloads::slash(id, &who, GUILD, "move", &opts));
+    let r = answer_with(fake, id, "").await;
+    assert!(!r.is_ephemeral(), "{}", fake.describe_requests());
+    let ply = game.ply + 1;
+    fake.wait_until(WAIT, || (game_in(store, GUILD).ply == ply).then_some(()))
+        .await
+        .expect("the move is recorded");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn hints_and_takeback_requests_between_people() {
+    let store = Arc::new(Store::open_in_memory().expect("store"));
+    let app = Arc::new(App::new(
+        store.clone(),
+        Arc::new(SystemClock),
+        Settings::default(),
+    ));
+    // A rated game in OTHER, through the app.
+    let (a, b) = (
+        User::new(asha().id, "asha"),
+        User::new(baraka().id, "baraka"),
+    );
+    let r = app
+        .handle(
+            &a,
+            &app_place(OTHER),
+            Command::Challenge {
+                opponent: b.clone(),
+                variant: None,
+                side: Some(SideChoice::South),
+                time_per_move: None,
+                rules: None,
+                rated: Some(true),
+                hints: None,
+            },
+        )
+        .expect("challenge");
+    app.press(&b, &app_place(OTHER), r.reply.button_ids()[0])
+        .expect("accept");
+    let pos: Position = game_in(&store, OTHER).position.parse().expect("position");
+    let text = pos.legal_moves()[0].to_string();
+    app.handle(&a, &app_place(OTHER), Command::Move { text, game: None })
+        .expect("move");
+
+    let fake = FakeDiscord::start().await;
+    let config = Config {
+        token: Some(Token::new(TOKEN)),
+        proxy_url: Some(fake.proxy_url()),
+        loopback_only: true,
+        ..Config::default()
+    };
+    let (stop, stopped) = oneshot::channel::<()>();
+    let task = tokio::spawn(discord::run(config, app, async {
+        let _ = stopped.await;
+    }));
+    fake.wait_for_ready(WAIT).await;
+    fake.wait_for(|r| r.is("PUT", "/api/v10/applications/*/commands"), WAIT)
+        .await;
+
+    // The challenge with hints, through Discord: "hints allowed"; Baraka accepts.
+    let opts = [
+        Opt::User("opponent", baraka()),
+        Opt::Int("side", 0),
+        Opt::Bool("rated", false),
+        Opt::Bool("hints", true),
+    ];
+    fake.send_interaction(payloads::slash(401, &asha(), GUILD, "challenge", &opts));
+    let offer = answer_with(&fake, 401, "challenges you").await;
+    let text = offer.content().unwrap_or_default();
+    assert!(text.contains("a casual game"), "{text}");
+    assert!(text.contains("hints allowed"), "{text}");
+    let ids = buttons_of(&fake, 401).await;
+    let accept = ids
+        .iter()
+        .find(|i| i.starts_with("bao:accept:"))
+        .expect("an Accept button");
+    let msg = message_of(&fake, 401, GUILD.channel_id());
+    fake.send_interaction(payloads::button(402, &baraka(), GUILD, accept, msg));
+    answer_with(&fake, 402, "accepts").await;
+
+    // A hint for Asha: private, with the board after it; nothing is played.
+    fake.send_interaction(payloads::slash(403, &asha(), GUILD, "hint", &[]));
+    let hint = answer_with(&fake, 403, "Hint: `").await;
+    assert!(
+        hint.is_ephemeral() && has_png(&hint),
+        "{}",
+        fake.describe_requests()
+    );
+    assert_eq!(game_in(&store, GUILD).ply, 0);
+
+    play_first(&fake, &store, 404).await;
+    play_first(&fake, &store, 405).await;
+    let before = game_in(&store, GUILD);
+    play_first(&fake, &store, 406).await;
+    let last = store.moves(before.id).expect("store")[2].text.clone();
+
+    // Asha asks to take her move back: a public request with buttons for Baraka.
+    fake.send_interaction(payloads::slash(407, &asha(), GUILD, "takeback", &[]));
+    let request = answer_with(&fake, 407, "asks to take back").await;
+    assert!(!request.is_ephemeral());
+    let text = request.content().unwrap_or_default();
+    assert!(
+        text.contains(&format!("asha asks to take back `{last}`")),
+        "{text}"
+    );
+    let ids = buttons_of(&fake, 407).await;
+    let yes = ids
+        .iter()
+        .find(|i| i.starts_with("bao:tbaccept:"))
+        .expect("an Accept button")
+        .clone();
+    assert!(
+        ids.iter().any(|i| i.starts_with("bao:tbdecline:")),
+        "{ids:?}"
+    );
+    let msg = message_of(&fake, 407, GUILD.channel_id());
+
+    // Asha herself, Carol, and a forged request number: refused privately.
+    fake.send_interaction(payloads::button(408, &asha(), GUILD, &yes, msg.clone()));
+    let r = answer_with(&fake, 408, "You asked for this takeback").await;
+    assert!(r.is_ephemeral() && !has_png(&r));
+    fake.send_interaction(payloads::button(409, &carol(), GUILD, &yes, msg.clone()));
+    let r = answer_with(&fake, 409, "not playing").await;
+    assert!(r.is_ephemeral() && !has_png(&r));
+    let forged = format!("bao:tbaccept:{}:3:999", before.id);
+    fake.send_interaction(payloads::button(
+        410,
+        &baraka(),
+        GUILD,
+        &forged,
+        msg.clone(),
+    ));
+    let r = answer_with(&fake, 410, "not valid").await;
+    assert!(r.is_ephemeral() && !has_png(&r));
+    assert_eq!(game_in(&store, GUILD).ply, 3);
+
+    // Baraka accepts: the board as before Asha's move, posted publicly.
+    fake.send_interaction(payloads::button(411, &baraka(), GUILD, &yes, msg.clone()));
+    let board = answer_with(&fake, 411, "accepts").await;
+    assert!(!board.is_ephemeral() && has_png(&board));
+    let back = game_in(&store, GUILD);
+    assert_eq!((back.ply, &back.position), (2, &before.position));
+    assert!(store.check_replays().expect("check").is_empty());
+    fake.send_interaction(payloads::slash(412, &carol(), GUILD, "history", &[]));
+    let h = answer_with(&fake, 412, "Taken back").await;
+    let text = h.content().unwrap_or_default();
+    assert!(
+        text.contains(&format!("Taken back after ply 2 at asha's request: {last}")),
+        "{text}"
+    );
+
+    // A new request lapses when Baraka moves instead of answering.
+    play_first(&fake, &store, 413).await;
+    fake.send_interaction(payloads::slash(414, &asha(), GUILD, "takeback", &[]));
+    answer_with(&fake, 414, "asks to take back").await;
+    let ids = buttons_of(&fake, 414).await;
+    let yes = ids
+        .iter()
+        .find(|i| i.starts_with("bao:tbaccept:"))
+        .expect("an Accept button")
+        .clone();
+    let msg = message_of(&fake, 414, GUILD.channel_id());
+    play_first(&fake, &store, 415).await;
+    fake.send_interaction(payloads::button(416, &baraka(), GUILD, &yes, msg));
+    let r = answer_with(&fake, 416, "lapsed").await;
+    assert!(r.is_ephemeral() && !has_png(&r));
+    assert_eq!(game_in(&store, GUILD).ply, 4);
+
+    // The rated game: no takeback, no hint.
+    fake.send_interaction(payloads::slash(417, &asha(), OTHER, "takeback", &[]));
+    let r = answer_with(&fake, 417, "Takebacks are off in rated games").await;
+    assert!(r.is_ephemeral() && !has_png(&r));
+    fake.send_interaction(payloads::slash(418, &baraka(), OTHER, "hint", &[]));
+    let r = answer_with(&fake, 418, "not given in rated games").await;
+    assert!(r.is_ephemeral() && !has_png(&r));
+    assert_eq!(game_in(&store, OTHER).ply, 1);
+
+    let _ = stop.send(());
+    let _ = tokio::time::timeout(Duration::from_secs(15), task).await;
+}
