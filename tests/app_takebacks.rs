@@ -414,3 +414,13 @@ fn forged_and_stale_takeback_buttons_are_refused() {
     assert_eq!(w.game_now(&game).ply, 2);
     assert!(w.store.check_replays().expect("check").is_empty());
 }
+
+#[test]
+fn help_tells_of_hints_and_takeback_requests_and_fits_one_message() {
+    let w = world();
+    let help = w.say(&w.asha, Command::Help);
+    assert!(help.ephemeral);
+    assert!(help.text.contains("[hints]"), "{}", help.text);
+    assert!(help.text.contains("the opponent is asked"), "{}", help.text);
+    assert!(help.text.len() < 2000, "{} chars", help.text.len());
+}
