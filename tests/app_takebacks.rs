@@ -179,7 +179,7 @@ fn hints_between_people_only_in_unrated_games_that_agreed_to_them() {
     let game = w.current();
     assert!(!w.store.is_rated(game.id).expect("store"));
     assert!(w.store.hints_agreed(game.id).expect("store"));
-    w.press(&w.baraka, &offer.button_ids()[0].to_string());
+    w.press(&w.baraka, offer.button_ids()[0]);
 
     // Either player, on their turn: privately, a legal move and the board after it.
     for who in [&w.asha, &w.baraka] {

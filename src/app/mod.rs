@@ -300,7 +300,8 @@ impl App {
                 side,
                 time_per_move,
                 rules,
-                (rated, hints),
+                rated,
+                hints,
             ),
             Command::Ai {
                 level,

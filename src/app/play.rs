@@ -36,7 +36,8 @@ impl App {
         side: Option<SideChoice>,
         time: Option<String>,
         rules: Option<crate::rules::RuleSet>,
-        (rated, hints): (Option<bool>, Option<bool>),
+        rated: Option<bool>,
+        hints: Option<bool>,
     ) -> Result<Response, AppError> {
         if place.is_dm() {
             return Ok(Reply::private(

@@ -295,6 +295,8 @@ pub async fn bao(_ctx: AppContext<'_>) -> Result<(), Error> {
 }
 
 /// Challenge someone to a game here.
+// One parameter per slash-command option.
+#[allow(clippy::too_many_arguments)]
 #[poise::command(slash_command)]
 pub async fn challenge(
     ctx: AppContext<'_>,
