@@ -15,13 +15,11 @@ use bao_bot::app::{
     App, AppError, Command, Conversation, GameId, Response, Settings, SideChoice, SystemClock,
     User, UserId,
 };
-use bao_bot::config::{Config, Token};
-use bao_bot::discord;
 use bao_bot::rules::Position;
 use bao_bot::store::Store;
-use support::fake_discord::payloads::{self, asha, baraka, token_for, Opt, Place, Who, GUILD};
-use support::fake_discord::{FakeDiscord, Recorded, TOKEN};
-use tokio::sync::oneshot;
+use support::bot;
+use support::fake_discord::payloads::{self, asha, baraka, Opt, Place, Who, GUILD};
+use support::fake_discord::FakeDiscord;
 
 const WAIT: Duration = Duration::from_secs(20);
 /// How long the stand-in app takes after each ply it reports, so progress edits show.
@@ -132,30 +130,6 @@ fn people_game(app: &App, store: &Store, place: bao_bot::app::Place, plies: usiz
     store.game_in(&place).expect("store").expect("game").id
 }
 
-/// Requests answering interaction `id` whose text contains `needle`.
-fn answers_with(fake: &FakeDiscord, id: u64, needle: &str) -> Vec<Recorded> {
-    let token = token_for(id);
-    fake.requests()
-        .into_iter()
-        .filter(|r| r.uses_token(&token) && r.content().is_some_and(|c| c.contains(needle)))
-        .collect()
-}
-
-async fn answer_with(fake: &FakeDiscord, id: u64, needle: &str) -> Recorded {
-    let token = token_for(id);
-    fake.wait_for(
-        |r| r.uses_token(&token) && r.content().is_some_and(|c| c.contains(needle)),
-        WAIT,
-    )
-    .await
-}
-
-fn has_png(r: &Recorded) -> bool {
-    r.files
-        .iter()
-        .any(|f| f.filename.ends_with(".png") && f.bytes.starts_with(b"\x89PNG"))
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn analysis_with_progress_refusals_and_hints() {
     let store = Arc::new(Store::open_in_memory().expect("store"));
@@ -192,30 +166,18 @@ async fn analysis_with_progress_refusals_and_hints() {
         .id;
 
     let fake = FakeDiscord::start().await;
-    let config = Config {
-        token: Some(Token::new(TOKEN)),
-        proxy_url: Some(fake.proxy_url()),
-        loopback_only: true,
-        ..Config::default()
-    };
-    let (stop, stopped) = oneshot::channel::<()>();
-    let task = tokio::spawn(discord::run(config, Arc::new(Slow(app)), async {
-        let _ = stopped.await;
-    }));
-    fake.wait_for_ready(WAIT).await;
-    fake.wait_for(|r| r.is("PUT", "/api/v10/applications/*/commands"), WAIT)
-        .await;
+    let running = bot::start(&fake, Arc::new(Slow(app)), WAIT).await;
 
     // Baraka analyses the finished game here: deferred, progress edits, then the graph.
     let began = Instant::now();
     fake.send_interaction(payloads::slash(301, &baraka(), GUILD, "analyze", &[]));
-    let done = answer_with(&fake, 301, "Analysis of game").await;
+    let done = fake.answer_with(301, "Analysis of game", WAIT).await;
     let took = began.elapsed();
-    assert!(has_png(&done), "{}", fake.describe_requests());
+    assert!(done.has_png(), "{}", fake.describe_requests());
     assert!(!done.is_ephemeral());
     let text = done.content().unwrap_or_default();
     assert!(text.contains("baraka (North): accuracy"), "{text}");
-    let progress = answers_with(&fake, 301, "Analysing game");
+    let progress = fake.answers_with(301, "Analysing game");
     // Six plies reported over more than 3.6 s: at most one edit per 2 s, at least one.
     let most = 1 + (took.as_secs_f64() / 2.0) as usize;
     assert!(
@@ -229,24 +191,26 @@ async fn analysis_with_progress_refusals_and_hints() {
     // Another pair's DM game, from a channel: refused privately, nothing shown.
     let opts = [Opt::Str("game", dm_game.to_string())];
     fake.send_interaction(payloads::slash(302, &baraka(), GUILD, "analyze", &opts));
-    let refused = answer_with(&fake, 302, "private game between other people").await;
-    assert!(refused.is_ephemeral() && !has_png(&refused));
+    let refused = fake
+        .answer_with(302, "private game between other people", WAIT)
+        .await;
+    assert!(refused.is_ephemeral() && !refused.has_png());
     // A running game between people: refused to its players.
     fake.send_interaction(payloads::slash(303, &asha(), OTHER, "analyze", &[]));
-    let refused = answer_with(&fake, 303, "still being played").await;
-    assert!(refused.is_ephemeral() && !has_png(&refused));
-    assert!(answers_with(&fake, 303, "Analysing").is_empty());
+    let refused = fake.answer_with(303, "still being played", WAIT).await;
+    assert!(refused.is_ephemeral() && !refused.has_png());
+    assert!(fake.answers_with(303, "Analysing").is_empty());
 
     // A hint in the AI game, privately with the board; refused between people.
     let dm = Place::Dm {
         channel_id: fake.dm_channel_of(asha().id),
     };
     fake.send_interaction(payloads::slash(304, &asha(), dm, "hint", &[]));
-    let hint = answer_with(&fake, 304, "Hint: `").await;
-    assert!(has_png(&hint), "{}", fake.describe_requests());
+    let hint = fake.answer_with(304, "Hint: `", WAIT).await;
+    assert!(hint.has_png(), "{}", fake.describe_requests());
     fake.send_interaction(payloads::slash(305, &asha(), OTHER, "hint", &[]));
-    let refused = answer_with(&fake, 305, "rated").await;
-    assert!(refused.is_ephemeral() && !has_png(&refused));
+    let refused = fake.answer_with(305, "rated", WAIT).await;
+    assert!(refused.is_ephemeral() && !refused.has_png());
     let before = store.game(dm_game).expect("store").expect("game");
     assert_eq!(before.ply, 0, "a hint plays nothing");
 
@@ -254,19 +218,18 @@ async fn analysis_with_progress_refusals_and_hints() {
     let pos: Position = before.position.parse().expect("position");
     let mv = [Opt::Str("move", pos.legal_moves()[0].to_string())];
     fake.send_interaction(payloads::slash(306, &asha(), dm, "move", &mv));
-    answer_with(&fake, 306, "AI").await;
+    fake.answer_with(306, "AI", WAIT).await;
     assert_eq!(store.game(dm_game).expect("store").expect("game").ply, 2);
     fake.send_interaction(payloads::slash(307, &asha(), dm, "takeback", &[]));
-    let back = answer_with(&fake, 307, "took back").await;
-    assert!(has_png(&back), "{}", fake.describe_requests());
+    let back = fake.answer_with(307, "took back", WAIT).await;
+    assert!(back.has_png(), "{}", fake.describe_requests());
     let after = store.game(dm_game).expect("store").expect("game");
     assert_eq!((after.ply, &after.position), (0, &before.position));
     assert!(store.check_replays().expect("check").is_empty());
     fake.send_interaction(payloads::slash(308, &asha(), OTHER, "takeback", &[]));
-    let refused = answer_with(&fake, 308, "rated").await;
-    assert!(refused.is_ephemeral() && !has_png(&refused));
+    let refused = fake.answer_with(308, "rated", WAIT).await;
+    assert!(refused.is_ephemeral() && !refused.has_png());
     assert_ne!(finished, dm_game);
 
-    let _ = stop.send(());
-    let _ = tokio::time::timeout(Duration::from_secs(15), task).await;
+    running.stop().await;
 }

@@ -73,25 +73,6 @@ async fn answer(fake: &FakeDiscord, id: u64) -> Recorded {
         .await
 }
 
-/// The buttons put on the answer to interaction `id`: a public board gets them by an edit,
-/// once the app has recorded its message.
-async fn buttons_of(fake: &FakeDiscord, id: u64) -> Vec<String> {
-    let token = token_for(id);
-    let edit = fake
-        .wait_for(
-            |r| r.uses_token(&token) && !custom_ids(r.body()).is_empty(),
-            WAIT,
-        )
-        .await;
-    custom_ids(edit.body())
-}
-
-fn has_png(r: &Recorded) -> bool {
-    r.files
-        .iter()
-        .any(|f| f.filename.ends_with(".png") && f.bytes.starts_with(b"\x89PNG"))
-}
-
 /// The answer carries exactly one file, the move's animation: a `.gif` uploaded as
 /// `image/gif`, a GIF whose last frame is held 4 s. Returns its frame count.
 fn one_gif(r: &Recorded) -> usize {
@@ -146,7 +127,7 @@ async fn challenge_accept_move_refusals_and_resignation() {
     assert!(!challenge.is_ephemeral());
     let text = challenge.content().unwrap_or_default().to_string();
     assert!(text.contains("challenges you"), "{text}");
-    let ids = buttons_of(&fake, 101).await;
+    let ids = fake.buttons_of(101, WAIT).await;
     let accept = ids
         .iter()
         .find(|i| i.starts_with("bao:accept:"))
@@ -176,8 +157,8 @@ async fn challenge_accept_move_refusals_and_resignation() {
     let msg = board_message(&fake, 101, GUILD.channel_id());
     fake.send_interaction(payloads::button(102, &baraka(), GUILD, &accept, msg));
     let board = answer(&fake, 102).await;
-    assert!(has_png(&board), "{}", fake.describe_requests());
-    let first_ids = buttons_of(&fake, 102).await;
+    assert!(board.has_png(), "{}", fake.describe_requests());
+    let first_ids = fake.buttons_of(102, WAIT).await;
     let old_move = first_ids
         .iter()
         .find(|i| i.starts_with("bao:m:"))
@@ -297,7 +278,7 @@ async fn a_game_against_the_ai_in_a_dm() {
         &[Opt::Int("level", 1)],
     ));
     let board = answer(&fake, 201).await;
-    assert!(has_png(&board), "{}", fake.describe_requests());
+    assert!(board.has_png(), "{}", fake.describe_requests());
     let mv = [Opt::Str("move", "a6 left".into())];
     fake.send_interaction(payloads::slash(202, &asha(), dm, "move", &mv));
     let reply = answer(&fake, 202).await;
@@ -529,7 +510,7 @@ async fn animation_off_gives_the_png_and_replay_posts_a_game_gif() {
     one_gif(&answer(&fake, 704).await);
     fake.send_interaction(payloads::slash(705, &baraka(), GUILD, "move", &mv));
     let moved = answer(&fake, 705).await;
-    assert!(has_png(&moved), "{}", fake.describe_requests());
+    assert!(moved.has_png(), "{}", fake.describe_requests());
     assert!(moved.files.iter().all(|f| !f.filename.ends_with(".gif")));
 
     // Baraka resigns; anyone may replay the finished game: a public GIF, one frame per ply.

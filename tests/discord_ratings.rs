@@ -9,12 +9,10 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use bao_bot::app::{App, Settings, SystemClock};
-use bao_bot::config::{Config, Token};
-use bao_bot::discord;
 use bao_bot::store::{Scope, Store, UserId};
+use support::bot;
 use support::fake_discord::payloads::{self, asha, baraka, token_for, Opt, GUILD};
-use support::fake_discord::{FakeDiscord, Recorded, TOKEN};
-use tokio::sync::oneshot;
+use support::fake_discord::{FakeDiscord, Recorded};
 
 const WAIT: Duration = Duration::from_secs(10);
 
@@ -37,19 +35,7 @@ async fn a_rated_game_ends_with_the_rating_change_in_the_public_message() {
             ..Settings::default()
         },
     ));
-    let config = Config {
-        token: Some(Token::new(TOKEN)),
-        proxy_url: Some(fake.proxy_url()),
-        loopback_only: true,
-        ..Config::default()
-    };
-    let (stop, stopped) = oneshot::channel::<()>();
-    let task = tokio::spawn(discord::run(config, app, async {
-        let _ = stopped.await;
-    }));
-    fake.wait_for_ready(WAIT).await;
-    fake.wait_for(|r| r.is("PUT", "/api/v10/applications/*/commands"), WAIT)
-        .await;
+    let running = bot::start(&fake, app, WAIT).await;
 
     // The registered command offers the new subcommands and the `rated` option.
     let registered = fake
@@ -147,10 +133,5 @@ async fn a_rated_game_ends_with_the_rating_change_in_the_public_message() {
         "{text}"
     );
 
-    let _ = stop.send(());
-    tokio::time::timeout(Duration::from_secs(15), task)
-        .await
-        .expect("stopped in time")
-        .expect("no panic")
-        .expect("clean stop");
+    running.stop().await;
 }

@@ -12,14 +12,12 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use bao_bot::app::{App, Command, Settings, SideChoice, SystemClock, User};
-use bao_bot::config::{Config, Token};
-use bao_bot::discord;
 use bao_bot::rules::Position;
 use bao_bot::store::{Game, Store};
 use serde_json::json;
+use support::bot;
 use support::fake_discord::payloads::{self, asha, baraka, token_for, Opt, Place, Who, GUILD};
-use support::fake_discord::{custom_ids, FakeDiscord, Recorded, TOKEN};
-use tokio::sync::oneshot;
+use support::fake_discord::FakeDiscord;
 
 const WAIT: Duration = Duration::from_secs(20);
 
@@ -37,34 +35,6 @@ fn app_place(p: Place) -> bao_bot::app::Place {
         guild: 1_300_000_000_000_000_001,
         channel: p.channel_id(),
     }
-}
-
-/// The first request answering interaction `id` whose text contains `needle`.
-async fn answer_with(fake: &FakeDiscord, id: u64, needle: &str) -> Recorded {
-    let token = token_for(id);
-    fake.wait_for(
-        |r| r.uses_token(&token) && r.content().is_some_and(|c| c.contains(needle)),
-        WAIT,
-    )
-    .await
-}
-
-/// The buttons put on the answer to interaction `id` (at once, or by an edit for a board).
-async fn buttons_of(fake: &FakeDiscord, id: u64) -> Vec<String> {
-    let token = token_for(id);
-    let r = fake
-        .wait_for(
-            |r| r.uses_token(&token) && !custom_ids(r.body()).is_empty(),
-            WAIT,
-        )
-        .await;
-    custom_ids(r.body())
-}
-
-fn has_png(r: &Recorded) -> bool {
-    r.files
-        .iter()
-        .any(|f| f.filename.ends_with(".png") && f.bytes.starts_with(b"\x89PNG"))
 }
 
 /// The message a button is pressed on (the answer to interaction `id`).
@@ -96,7 +66,7 @@ async fn play_first(fake: &FakeDiscord, store: &Store, id: u64) {
     let who = [asha(), baraka()][pos.turn().index()].clone();
     let opts = [Opt::Str("move", mv)];
     fake.send_interaction(payloads::slash(id, &who, GUILD, "move", &opts));
-    let r = answer_with(fake, id, "").await;
+    let r = fake.answer_with(id, "", WAIT).await;
     assert!(!r.is_ephemeral(), "{}", fake.describe_requests());
     let ply = game.ply + 1;
     fake.wait_until(WAIT, || (game_in(store, GUILD).ply == ply).then_some(()))
@@ -140,19 +110,7 @@ async fn hints_and_takeback_requests_between_people() {
         .expect("move");
 
     let fake = FakeDiscord::start().await;
-    let config = Config {
-        token: Some(Token::new(TOKEN)),
-        proxy_url: Some(fake.proxy_url()),
-        loopback_only: true,
-        ..Config::default()
-    };
-    let (stop, stopped) = oneshot::channel::<()>();
-    let task = tokio::spawn(discord::run(config, app, async {
-        let _ = stopped.await;
-    }));
-    fake.wait_for_ready(WAIT).await;
-    fake.wait_for(|r| r.is("PUT", "/api/v10/applications/*/commands"), WAIT)
-        .await;
+    let running = bot::start(&fake, app, WAIT).await;
 
     // The challenge with hints, through Discord: "hints allowed"; Baraka accepts.
     let opts = [
@@ -162,24 +120,24 @@ async fn hints_and_takeback_requests_between_people() {
         Opt::Bool("hints", true),
     ];
     fake.send_interaction(payloads::slash(401, &asha(), GUILD, "challenge", &opts));
-    let offer = answer_with(&fake, 401, "challenges you").await;
+    let offer = fake.answer_with(401, "challenges you", WAIT).await;
     let text = offer.content().unwrap_or_default();
     assert!(text.contains("a casual game"), "{text}");
     assert!(text.contains("hints allowed"), "{text}");
-    let ids = buttons_of(&fake, 401).await;
+    let ids = fake.buttons_of(401, WAIT).await;
     let accept = ids
         .iter()
         .find(|i| i.starts_with("bao:accept:"))
         .expect("an Accept button");
     let msg = message_of(&fake, 401, GUILD.channel_id());
     fake.send_interaction(payloads::button(402, &baraka(), GUILD, accept, msg));
-    answer_with(&fake, 402, "accepts").await;
+    fake.answer_with(402, "accepts", WAIT).await;
 
     // A hint for Asha: private, with the board after it; nothing is played.
     fake.send_interaction(payloads::slash(403, &asha(), GUILD, "hint", &[]));
-    let hint = answer_with(&fake, 403, "Hint: `").await;
+    let hint = fake.answer_with(403, "Hint: `", WAIT).await;
     assert!(
-        hint.is_ephemeral() && has_png(&hint),
+        hint.is_ephemeral() && hint.has_png(),
         "{}",
         fake.describe_requests()
     );
@@ -193,14 +151,14 @@ async fn hints_and_takeback_requests_between_people() {
 
     // Asha asks to take her move back: a public request with buttons for Baraka.
     fake.send_interaction(payloads::slash(407, &asha(), GUILD, "takeback", &[]));
-    let request = answer_with(&fake, 407, "asks to take back").await;
+    let request = fake.answer_with(407, "asks to take back", WAIT).await;
     assert!(!request.is_ephemeral());
     let text = request.content().unwrap_or_default();
     assert!(
         text.contains(&format!("asha asks to take back `{last}`")),
         "{text}"
     );
-    let ids = buttons_of(&fake, 407).await;
+    let ids = fake.buttons_of(407, WAIT).await;
     let yes = ids
         .iter()
         .find(|i| i.starts_with("bao:tbaccept:"))
@@ -214,11 +172,13 @@ async fn hints_and_takeback_requests_between_people() {
 
     // Asha herself, Carol, and a forged request number: refused privately.
     fake.send_interaction(payloads::button(408, &asha(), GUILD, &yes, msg.clone()));
-    let r = answer_with(&fake, 408, "You asked for this takeback").await;
-    assert!(r.is_ephemeral() && !has_png(&r));
+    let r = fake
+        .answer_with(408, "You asked for this takeback", WAIT)
+        .await;
+    assert!(r.is_ephemeral() && !r.has_png());
     fake.send_interaction(payloads::button(409, &carol(), GUILD, &yes, msg.clone()));
-    let r = answer_with(&fake, 409, "not playing").await;
-    assert!(r.is_ephemeral() && !has_png(&r));
+    let r = fake.answer_with(409, "not playing", WAIT).await;
+    assert!(r.is_ephemeral() && !r.has_png());
     let forged = format!("bao:tbaccept:{}:3:999", before.id);
     fake.send_interaction(payloads::button(
         410,
@@ -227,19 +187,19 @@ async fn hints_and_takeback_requests_between_people() {
         &forged,
         msg.clone(),
     ));
-    let r = answer_with(&fake, 410, "not valid").await;
-    assert!(r.is_ephemeral() && !has_png(&r));
+    let r = fake.answer_with(410, "not valid", WAIT).await;
+    assert!(r.is_ephemeral() && !r.has_png());
     assert_eq!(game_in(&store, GUILD).ply, 3);
 
     // Baraka accepts: the board as before Asha's move, posted publicly.
     fake.send_interaction(payloads::button(411, &baraka(), GUILD, &yes, msg.clone()));
-    let board = answer_with(&fake, 411, "accepts").await;
-    assert!(!board.is_ephemeral() && has_png(&board));
+    let board = fake.answer_with(411, "accepts", WAIT).await;
+    assert!(!board.is_ephemeral() && board.has_png());
     let back = game_in(&store, GUILD);
     assert_eq!((back.ply, &back.position), (2, &before.position));
     assert!(store.check_replays().expect("check").is_empty());
     fake.send_interaction(payloads::slash(412, &carol(), GUILD, "history", &[]));
-    let h = answer_with(&fake, 412, "Taken back").await;
+    let h = fake.answer_with(412, "Taken back", WAIT).await;
     let text = h.content().unwrap_or_default();
     assert!(
         text.contains(&format!("Taken back after ply 2 at asha's request: {last}")),
@@ -249,8 +209,8 @@ async fn hints_and_takeback_requests_between_people() {
     // A new request lapses when Baraka moves instead of answering.
     play_first(&fake, &store, 413).await;
     fake.send_interaction(payloads::slash(414, &asha(), GUILD, "takeback", &[]));
-    answer_with(&fake, 414, "asks to take back").await;
-    let ids = buttons_of(&fake, 414).await;
+    fake.answer_with(414, "asks to take back", WAIT).await;
+    let ids = fake.buttons_of(414, WAIT).await;
     let yes = ids
         .iter()
         .find(|i| i.starts_with("bao:tbaccept:"))
@@ -259,19 +219,22 @@ async fn hints_and_takeback_requests_between_people() {
     let msg = message_of(&fake, 414, GUILD.channel_id());
     play_first(&fake, &store, 415).await;
     fake.send_interaction(payloads::button(416, &baraka(), GUILD, &yes, msg));
-    let r = answer_with(&fake, 416, "lapsed").await;
-    assert!(r.is_ephemeral() && !has_png(&r));
+    let r = fake.answer_with(416, "lapsed", WAIT).await;
+    assert!(r.is_ephemeral() && !r.has_png());
     assert_eq!(game_in(&store, GUILD).ply, 4);
 
     // The rated game: no takeback, no hint.
     fake.send_interaction(payloads::slash(417, &asha(), OTHER, "takeback", &[]));
-    let r = answer_with(&fake, 417, "Takebacks are off in rated games").await;
-    assert!(r.is_ephemeral() && !has_png(&r));
+    let r = fake
+        .answer_with(417, "Takebacks are off in rated games", WAIT)
+        .await;
+    assert!(r.is_ephemeral() && !r.has_png());
     fake.send_interaction(payloads::slash(418, &baraka(), OTHER, "hint", &[]));
-    let r = answer_with(&fake, 418, "not given in rated games").await;
-    assert!(r.is_ephemeral() && !has_png(&r));
+    let r = fake
+        .answer_with(418, "not given in rated games", WAIT)
+        .await;
+    assert!(r.is_ephemeral() && !r.has_png());
     assert_eq!(game_in(&store, OTHER).ply, 1);
 
-    let _ = stop.send(());
-    let _ = tokio::time::timeout(Duration::from_secs(15), task).await;
+    running.stop().await;
 }

@@ -3,4 +3,5 @@
 //! Each test binary uses only part of this, hence the `dead_code` allowance.
 #![allow(dead_code)]
 
+pub mod bot;
 pub mod fake_discord;

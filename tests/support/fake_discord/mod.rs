@@ -80,6 +80,13 @@ pub struct FilePart {
 }
 
 impl Recorded {
+    /// Whether the request uploads a PNG picture (a board, a graph).
+    pub fn has_png(&self) -> bool {
+        self.files
+            .iter()
+            .any(|f| f.filename.ends_with(".png") && f.bytes.starts_with(b"\x89PNG"))
+    }
+
     /// Whether this request has this method and a path matching `pattern`, where `*` in the
     /// pattern matches one path segment (`/api/v10/interactions/*/*/callback`).
     pub fn is(&self, method: &str, pattern: &str) -> bool {
@@ -267,6 +274,39 @@ impl FakeDiscord {
     /// only at later ones.
     pub fn mark(&self) -> usize {
         self.shared.requests.lock().unwrap().len()
+    }
+
+    /// The requests answering interaction `id` whose text contains `needle`.
+    pub fn answers_with(&self, id: u64, needle: &str) -> Vec<Recorded> {
+        let token = payloads::token_for(id);
+        self.requests()
+            .into_iter()
+            .filter(|r| r.uses_token(&token) && r.content().is_some_and(|c| c.contains(needle)))
+            .collect()
+    }
+
+    /// Waits for the first request answering interaction `id` whose text contains `needle`
+    /// (`""`: any text).
+    pub async fn answer_with(&self, id: u64, needle: &str, timeout: Duration) -> Recorded {
+        let token = payloads::token_for(id);
+        self.wait_for(
+            |r| r.uses_token(&token) && r.content().is_some_and(|c| c.contains(needle)),
+            timeout,
+        )
+        .await
+    }
+
+    /// Waits for the buttons put on the answer to interaction `id` (sent with it, or added
+    /// by an edit once a public board is recorded) and returns their ids.
+    pub async fn buttons_of(&self, id: u64, timeout: Duration) -> Vec<String> {
+        let token = payloads::token_for(id);
+        let r = self
+            .wait_for(
+                |r| r.uses_token(&token) && !custom_ids(r.body()).is_empty(),
+                timeout,
+            )
+            .await;
+        custom_ids(r.body())
     }
 
     /// Waits until a recorded request satisfies `pred`; panics after `timeout` with the list of

@@ -1,0 +1,49 @@
+//! The real Discord front end over an app, run against the loopback stand-in.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use bao_bot::app::Conversation;
+use bao_bot::config::{Config, Token};
+use bao_bot::discord::{self, DiscordError};
+use tokio::sync::oneshot;
+use tokio::task::JoinHandle;
+
+use super::fake_discord::{FakeDiscord, TOKEN};
+
+/// The bot running against a stand-in, until [`Running::stop`].
+pub struct Running {
+    stop: oneshot::Sender<()>,
+    task: JoinHandle<Result<(), DiscordError>>,
+}
+
+/// Starts the bot over `app` against `fake` (loopback only) and waits until it is ready and
+/// has registered its commands.
+pub async fn start(fake: &FakeDiscord, app: Arc<dyn Conversation>, timeout: Duration) -> Running {
+    let config = Config {
+        token: Some(Token::new(TOKEN)),
+        proxy_url: Some(fake.proxy_url()),
+        loopback_only: true,
+        ..Config::default()
+    };
+    let (stop, stopped) = oneshot::channel::<()>();
+    let task = tokio::spawn(discord::run(config, app, async {
+        let _ = stopped.await;
+    }));
+    fake.wait_for_ready(timeout).await;
+    fake.wait_for(|r| r.is("PUT", "/api/v10/applications/*/commands"), timeout)
+        .await;
+    Running { stop, task }
+}
+
+impl Running {
+    /// Stops the bot and checks that it finishes cleanly within 15 s.
+    pub async fn stop(self) {
+        let _ = self.stop.send(());
+        tokio::time::timeout(Duration::from_secs(15), self.task)
+            .await
+            .expect("stopped in time")
+            .expect("no panic")
+            .expect("clean stop");
+    }
+}
