@@ -231,5 +231,5 @@ async fn analysis_with_progress_refusals_and_hints() {
     assert!(refused.is_ephemeral() && !refused.has_png());
     assert_ne!(finished, dm_game);
 
-    running.stop().await;
+    running.stop().await.expect("clean stop");
 }

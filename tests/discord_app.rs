@@ -12,14 +12,11 @@ use std::time::Duration;
 use bao_bot::app::{
     App, AppError, Command, Conversation, GameId, Response, Settings, SystemClock, User, UserId,
 };
-use bao_bot::config::{Config, Token};
-use bao_bot::discord::{self, DiscordError};
 use bao_bot::store::Store;
 use serde_json::{json, Value};
+use support::bot;
 use support::fake_discord::payloads::{self, asha, baraka, token_for, Opt, Place, GUILD};
-use support::fake_discord::{custom_ids, FakeDiscord, Recorded, TOKEN};
-use tokio::sync::oneshot;
-use tokio::task::JoinHandle;
+use support::fake_discord::{custom_ids, FakeDiscord, Recorded};
 
 const WAIT: Duration = Duration::from_secs(10);
 
@@ -32,8 +29,7 @@ fn here() -> bao_bot::store::Place {
 }
 
 struct Bot {
-    task: JoinHandle<Result<(), DiscordError>>,
-    stop: oneshot::Sender<()>,
+    running: bot::Running,
     store: Arc<Store>,
 }
 
@@ -49,20 +45,8 @@ async fn start_bot(fake: &FakeDiscord) -> Bot {
 
 /// Starts the bot over `app` (the app itself, or a wrapper of it over `store`).
 async fn start_bot_with(fake: &FakeDiscord, app: Arc<dyn Conversation>, store: Arc<Store>) -> Bot {
-    let config = Config {
-        token: Some(Token::new(TOKEN)),
-        proxy_url: Some(fake.proxy_url()),
-        loopback_only: true,
-        ..Config::default()
-    };
-    let (stop, stopped) = oneshot::channel::<()>();
-    let task = tokio::spawn(discord::run(config, app, async {
-        let _ = stopped.await;
-    }));
-    fake.wait_for_ready(WAIT).await;
-    fake.wait_for(|r| r.is("PUT", "/api/v10/applications/*/commands"), WAIT)
-        .await;
-    Bot { task, stop, store }
+    let running = bot::start(fake, app, WAIT).await;
+    Bot { running, store }
 }
 
 /// The first request answering interaction `id` that carries a message (the immediate
@@ -249,12 +233,7 @@ async fn challenge_accept_move_refusals_and_resignation() {
     let game = bot.store.games_in(&here(), 1).expect("store").remove(0);
     assert_eq!(game.reason.map(|r| r.as_str()), Some("resignation"));
 
-    let _ = bot.stop.send(());
-    tokio::time::timeout(Duration::from_secs(15), bot.task)
-        .await
-        .expect("stopped in time")
-        .expect("no panic")
-        .expect("clean stop");
+    bot.running.stop().await.expect("clean stop");
     assert!(
         fake.requests().iter().all(|r| r.status != 404),
         "unknown routes:\n{}",
@@ -337,8 +316,7 @@ async fn a_game_against_the_ai_in_a_dm() {
     assert!(custom_ids(edit.body()).is_empty(), "{}", edit.body());
     let after = bot.store.game(game.id).expect("store").expect("the game");
     assert_eq!(after.ply, 4);
-    let _ = bot.stop.send(());
-    let _ = tokio::time::timeout(Duration::from_secs(15), bot.task).await;
+    let _ = bot.running.stop().await;
 }
 
 /// Starts a game between Asha (South) and Baraka in [`GUILD`] with slash commands; returns
@@ -403,8 +381,7 @@ async fn defect_3_a_private_answer_is_never_recorded_as_the_board() {
             .await;
         assert_eq!(moved, None, "{id} replaced the recorded board");
     }
-    let _ = bot.stop.send(());
-    let _ = tokio::time::timeout(Duration::from_secs(15), bot.task).await;
+    let _ = bot.running.stop().await;
 }
 
 /// The app, except that the process "dies" each time it would record a posted board.
@@ -478,8 +455,7 @@ async fn defect_5_a_board_never_recorded_never_has_buttons() {
     }
     let game = bot.store.game_in(&here()).expect("store").expect("game");
     assert_eq!((game.ply, game.board_message), (1, None));
-    let _ = bot.stop.send(());
-    let _ = tokio::time::timeout(Duration::from_secs(15), bot.task).await;
+    let _ = bot.running.stop().await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -556,6 +532,5 @@ async fn animation_off_gives_the_png_and_replay_posts_a_game_gif() {
         "{}",
         refused.body()
     );
-    let _ = bot.stop.send(());
-    let _ = tokio::time::timeout(Duration::from_secs(15), bot.task).await;
+    let _ = bot.running.stop().await;
 }

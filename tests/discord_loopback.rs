@@ -14,32 +14,18 @@ use bao_bot::app::{
     Place as AppPlace, Reply, Response, User, UserId,
 };
 use bao_bot::config::{Config, Token};
-use bao_bot::discord::{self, DiscordError, Outbox};
+use bao_bot::discord::{self, Outbox};
 use serde_json::{json, Value};
+use support::bot;
 use support::fake_discord::payloads::{self, asha, baraka, Opt, Place, GUILD};
 use support::fake_discord::{custom_ids, FakeDiscord, Recorded, TOKEN};
 use tokio::sync::oneshot;
-use tokio::task::JoinHandle;
 
 /// Upper bound for anything the bot should do promptly.
 const WAIT: Duration = Duration::from_secs(5);
 
 /// A bot running in this process, and the switch that stops it.
-struct Bot {
-    task: JoinHandle<Result<(), DiscordError>>,
-    stop: oneshot::Sender<()>,
-}
-
-impl Bot {
-    /// Stops the bot; returns its result.
-    async fn stop(self) -> Result<(), DiscordError> {
-        let _ = self.stop.send(());
-        tokio::time::timeout(Duration::from_secs(15), self.task)
-            .await
-            .expect("the bot did not stop in time")
-            .expect("the bot task panicked")
-    }
-}
+type Bot = bot::Running;
 
 /// Starts the real client against `fake` and waits until it has identified and registered
 /// its commands.
@@ -51,20 +37,7 @@ async fn start_bot(fake: &FakeDiscord, app: Arc<dyn Conversation>) -> Bot {
         .with_env_filter(filter)
         .with_test_writer()
         .try_init();
-    let config = Config {
-        token: Some(Token::new(TOKEN)),
-        proxy_url: Some(fake.proxy_url()),
-        loopback_only: true,
-        ..Config::default()
-    };
-    let (stop, stopped) = oneshot::channel::<()>();
-    let task = tokio::spawn(discord::run(config, app, async {
-        let _ = stopped.await;
-    }));
-    fake.wait_for_ready(WAIT).await;
-    fake.wait_for(|r| r.is("PUT", "/api/v10/applications/*/commands"), WAIT)
-        .await;
-    Bot { task, stop }
+    bot::start(fake, app, WAIT).await
 }
 
 /// The callback answering interaction `id`.

@@ -133,5 +133,5 @@ async fn a_rated_game_ends_with_the_rating_change_in_the_public_message() {
         "{text}"
     );
 
-    running.stop().await;
+    running.stop().await.expect("clean stop");
 }

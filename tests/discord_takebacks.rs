@@ -236,5 +236,5 @@ async fn hints_and_takeback_requests_between_people() {
     assert!(r.is_ephemeral() && !r.has_png());
     assert_eq!(game_in(&store, OTHER).ply, 1);
 
-    running.stop().await;
+    running.stop().await.expect("clean stop");
 }

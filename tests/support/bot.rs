@@ -13,8 +13,10 @@ use super::fake_discord::{FakeDiscord, TOKEN};
 
 /// The bot running against a stand-in, until [`Running::stop`].
 pub struct Running {
-    stop: oneshot::Sender<()>,
-    task: JoinHandle<Result<(), DiscordError>>,
+    /// The switch that stops it.
+    pub stop: oneshot::Sender<()>,
+    /// The bot's task.
+    pub task: JoinHandle<Result<(), DiscordError>>,
 }
 
 /// Starts the bot over `app` against `fake` (loopback only) and waits until it is ready and
@@ -37,13 +39,13 @@ pub async fn start(fake: &FakeDiscord, app: Arc<dyn Conversation>, timeout: Dura
 }
 
 impl Running {
-    /// Stops the bot and checks that it finishes cleanly within 15 s.
-    pub async fn stop(self) {
+    /// Stops the bot and returns its result (panics if it does not stop within 15 s, or
+    /// panicked).
+    pub async fn stop(self) -> Result<(), DiscordError> {
         let _ = self.stop.send(());
         tokio::time::timeout(Duration::from_secs(15), self.task)
             .await
-            .expect("stopped in time")
-            .expect("no panic")
-            .expect("clean stop");
+            .expect("the bot did not stop in time")
+            .expect("the bot task panicked")
     }
 }
