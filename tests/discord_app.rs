@@ -13,7 +13,7 @@ use bao_bot::app::{
     App, AppError, Command, Conversation, GameId, Response, Settings, SystemClock, User, UserId,
 };
 use bao_bot::store::Store;
-use serde_json::{json, Value};
+use serde_json::json;
 use support::bot;
 use support::fake_discord::payloads::{self, asha, baraka, token_for, Opt, Place, GUILD};
 use support::fake_discord::{custom_ids, FakeDiscord, Recorded};
@@ -86,19 +86,6 @@ fn gif_delays(bytes: &[u8]) -> Vec<u16> {
     delays
 }
 
-fn board_message(fake: &FakeDiscord, id: u64, channel: u64) -> Value {
-    let message_id = fake
-        .original_message_of(&token_for(id))
-        .unwrap_or(1_500_000_000_000_000_000 + id);
-    payloads::message(
-        message_id,
-        channel,
-        &payloads::bot_user(),
-        "board",
-        json!([]),
-    )
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn challenge_accept_move_refusals_and_resignation() {
     let fake = FakeDiscord::start().await;
@@ -138,7 +125,7 @@ async fn challenge_accept_move_refusals_and_resignation() {
     assert!(remembered.is_some(), "{}", fake.describe_requests());
 
     // Baraka accepts with the button: the board comes with its PNG and Asha's move buttons.
-    let msg = board_message(&fake, 101, GUILD.channel_id());
+    let msg = fake.message_answering(101, GUILD.channel_id());
     fake.send_interaction(payloads::button(102, &baraka(), GUILD, &accept, msg));
     let board = answer(&fake, 102).await;
     assert!(board.has_png(), "{}", fake.describe_requests());
@@ -210,7 +197,7 @@ async fn challenge_accept_move_refusals_and_resignation() {
     assert!(edits.is_some(), "{}", fake.describe_requests());
 
     // A button on the first board is out of date now.
-    let msg = board_message(&fake, 102, GUILD.channel_id());
+    let msg = fake.message_answering(102, GUILD.channel_id());
     assert_eq!(
         msg["id"],
         json!(fake
@@ -361,7 +348,7 @@ async fn defect_3_a_private_answer_is_never_recorded_as_the_board() {
         .expect("the board of ply 0 is recorded");
     // Buttons that would answer privately (a forged board button, the move list, a stale
     // move) leave the recorded board alone.
-    let msg = board_message(&fake, 302, GUILD.channel_id());
+    let msg = fake.message_answering(302, GUILD.channel_id());
     for (n, id) in [
         format!("bao:board:{game}:0"),
         format!("bao:moves:{game}:0"),

@@ -13,7 +13,6 @@ use bao_bot::app::{
     AppError, Attachment, Button, ButtonStyle, Command, Conversation, Destination, GameId, Notice,
     Place as AppPlace, Reply, Response, User, UserId,
 };
-use bao_bot::config::{Config, Token};
 use bao_bot::discord::{self, Outbox};
 use serde_json::{json, Value};
 use support::bot;
@@ -621,12 +620,7 @@ async fn outbox_sends_messages_outside_interactions() {
     fake.block_dms_to(baraka().id);
     let app = Arc::new(Scripted::default());
     let (outbox, outbox_rx) = Outbox::new();
-    let config = Config {
-        token: Some(Token::new(TOKEN)),
-        proxy_url: Some(fake.proxy_url()),
-        loopback_only: true,
-        ..Config::default()
-    };
+    let config = bot::config(&fake);
     let (stop, stopped) = oneshot::channel::<()>();
     let bot = Bot {
         task: tokio::spawn(discord::run_with_outbox(

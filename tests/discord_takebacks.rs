@@ -14,9 +14,8 @@ use std::time::Duration;
 use bao_bot::app::{App, Command, Settings, SideChoice, SystemClock, User};
 use bao_bot::rules::Position;
 use bao_bot::store::{Game, Store};
-use serde_json::json;
 use support::bot;
-use support::fake_discord::payloads::{self, asha, baraka, token_for, Opt, Place, Who, GUILD};
+use support::fake_discord::payloads::{self, asha, baraka, Opt, Place, Who, GUILD};
 use support::fake_discord::FakeDiscord;
 
 const WAIT: Duration = Duration::from_secs(20);
@@ -35,20 +34,6 @@ fn app_place(p: Place) -> bao_bot::app::Place {
         guild: 1_300_000_000_000_000_001,
         channel: p.channel_id(),
     }
-}
-
-/// The message a button is pressed on (the answer to interaction `id`).
-fn message_of(fake: &FakeDiscord, id: u64, channel: u64) -> serde_json::Value {
-    let message_id = fake
-        .original_message_of(&token_for(id))
-        .unwrap_or(1_500_000_000_000_000_000 + id);
-    payloads::message(
-        message_id,
-        channel,
-        &payloads::bot_user(),
-        "message",
-        json!([]),
-    )
 }
 
 fn game_in(store: &Store, place: Place) -> Game {
@@ -129,7 +114,7 @@ async fn hints_and_takeback_requests_between_people() {
         .iter()
         .find(|i| i.starts_with("bao:accept:"))
         .expect("an Accept button");
-    let msg = message_of(&fake, 401, GUILD.channel_id());
+    let msg = fake.message_answering(401, GUILD.channel_id());
     fake.send_interaction(payloads::button(402, &baraka(), GUILD, accept, msg));
     fake.answer_with(402, "accepts", WAIT).await;
 
@@ -168,7 +153,7 @@ async fn hints_and_takeback_requests_between_people() {
         ids.iter().any(|i| i.starts_with("bao:tbdecline:")),
         "{ids:?}"
     );
-    let msg = message_of(&fake, 407, GUILD.channel_id());
+    let msg = fake.message_answering(407, GUILD.channel_id());
 
     // Asha herself, Carol, and a forged request number: refused privately.
     fake.send_interaction(payloads::button(408, &asha(), GUILD, &yes, msg.clone()));
@@ -216,7 +201,7 @@ async fn hints_and_takeback_requests_between_people() {
         .find(|i| i.starts_with("bao:tbaccept:"))
         .expect("an Accept button")
         .clone();
-    let msg = message_of(&fake, 414, GUILD.channel_id());
+    let msg = fake.message_answering(414, GUILD.channel_id());
     play_first(&fake, &store, 415).await;
     fake.send_interaction(payloads::button(416, &baraka(), GUILD, &yes, msg));
     let r = fake.answer_with(416, "lapsed", WAIT).await;

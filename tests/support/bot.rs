@@ -19,15 +19,20 @@ pub struct Running {
     pub task: JoinHandle<Result<(), DiscordError>>,
 }
 
-/// Starts the bot over `app` against `fake` (loopback only) and waits until it is ready and
-/// has registered its commands.
-pub async fn start(fake: &FakeDiscord, app: Arc<dyn Conversation>, timeout: Duration) -> Running {
-    let config = Config {
+/// The bot's settings for running against `fake`: its token, its address, loopback only.
+pub fn config(fake: &FakeDiscord) -> Config {
+    Config {
         token: Some(Token::new(TOKEN)),
         proxy_url: Some(fake.proxy_url()),
         loopback_only: true,
         ..Config::default()
-    };
+    }
+}
+
+/// Starts the bot over `app` against `fake` (loopback only) and waits until it is ready and
+/// has registered its commands.
+pub async fn start(fake: &FakeDiscord, app: Arc<dyn Conversation>, timeout: Duration) -> Running {
+    let config = config(fake);
     let (stop, stopped) = oneshot::channel::<()>();
     let task = tokio::spawn(discord::run(config, app, async {
         let _ = stopped.await;

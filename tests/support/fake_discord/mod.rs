@@ -276,6 +276,21 @@ impl FakeDiscord {
         self.shared.requests.lock().unwrap().len()
     }
 
+    /// The bot's message answering interaction `id` in `channel`, as a button press on it
+    /// carries it (with a made-up id when the answer's message is not known).
+    pub fn message_answering(&self, id: u64, channel: u64) -> Value {
+        let message_id = self
+            .original_message_of(&payloads::token_for(id))
+            .unwrap_or(1_500_000_000_000_000_000 + id);
+        payloads::message(
+            message_id,
+            channel,
+            &payloads::bot_user(),
+            "message",
+            serde_json::json!([]),
+        )
+    }
+
     /// The requests answering interaction `id` whose text contains `needle`.
     pub fn answers_with(&self, id: u64, needle: &str) -> Vec<Recorded> {
         let token = payloads::token_for(id);
