@@ -631,3 +631,75 @@ fn db_check_reports_a_game_whose_replay_does_not_match() {
     assert_eq!(problems[0].game, bad.id);
     assert_eq!(problems[0].ply, 3);
 }
+
+#[test]
+fn takeback_requests_one_open_a_game_lapsing_with_the_move_and_answered_once() {
+    let store = Store::open_in_memory().unwrap();
+    let g = store
+        .start_game(&NewGame {
+            time_per_move: Some(3600),
+            deadline: Some(T0 + 3600),
+            ..new_game(chan(1))
+        })
+        .unwrap();
+    let g = play(&store, &g, 0, T0 + 10).unwrap();
+    let g = play(&store, &g, 0, T0 + 20).unwrap();
+    let before = g.clone();
+    let g = play(&store, &g, 0, T0 + 30).unwrap();
+    let mv = store.last_move(g.id).unwrap().unwrap().text;
+
+    // One open request a game; a stale ply is refused.
+    let r = store
+        .request_takeback(g.id, 3, &mv, UserId(1), T0 + 40)
+        .unwrap();
+    assert_eq!((r.ply, r.outcome), (3, RequestOutcome::Open));
+    assert!(matches!(
+        store.request_takeback(g.id, 3, &mv, UserId(1), T0 + 41),
+        Err(StoreError::RequestOpen { request, .. }) if request == r.id
+    ));
+    assert!(matches!(
+        store.request_takeback(g.id, 2, &mv, UserId(1), T0 + 41),
+        Err(StoreError::BoardChanged { .. })
+    ));
+
+    // Accepted once: one ply back, a fresh deadline, kept with who asked.
+    let back = store.answer_takeback(g.id, r.id, true, T0 + 50).unwrap();
+    assert_eq!((back.ply, &back.position), (2, &before.position));
+    assert_eq!(back.deadline, Some(T0 + 50 + 3600));
+    assert!(matches!(
+        store.answer_takeback(g.id, r.id, true, T0 + 51),
+        Err(StoreError::RequestNotOpen { .. })
+    ));
+    let t = store.takebacks(g.id).unwrap();
+    assert_eq!(t.len(), 1);
+    assert_eq!(
+        (t[0].to_ply, &t[0].moves, t[0].asked_by),
+        (2, &vec![mv], Some(UserId(1)))
+    );
+    assert!(store.check_replays().unwrap().is_empty());
+
+    // A request lapses in the transaction of the next move; answering it then fails.
+    let g = play(&store, &back, 0, T0 + 60).unwrap();
+    let mv = store.last_move(g.id).unwrap().unwrap().text;
+    let r2 = store
+        .request_takeback(g.id, 3, &mv, UserId(1), T0 + 70)
+        .unwrap();
+    let g = play(&store, &g, 0, T0 + 80).unwrap();
+    assert_eq!(
+        store.takeback_request(r2.id).unwrap().unwrap().outcome,
+        RequestOutcome::Lapsed
+    );
+    assert!(matches!(
+        store.answer_takeback(g.id, r2.id, false, T0 + 90),
+        Err(StoreError::RequestNotOpen { .. })
+    ));
+    assert_eq!(store.game(g.id).unwrap().unwrap().ply, 4);
+    let outcomes: Vec<_> = store
+        .takeback_requests(g.id)
+        .unwrap()
+        .iter()
+        .map(|r| r.outcome)
+        .collect();
+    assert_eq!(outcomes, [RequestOutcome::Accepted, RequestOutcome::Lapsed]);
+    assert!(!store.hints_agreed(g.id).unwrap(), "no challenge, no hints");
+}
