@@ -10,7 +10,7 @@ use std::time::Duration;
 
 use bao_bot::app::{App, ButtonId, Command, ManualClock, Settings, SideChoice, User};
 use bao_bot::rules::Position;
-use bao_bot::store::{Game, GameId, Place, Store};
+use bao_bot::store::{Game, GameId, Place, RequestOutcome, Store};
 use proptest::prelude::*;
 
 const GENERAL: Place = Place::Channel {
@@ -47,23 +47,24 @@ struct World {
     users: [User; 4],
 }
 
-fn challenge(app: &App, by: &User, to: &User, place: &Place) {
+fn challenge(app: &App, by: &User, to: &User, place: &Place, rated: Option<bool>) {
     let c = Command::Challenge {
         opponent: to.clone(),
         variant: None,
         side: Some(SideChoice::South),
         time_per_move: None,
         rules: None,
-        rated: None,
+        rated,
         hints: None,
     };
     let r = app.handle(by, place, c).expect("challenge");
     assert!(!r.reply.ephemeral, "{}", r.reply.text);
 }
 
-/// Games of every kind: a game between Asha and Baraka in #general (Baraka to move), Baraka
-/// against the AI in #other, Asha against the AI in her DMs, a finished game of Carol and
-/// Dave in #old, and Baraka's challenge to Carol waiting in #waiting.
+/// Games of every kind: a casual game between Asha and Baraka in #general (Baraka to move,
+/// Asha's request to take her move back open), Baraka against the AI in #other, Asha
+/// against the AI in her DMs, a finished game of Carol and Dave in #old, and Baraka's
+/// challenge to Carol waiting in #waiting.
 fn world() -> World {
     let store = Arc::new(Store::open_in_memory().expect("store"));
     let settings = Settings {
@@ -76,7 +77,7 @@ fn world() -> World {
         settings,
     );
     let [asha, baraka, carol, dave] = users();
-    challenge(&app, &asha, &baraka, &GENERAL);
+    challenge(&app, &asha, &baraka, &GENERAL, Some(false));
     app.handle(&baraka, &GENERAL, Command::Accept)
         .expect("accept");
     let mv = Command::Move {
@@ -84,6 +85,10 @@ fn world() -> World {
         game: None,
     };
     app.handle(&asha, &GENERAL, mv).expect("move");
+    let request = app
+        .handle(&asha, &GENERAL, Command::Takeback)
+        .expect("takeback request");
+    assert!(!request.reply.ephemeral, "{}", request.reply.text);
     let ai = |user: &User, place: &Place| {
         let c = Command::Ai {
             level: None,
@@ -95,10 +100,10 @@ fn world() -> World {
     };
     ai(&baraka, &OTHER);
     ai(&asha, &Place::Dm { user: 1 });
-    challenge(&app, &carol, &dave, &OLD);
+    challenge(&app, &carol, &dave, &OLD, None);
     app.handle(&dave, &OLD, Command::Accept).expect("accept");
     app.handle(&carol, &OLD, Command::Resign).expect("resign");
-    challenge(&app, &baraka, &carol, &WAITING);
+    challenge(&app, &baraka, &carol, &WAITING, None);
     World {
         app,
         store,
@@ -106,18 +111,23 @@ fn world() -> World {
     }
 }
 
-/// What a press could change in a game.
+/// What a press could change in a game (with its takeback requests' outcomes).
 type Snapshot = Vec<(
     GameId,
     bao_bot::store::GameStatus,
     u32,
     Option<bao_bot::rules::Side>,
+    Vec<RequestOutcome>,
 )>;
 
 fn snapshot(store: &Store) -> Snapshot {
     (1..=6)
         .filter_map(|id| store.game(GameId(id)).ok().flatten())
-        .map(|g| (g.id, g.status, g.ply, g.draw_offered_by))
+        .map(|g| {
+            let requests = store.takeback_requests(g.id).expect("store");
+            let outcomes = requests.iter().map(|r| r.outcome).collect();
+            (g.id, g.status, g.ply, g.draw_offered_by, outcomes)
+        })
         .collect()
 }
 
@@ -132,8 +142,19 @@ enum Field {
     Text(&'static str),
 }
 
-const ACTIONS: [&str; 10] = [
-    "m", "moves", "draw", "accept", "decline", "board", "resign", "claim", "M", "",
+const ACTIONS: [&str; 12] = [
+    "m",
+    "moves",
+    "draw",
+    "accept",
+    "decline",
+    "board",
+    "resign",
+    "claim",
+    "M",
+    "",
+    "tbaccept",
+    "tbdecline",
 ];
 const JUNK: [&str; 9] = [
     "",
@@ -171,6 +192,8 @@ fn action() -> impl Strategy<Value = &'static str> {
         2 => Just("draw"),
         1 => Just("accept"),
         1 => Just("decline"),
+        2 => Just("tbaccept"),
+        1 => Just("tbdecline"),
         2 => prop::sample::select(ACTIONS.to_vec()),
     ]
 }
@@ -199,8 +222,13 @@ fn press() -> impl Strategy<Value = Press> {
     )
         .prop_map(
             |((who, at, game), action, game_field, ply, mv, fields)| Press {
-                // A real button has five fields for a move, four for anything else.
-                fields: fields.unwrap_or(if action == "m" { 5 } else { 4 }),
+                // A real button has five fields for a move or a takeback answer, four for
+                // anything else.
+                fields: fields.unwrap_or(if action == "m" || action.starts_with("tb") {
+                    5
+                } else {
+                    4
+                }),
                 who,
                 at,
                 game,
@@ -229,7 +257,11 @@ fn forge(p: &Press, game: &Game) -> String {
         .parse::<Position>()
         .map(|pos| pos.legal_moves())
         .unwrap_or_default();
+    // A takeback answer's fifth field is the request's number (the open one is number 1).
+    let takeback = p.action.starts_with("tb");
     let mv = match &p.mv {
+        Field::Real if takeback => "1".to_string(),
+        Field::Off(d) if takeback => (1 + d).to_string(),
         Field::Real => legal.first().map(|m| m.to_string()).unwrap_or_default(),
         Field::Off(d) => legal
             .get(d.unsigned_abs() as usize % legal.len().max(1))
