@@ -32,6 +32,7 @@ mod ratings;
 mod replay;
 mod settings;
 mod takeback;
+mod threads;
 mod types;
 mod view;
 
@@ -53,7 +54,7 @@ pub use parse::{command_line, game_option, span, time_per_move, SUBCOMMANDS};
 pub use ratings::{change_words, signed};
 pub use types::{
     Attachment, Button, ButtonStyle, Command, Destination, Notice, PrefsChange, RatingScope, Reply,
-    Response, Settings, Subject, User,
+    Response, Settings, Subject, ThreadFailure, ThreadPlan, User,
 };
 pub use view::utc;
 

@@ -57,6 +57,9 @@ impl App {
             ))
             .into());
         }
+        if let Some(refusal) = self.thread_refusal(place)? {
+            return Ok(refusal.into());
+        }
         let config = self.server_config(place)?;
         let time_per_move = match time {
             Some(t) => match time_per_move(&t) {
@@ -180,10 +183,29 @@ impl App {
             self.side_name(&game, Side::South),
             self.side_name(&game, Side::North)
         );
+        if let Some(plan) = self.thread_plan(&game)? {
+            // The board goes to the game's thread once the front end has opened it.
+            let mut reply = Reply::public(format!(
+                "{text} Game {} is played in a thread of its own.",
+                game.id
+            ));
+            reply.previous_board = shown_board(&game);
+            // The challenge message starts the thread; it is no longer the game's board.
+            self.store.set_board_message(game.id, None)?;
+            return Ok(Response {
+                reply,
+                thread: Some(plan),
+                ..Response::default()
+            });
+        }
         let mut reply = self.board_reply(&game, &pos, None, Side::South, &text)?;
         reply.previous_board = shown_board(&game);
         let notices = self.turn_notices(&game, &pos);
-        Ok(Response { reply, notices })
+        Ok(Response {
+            reply,
+            notices,
+            ..Response::default()
+        })
     }
 
     pub(super) fn decline(&self, user: &User, game: Game) -> Result<Response, AppError> {
@@ -296,8 +318,13 @@ impl App {
             let (_, opts) = self.picture(&game, &pos, last, viewer);
             reply.animation = self.move_animation(&game, &before, &moves, &opts);
         }
-        let notices = self.turn_notices(&game, &pos);
-        Ok(Response { reply, notices })
+        let mut notices = self.turn_notices(&game, &pos);
+        notices.extend(self.thread_end(&game)?);
+        Ok(Response {
+            reply,
+            notices,
+            ..Response::default()
+        })
     }
 
     /// Plays `mv` (legal in `pos`) for `by` and records it; `Err(game)` when the board changed
@@ -455,6 +482,9 @@ impl App {
         if let Some(existing) = self.store.game_in(place)? {
             return Ok(Reply::private(busy_text(&existing)).into());
         }
+        if let Some(refusal) = self.thread_refusal(place)? {
+            return Ok(refusal.into());
+        }
         let config = self.server_config(place)?;
         if let Some(refusal) = self.may_start_here(place, &config, &[user])? {
             return Ok(refusal.into());
@@ -604,7 +634,11 @@ impl App {
             user.name, game.id
         ));
         reply.previous_board = shown_board(&game);
-        Ok(reply.into())
+        Ok(Response {
+            reply,
+            notices: self.thread_end(&game)?.into_iter().collect(),
+            ..Response::default()
+        })
     }
 
     pub(super) fn claim(&self, user: &User, game: Game) -> Result<Response, AppError> {
@@ -672,7 +706,11 @@ impl App {
         };
         let mut reply = self.board_reply(&game, &pos, None, viewer, &text)?;
         reply.previous_board = previous;
-        Ok(reply.into())
+        Ok(Response {
+            reply,
+            notices: self.thread_end(&game)?.into_iter().collect(),
+            ..Response::default()
+        })
     }
 
     pub(super) fn show_board(&self, user: &User, game: &Game) -> Result<Response, AppError> {
@@ -963,7 +1001,7 @@ fn rule_set_words(rules: crate::rules::RuleSet) -> String {
     }
 }
 
-fn capitalised(variant: Variant) -> String {
+pub(super) fn capitalised(variant: Variant) -> String {
     let name = variant.name();
     let mut chars = name.chars();
     match chars.next() {

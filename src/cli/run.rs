@@ -60,6 +60,8 @@ pub fn run(config_path: Option<&Path>) -> Result<(), CliError> {
         max_concurrent_searches: config.ai.max_concurrent_searches,
         animation: config.animation,
         rated_by_default: config.rated_by_default,
+        // Discord opens a thread per game where the server's placement asks for it.
+        threads: true,
         ..Settings::default()
     };
     let app = Arc::new(App::new(Arc::new(store), Arc::new(SystemClock), settings));

@@ -4,7 +4,7 @@
 use rusqlite::{params, OptionalExtension};
 
 use super::games::{id_rust, id_sql};
-use super::types::{GameId, UserId};
+use super::types::{Game, GameId, GameStatus, Place, UserId};
 use super::{Store, StoreError};
 use crate::rules::{Position, RuleSet};
 use crate::vocab::text_enum;
@@ -79,6 +79,15 @@ pub struct SettingValue {
     pub changed_by: UserId,
     /// When, unix seconds.
     pub changed_at: i64,
+}
+
+/// The refusal to move `game` into a thread.
+fn not_movable(game: &Game) -> StoreError {
+    StoreError::WrongStatus {
+        game: game.id,
+        status: game.status,
+        expected: "an active game in a channel without a thread",
+    }
 }
 
 /// A game's thread.
@@ -178,6 +187,44 @@ impl Store {
                 ))
             },
         )?)
+    }
+
+    /// Moves the active `game` from its channel into `thread`, opened there on the challenge
+    /// message: the thread becomes the game's place (so commands in the thread find it and
+    /// the channel is free again) and is recorded with its parent, in one transaction. The
+    /// game's recorded board is forgotten (it was in the channel). Fails with
+    /// [`StoreError::WrongStatus`] unless the game is active in a channel without a thread.
+    pub fn move_to_thread(&self, game: GameId, thread: u64) -> Result<Game, StoreError> {
+        self.modify(game, |conn, g| {
+            let (guild, channel) = match g.place {
+                Place::Channel { guild, channel }
+                    if g.status == GameStatus::Active && channel != thread =>
+                {
+                    (guild, channel)
+                }
+                _ => return Err(not_movable(g)),
+            };
+            let threaded: Option<i64> = conn
+                .prepare_cached("SELECT 1 FROM game_threads WHERE game_id = ?1")?
+                .query_row([game.0], |r| r.get(0))
+                .optional()?;
+            if threaded.is_some() {
+                return Err(not_movable(g));
+            }
+            conn.prepare_cached(
+                "INSERT INTO game_threads (game_id, thread_id, parent_channel) \
+                 VALUES (?1, ?2, ?3)",
+            )?
+            .execute(params![game.0, id_sql(thread), id_sql(channel)])?;
+            g.place = Place::Channel {
+                guild,
+                channel: thread,
+            };
+            conn.prepare_cached("UPDATE games SET place_key = ?2, channel_id = ?3 WHERE id = ?1")?
+                .execute(params![game.0, g.place.key(), id_sql(thread)])?;
+            g.board_message = None;
+            Ok(())
+        })
     }
 
     /// Records that `game` is played in `thread`, opened in `parent`.
