@@ -310,7 +310,12 @@ fn without_a_thread_the_game_is_played_in_the_channel_and_the_challenger_told_on
         assert!(w.store.game_thread(plan.game).unwrap().is_none());
         // The game goes on in the channel, which holds it alone.
         assert!(w.app.board_posted(plan.game, 0, &GENERAL, 900).unwrap());
-        // Told once: a repeated report once the board is up says nothing more.
+        // Once the game is under way a late report changes nothing.
+        let mv = Command::Move {
+            text: "a6 left".into(),
+            game: None,
+        };
+        assert!(!w.at(&w.asha, &GENERAL, mv).reply.ephemeral);
         assert!(w.app.thread_failed(plan.game, why).unwrap().is_empty());
         let r = w.challenge(&w.carol, &w.dan, &GENERAL, None);
         assert!(

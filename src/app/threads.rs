@@ -101,12 +101,12 @@ impl App {
 
     /// The front end did not open the thread for `game` (`why`): the game is played in its
     /// channel, and the challenger is told why, privately (once, by DM). Nothing happens
-    /// unless the game is still waiting for its thread (active, no thread, no board yet).
+    /// unless the game is still waiting for its thread (active, no thread, no move yet).
     pub fn thread_failed(&self, game: GameId, why: ThreadFailure) -> Result<Vec<Notice>, AppError> {
         let Some(game) = self.store.game(game)? else {
             return Ok(Vec::new());
         };
-        let waiting = game.status == GameStatus::Active && game.board_message.is_none();
+        let waiting = game.status == GameStatus::Active && game.ply == 0;
         if !waiting || self.store.game_thread(game.id)?.is_some() {
             return Ok(Vec::new());
         }
