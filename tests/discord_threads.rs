@@ -11,9 +11,9 @@ mod support;
 use std::sync::Arc;
 use std::time::Duration;
 
-use bao_bot::app::{App, Settings, SystemClock};
+use bao_bot::app::{App, Clock, ManualClock, Settings, SystemClock};
 use bao_bot::config::{Config, Token};
-use bao_bot::discord::{self, DiscordError};
+use bao_bot::discord::{self, DiscordError, Outbox};
 use bao_bot::store::{GameId, Store};
 use serde_json::{json, Value};
 use support::fake_discord::payloads::{
@@ -47,6 +47,8 @@ struct Bot {
     task: JoinHandle<Result<(), DiscordError>>,
     stop: oneshot::Sender<()>,
     store: Arc<Store>,
+    app: Arc<App>,
+    outbox: Outbox,
 }
 
 impl Bot {
@@ -58,13 +60,19 @@ impl Bot {
 
 /// The bot as `bao-bot run` builds it: its front end opens threads.
 async fn start_bot(fake: &FakeDiscord) -> Bot {
+    start_bot_at(fake, Arc::new(SystemClock)).await
+}
+
+/// [`start_bot`] telling time by `clock`, with an outbox for what the app sends on its own.
+async fn start_bot_at(fake: &FakeDiscord, clock: Arc<dyn Clock>) -> Bot {
     let store = Arc::new(Store::open_in_memory().expect("store"));
     let settings = Settings {
         threads: true,
         animation: false,
         ..Settings::default()
     };
-    let app = Arc::new(App::new(store.clone(), Arc::new(SystemClock), settings));
+    let app = Arc::new(App::new(store.clone(), clock, settings));
+    let (outbox, outbox_rx) = Outbox::new();
     let config = Config {
         token: Some(Token::new(TOKEN)),
         proxy_url: Some(fake.proxy_url()),
@@ -72,13 +80,39 @@ async fn start_bot(fake: &FakeDiscord) -> Bot {
         ..Config::default()
     };
     let (stop, stopped) = oneshot::channel::<()>();
-    let task = tokio::spawn(discord::run(config, app, async {
-        let _ = stopped.await;
-    }));
+    let conversation: Arc<dyn bao_bot::app::Conversation> = app.clone();
+    let task = tokio::spawn(discord::run_with_outbox(
+        config,
+        conversation,
+        Some(outbox_rx),
+        async {
+            let _ = stopped.await;
+        },
+    ));
     fake.wait_for_ready(WAIT).await;
     fake.wait_for(|r| r.is("PUT", "/api/v10/applications/*/commands"), WAIT)
         .await;
-    Bot { task, stop, store }
+    Bot {
+        task,
+        stop,
+        store,
+        app,
+        outbox,
+    }
+}
+
+impl Bot {
+    /// Does what is due now (as the correspondence task does) and sends it.
+    async fn tick(&self) {
+        let app = self.app.clone();
+        let notices = tokio::task::spawn_blocking(move || app.tick())
+            .await
+            .expect("tick")
+            .expect("app");
+        for n in notices {
+            assert!(self.outbox.send(n));
+        }
+    }
 }
 
 /// The first request answering interaction `id` that carries a message.
@@ -498,5 +532,87 @@ async fn a_challenge_in_an_ordinary_thread_is_played_there_and_placement_channel
     let _ = mark;
     let game = game_of(&bot, channel);
     assert!(bot.store.game_thread(game).unwrap().is_none());
+    bot.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_correspondence_game_in_its_thread_reminders_deadline_and_abandonment() {
+    let fake = FakeDiscord::start().await;
+    let clock = Arc::new(ManualClock::new(SystemClock.now()));
+    let bot = start_bot_at(&fake, clock.clone()).await;
+    let channel = GUILD.channel_id();
+
+    // A one-day-per-move challenge, accepted: its game goes to a thread.
+    let opts = [
+        Opt::User("opponent", baraka()),
+        Opt::Int("side", 0),
+        Opt::Str("time_per_move", "1d".into()),
+    ];
+    fake.send_interaction(payloads::slash(701, &asha(), GUILD, "challenge", &opts));
+    answer(&fake, 701).await;
+    let msg = fake
+        .wait_until(WAIT, || {
+            let g = bot.store.game_in(&app_place(channel)).ok()??;
+            g.board_message
+        })
+        .await
+        .expect("the challenge is recorded");
+    let mark = fake.mark();
+    fake.send_interaction(payloads::slash(702, &baraka(), GUILD, "accept", &[]));
+    answer(&fake, 702).await;
+    thread_opened(&fake, channel, msg).await;
+    board_in(&fake, mark, msg).await;
+    let game = game_of(&bot, msg);
+
+    // Half the time gone: Asha's reminder by DM links the thread.
+    clock.advance(12 * 3600 + 1);
+    let mark = fake.mark();
+    bot.tick().await;
+    let dm_path = format!(
+        "/api/v10/channels/{}/messages",
+        fake.dm_channel_of(asha().id)
+    );
+    let dm = fake
+        .wait_for_since(mark, |r| r.is("POST", &dm_path), WAIT)
+        .await;
+    let text = dm.content().unwrap_or_default();
+    assert!(text.contains(&format!("<#{msg}>")), "{text}");
+    assert!(text.contains("Half of your time"), "{text}");
+
+    // The deadline passes: the overdue notice is posted in the thread.
+    clock.advance(12 * 3600);
+    let mark = fake.mark();
+    bot.tick().await;
+    let in_thread = format!("/api/v10/channels/{msg}/messages");
+    let overdue = fake
+        .wait_for_since(
+            mark,
+            |r| r.is("POST", &in_thread) && r.content().unwrap_or_default().contains("ran out"),
+            WAIT,
+        )
+        .await;
+    assert!(!overdue.is_ephemeral());
+
+    // Nobody acts for another period: abandoned, one line in the parent, thread archived.
+    clock.advance(86_400);
+    let mark = fake.mark();
+    bot.tick().await;
+    fake.wait_for_since(
+        mark,
+        |r| r.is("POST", &in_thread) && r.content().unwrap_or_default().contains("abandoned"),
+        WAIT,
+    )
+    .await;
+    let parent = format!("/api/v10/channels/{channel}/messages");
+    let line = fake
+        .wait_for_since(mark, |r| r.is("POST", &parent), WAIT)
+        .await;
+    let text = line.content().unwrap_or_default();
+    assert!(text.contains(&format!("Game {game} in <#{msg}>")), "{text}");
+    assert!(text.contains("abandoned"), "{text}");
+    let archive = format!("/api/v10/channels/{msg}");
+    fake.wait_for_since(mark, |r| r.is("PATCH", &archive), WAIT)
+        .await;
+    assert!(fake.thread(msg).expect("thread").archived);
     bot.stop().await;
 }
