@@ -415,3 +415,13 @@ fn a_claim_on_time_in_the_thread_ends_it_there() {
         end.reply.text
     );
 }
+
+#[test]
+fn help_says_where_games_are_played_and_fits_one_message() {
+    let w = world();
+    let help = w.at(&w.asha, &GENERAL, Command::Help).reply;
+    assert!(help.ephemeral);
+    assert!(help.text.contains("thread of its own"), "{}", help.text);
+    let chars = help.text.chars().count();
+    assert!(chars < 2000, "{chars} characters");
+}

@@ -127,6 +127,21 @@ fn message(id: u64, channel: u64) -> Value {
     payloads::message(id, channel, &payloads::bot_user(), "board", json!([]))
 }
 
+/// `who` clicks button `custom_id` of message `msg` at `place` (interaction `id`); returns
+/// the answer.
+async fn click(
+    fake: &FakeDiscord,
+    id: u64,
+    who: &Who,
+    place: Place,
+    custom_id: &str,
+    msg: u64,
+) -> Recorded {
+    let on = message(msg, place.channel_id());
+    fake.send_interaction(payloads::button(id, who, place, custom_id, on));
+    answer(fake, id).await
+}
+
 /// `from` challenges `to` at `place` (interaction `id`); returns the challenge message's id
 /// once the bot has recorded it, and its Accept button.
 async fn challenge(
@@ -224,14 +239,7 @@ async fn two_games_in_threads_under_one_channel_moves_buttons_result_and_archive
     // Asha challenges Baraka; Baraka accepts with the button.
     let (msg1, accept) = challenge(&fake, &bot, 101, &asha(), &baraka(), GUILD).await;
     let mark = fake.mark();
-    fake.send_interaction(payloads::button(
-        102,
-        &baraka(),
-        GUILD,
-        &accept,
-        message(msg1, channel),
-    ));
-    let accepted = answer(&fake, 102).await;
+    let accepted = click(&fake, 102, &baraka(), GUILD, &accept, msg1).await;
     assert!(!accepted.is_ephemeral());
     assert!(
         accepted.content().unwrap_or_default().contains("thread"),
@@ -300,14 +308,7 @@ async fn two_games_in_threads_under_one_channel_moves_buttons_result_and_archive
         })
         .await;
     assert!(recorded.is_some());
-    fake.send_interaction(payloads::button(
-        104,
-        &baraka(),
-        in_t1,
-        &button,
-        message(shown, t1.id),
-    ));
-    answer(&fake, 104).await;
+    click(&fake, 104, &baraka(), in_t1, &button, shown).await;
     let after = fake
         .wait_until(WAIT, || {
             let g = bot.store.game(game1).ok()??;
@@ -379,9 +380,9 @@ async fn without_a_thread_the_game_stays_in_the_channel_and_the_challenger_is_to
     // The bot may not create threads here (app_permissions without bit 35).
     let (msg, accept) = challenge(&fake, &bot, 301, &asha(), &baraka(), GUILD).await;
     let mark = fake.mark();
-    let click = payloads::button(302, &baraka(), GUILD, &accept, message(msg, channel));
+    let pressed = payloads::button(302, &baraka(), GUILD, &accept, message(msg, channel));
     fake.send_interaction(with_app_permissions(
-        click,
+        pressed,
         ALL_PERMISSIONS & !CREATE_PUBLIC_THREADS,
     ));
     answer(&fake, 302).await;
@@ -425,14 +426,7 @@ async fn without_a_thread_the_game_stays_in_the_channel_and_the_challenger_is_to
     fake.refuse_threads_in(channel);
     let (msg, accept) = challenge(&fake, &bot, 401, &asha(), &baraka(), GUILD).await;
     let mark = fake.mark();
-    fake.send_interaction(payloads::button(
-        402,
-        &baraka(),
-        GUILD,
-        &accept,
-        message(msg, channel),
-    ));
-    answer(&fake, 402).await;
+    click(&fake, 402, &baraka(), GUILD, &accept, msg).await;
     let refused = thread_opened(&fake, channel, msg).await;
     assert_eq!(refused.status, 403);
     board_in(&fake, mark, channel).await;
@@ -444,10 +438,10 @@ async fn without_a_thread_the_game_stays_in_the_channel_and_the_challenger_is_to
         "{}",
         dm.body()
     );
-    assert_eq!(
-        game_of(&bot, channel),
-        bot.store.game_in(&app_place(channel)).unwrap().unwrap().id
-    );
+    let second = game_of(&bot, channel);
+    assert_ne!(second, game);
+    assert!(bot.store.game_thread(second).unwrap().is_none());
+    assert!(fake.thread(msg).is_none());
     bot.stop().await;
 }
 
@@ -461,14 +455,7 @@ async fn a_challenge_in_an_ordinary_thread_is_played_there_and_placement_channel
     let other = GUILD.thread(1_300_000_000_000_000_099);
     let (msg, accept) = challenge(&fake, &bot, 501, &asha(), &baraka(), other).await;
     let mark = fake.mark();
-    fake.send_interaction(payloads::button(
-        502,
-        &baraka(),
-        other,
-        &accept,
-        message(msg, other.channel_id()),
-    ));
-    answer(&fake, 502).await;
+    click(&fake, 502, &baraka(), other, &accept, msg).await;
     board_in(&fake, mark, other.channel_id()).await;
     assert_eq!(fake.count(|r| r.path.ends_with("/threads")), 0);
     let dm_path = format!(
@@ -509,14 +496,7 @@ async fn a_challenge_in_an_ordinary_thread_is_played_there_and_placement_channel
     );
     let (msg, accept) = challenge(&fake, &bot, 602, &asha(), &baraka(), GUILD).await;
     let mark = fake.mark();
-    fake.send_interaction(payloads::button(
-        603,
-        &baraka(),
-        GUILD,
-        &accept,
-        message(msg, channel),
-    ));
-    let board = answer(&fake, 603).await;
+    let board = click(&fake, 603, &baraka(), GUILD, &accept, msg).await;
     assert!(
         board.files.iter().any(|f| f.filename.ends_with(".png")),
         "the board comes with the accept: {}",

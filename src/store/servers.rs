@@ -359,4 +359,60 @@ mod tests {
         assert_eq!(store.game_thread(b.id).unwrap(), None);
         assert_eq!(store.game_totals().unwrap(), (2, 0, 1));
     }
+
+    #[test]
+    fn a_game_moves_into_its_thread_once_and_frees_its_channel() {
+        use crate::store::Player;
+        let store = Store::open_in_memory().unwrap();
+        let channel = Place::Channel {
+            guild: 1,
+            channel: 2,
+        };
+        let game = store
+            .create_challenge(&NewChallenge {
+                place: channel,
+                variant: Variant::Kiswahili,
+                start_position: Position::start(Variant::Kiswahili).to_string(),
+                challenger: UserId(10),
+                challenged: UserId(20),
+                challenger_side: SideChoice::South,
+                time_per_move: None,
+                rated: false,
+                now: 0,
+                expires_at: 100,
+            })
+            .unwrap();
+        store.set_board_message(game.id, Some(77)).unwrap();
+        // A pending challenge has no thread yet.
+        assert!(matches!(
+            store.move_to_thread(game.id, 77),
+            Err(StoreError::WrongStatus { .. })
+        ));
+        let (s, n) = (Player::Human(UserId(10)), Player::Human(UserId(20)));
+        store.accept_challenge(game.id, &s, &n, 1, None).unwrap();
+        let moved = store.move_to_thread(game.id, 77).unwrap();
+        let thread = Place::Channel {
+            guild: 1,
+            channel: 77,
+        };
+        assert_eq!(moved.place, thread);
+        assert_eq!(moved.board_message, None);
+        assert_eq!(store.game(game.id).unwrap().unwrap().place, thread);
+        assert_eq!(store.game_in(&thread).unwrap().map(|g| g.id), Some(game.id));
+        assert!(store.game_in(&channel).unwrap().is_none());
+        assert_eq!(
+            store.game_thread(game.id).unwrap(),
+            Some(GameThread {
+                game: game.id,
+                thread: 77,
+                parent: 2
+            })
+        );
+        // Once in a thread, it stays there.
+        assert!(matches!(
+            store.move_to_thread(game.id, 78),
+            Err(StoreError::WrongStatus { .. })
+        ));
+        assert_eq!(store.thread_game(78).unwrap(), None);
+    }
 }
