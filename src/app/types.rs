@@ -454,6 +454,8 @@ pub struct Settings {
     /// cannot). Off: every game is played where it was challenged, whatever the server's
     /// placement.
     pub threads: bool,
+    /// Where the bot's source is published, for `/bao about` (`None`: not said).
+    pub source_url: Option<String>,
 }
 
 impl Default for Settings {
@@ -467,6 +469,9 @@ impl Default for Settings {
             animation: true,
             rated_by_default: true,
             threads: false,
+            source_url: Some(env!("CARGO_PKG_REPOSITORY"))
+                .filter(|r| !r.is_empty())
+                .map(str::to_string),
         }
     }
 }

@@ -62,6 +62,7 @@ pub fn run(config_path: Option<&Path>) -> Result<(), CliError> {
         rated_by_default: config.rated_by_default,
         // Discord opens a thread per game where the server's placement asks for it.
         threads: true,
+        source_url: config.source_url.clone().or(Settings::default().source_url),
         ..Settings::default()
     };
     let app = Arc::new(App::new(Arc::new(store), Arc::new(SystemClock), settings));
