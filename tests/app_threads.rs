@@ -317,13 +317,86 @@ fn without_a_thread_the_game_is_played_in_the_channel_and_the_challenger_told_on
         };
         assert!(!w.at(&w.asha, &GENERAL, mv).reply.ephemeral);
         assert!(w.app.thread_failed(plan.game, why).unwrap().is_empty());
-        let r = w.challenge(&w.carol, &w.dan, &GENERAL, None);
-        assert!(
-            r.ephemeral && r.text.contains("already running"),
-            "{}",
-            r.text
+        // It holds the channel now (an AI game is refused there), while new challenges
+        // still wait for threads of their own.
+        let ai = w.at(
+            &w.carol,
+            &GENERAL,
+            Command::Ai {
+                level: None,
+                side: None,
+                variant: None,
+                rules: None,
+            },
         );
+        assert!(ai.reply.ephemeral && ai.reply.text.contains("already running"));
+        let r = w.challenge(&w.carol, &w.dan, &GENERAL, None);
+        assert!(!r.ephemeral, "{}", r.text);
     }
+}
+
+#[test]
+fn challenges_wait_side_by_side_and_typed_answers_find_the_asker_s_own() {
+    let w = world();
+    let first = w.challenge(&w.asha, &w.baraka, &GENERAL, None);
+    let second = w.challenge(&w.carol, &w.dan, &GENERAL, None);
+    assert!(!first.ephemeral && !second.ephemeral, "{}", second.text);
+    let (g1, _) = first.board.expect("recorded");
+    let (g2, _) = second.board.expect("recorded");
+    assert!(w.app.board_posted(g1, 0, &GENERAL, 500).unwrap());
+    assert!(w.app.board_posted(g2, 0, &GENERAL, 600).unwrap());
+    // The same two again: refused while the first waits.
+    let again = w.challenge(&w.baraka, &w.asha, &GENERAL, None);
+    assert!(
+        again.ephemeral && again.text.contains("already waiting"),
+        "{}",
+        again.text
+    );
+    // An AI game may still be the channel's own game beside them.
+    let ai = w.at(
+        &w.asha,
+        &GENERAL,
+        Command::Ai {
+            level: None,
+            side: None,
+            variant: None,
+            rules: None,
+        },
+    );
+    assert!(!ai.reply.ephemeral, "{}", ai.reply.text);
+    // Typed answers go to the asker's own challenge.
+    let r = w.at(&w.dan, &GENERAL, Command::Accept);
+    assert_eq!(
+        r.thread.as_ref().map(|p| (p.game, p.message)),
+        Some((g2, 600))
+    );
+    let r = w.at(&w.baraka, &GENERAL, Command::Decline);
+    assert!(
+        !r.reply.ephemeral && r.reply.text.contains("declines"),
+        "{}",
+        r.reply.text
+    );
+    assert_eq!(
+        w.store.game(g1).unwrap().unwrap().status,
+        GameStatus::Aborted
+    );
+    // Someone with no challenge here is told so.
+    let r = w.at(&w.carol, &GENERAL, Command::Accept);
+    assert!(r.reply.ephemeral, "{}", r.reply.text);
+    // Asha's moves still go to her AI game, the channel's own.
+    let r = w.at(
+        &w.asha,
+        &GENERAL,
+        Command::Move {
+            text: "a6 left".into(),
+            game: None,
+        },
+    );
+    assert!(!r.reply.ephemeral, "{}", r.reply.text);
+    // Dan's game moves into its thread; the channel keeps the AI game.
+    w.app.thread_opened(g2, 600).unwrap();
+    assert_eq!(w.store.game_in(&thread(600)).unwrap().unwrap().id, g2);
+    assert_ne!(w.store.game_in(&GENERAL).unwrap().unwrap().id, g2);
 }
 
 #[test]

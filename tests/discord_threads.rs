@@ -170,10 +170,16 @@ async fn challenge(
     let msg = fake
         .original_message_of(&token)
         .expect("the challenge message");
-    let channel = app_place(place.channel_id());
+    let game = GameId(
+        accept
+            .split(':')
+            .nth(2)
+            .and_then(|g| g.parse().ok())
+            .expect("bao:accept:<game>:0"),
+    );
     let recorded = fake
         .wait_until(WAIT, || {
-            let g = bot.store.game_in(&channel).ok()??;
+            let g = bot.store.game(game).ok()??;
             (g.board_message == Some(msg)).then_some(())
         })
         .await;
@@ -236,8 +242,10 @@ async fn two_games_in_threads_under_one_channel_moves_buttons_result_and_archive
     let bot = start_bot(&fake).await;
     let channel = GUILD.channel_id();
 
-    // Asha challenges Baraka; Baraka accepts with the button.
+    // Asha challenges Baraka, and Carol challenges Dan: both wait in the channel at once.
     let (msg1, accept) = challenge(&fake, &bot, 101, &asha(), &baraka(), GUILD).await;
+    let (msg2, _) = challenge(&fake, &bot, 201, &carol(), &dan(), GUILD).await;
+    // Baraka accepts with the button.
     let mark = fake.mark();
     let accepted = click(&fake, 102, &baraka(), GUILD, &accept, msg1).await;
     assert!(!accepted.is_ephemeral());
@@ -265,8 +273,7 @@ async fn two_games_in_threads_under_one_channel_moves_buttons_result_and_archive
     });
     assert_eq!(pngs_in_channel, 0, "{}", fake.describe_requests());
 
-    // Carol and Dan start a second game in the same channel, accepting by typing.
-    let (msg2, _) = challenge(&fake, &bot, 201, &carol(), &dan(), GUILD).await;
+    // Dan accepts the second challenge by typing: its own thread, in the same channel.
     let mark2 = fake.mark();
     fake.send_interaction(payloads::slash(202, &dan(), GUILD, "accept", &[]));
     answer(&fake, 202).await;
@@ -532,8 +539,8 @@ async fn a_correspondence_game_in_its_thread_reminders_deadline_and_abandonment(
     answer(&fake, 701).await;
     let msg = fake
         .wait_until(WAIT, || {
-            let g = bot.store.game_in(&app_place(channel)).ok()??;
-            g.board_message
+            let waiting = bot.store.games_waiting_in(&app_place(channel)).ok()?;
+            waiting.first()?.board_message
         })
         .await
         .expect("the challenge is recorded");

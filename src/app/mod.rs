@@ -86,6 +86,36 @@ pub enum AppError {
     },
 }
 
+/// Which of a caller's games in a place an acting command is for, when several may be
+/// there (challenges waiting for their threads beside the channel's own game).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Want {
+    /// A challenge to answer.
+    Pending,
+    /// A game under way.
+    Active,
+    /// Either.
+    Any,
+}
+
+impl Want {
+    fn of(command: &Command) -> Want {
+        match command {
+            Command::Accept | Command::Decline => Want::Pending,
+            Command::Abort => Want::Any,
+            _ => Want::Active,
+        }
+    }
+
+    fn fits(self, game: &Game) -> bool {
+        match self {
+            Want::Pending => game.status == crate::store::GameStatus::Pending,
+            Want::Active => game.status == crate::store::GameStatus::Active,
+            Want::Any => true,
+        }
+    }
+}
+
 /// The message showing `game`'s board (or challenge), with the place it is in.
 fn shown_board(game: &Game) -> Option<(Place, u64)> {
     game.board_message.map(|m| (game.place, m))
@@ -241,7 +271,8 @@ impl App {
             Subject::Viewing(id) => (id, false),
         };
         let id = seen.map(|s| s.game).or(id);
-        let game = match self.find_game(user, place, id, ongoing_only)? {
+        let want = Want::of(&command);
+        let game = match self.find_game(user, place, id, ongoing_only, want)? {
             Ok(g) => g,
             Err(r) => return Ok(r.into()),
         };
@@ -344,7 +375,7 @@ impl App {
         game: Option<GameId>,
         typed: &str,
     ) -> Result<Vec<String>, AppError> {
-        let game = match self.find_game(user, place, game, true)? {
+        let game = match self.find_game(user, place, game, true, Want::Active)? {
             Ok(g) => g,
             Err(_) => return Ok(Vec::new()),
         };
@@ -404,14 +435,17 @@ impl App {
     }
 
     /// The game a command is about: `id` if given (which the caller must be allowed to see),
-    /// else the ongoing game at `place`, else (when `ongoing_only` is false) the last game
-    /// played there. `Err` holds the private answer when there is none.
+    /// else the ongoing game at `place` (for an acting command, the caller's own challenge
+    /// or game there that `want` fits first: in thread placement several challenges may
+    /// wait in one channel), else (when `ongoing_only` is false) the last game played
+    /// there. `Err` holds the private answer when there is none.
     fn find_game(
         &self,
         user: &User,
         place: &Place,
         id: Option<GameId>,
         ongoing_only: bool,
+        want: Want,
     ) -> Result<Result<Game, Reply>, AppError> {
         if let Some(id) = id {
             return Ok(match self.store.game(id)? {
@@ -430,7 +464,27 @@ impl App {
                 ))),
             });
         }
-        if let Some(g) = self.store.game_in(place)? {
+        let own = self.store.game_in(place)?;
+        let waiting: Vec<Game> = if ongoing_only && !place.is_dm() {
+            let mut mine = self.store.games_waiting_in(place)?;
+            mine.retain(|g| g.involves(user.id));
+            mine
+        } else {
+            Vec::new()
+        };
+        if !waiting.is_empty() {
+            let mine = own
+                .iter()
+                .filter(|g| g.involves(user.id))
+                .chain(waiting.iter().rev());
+            if let Some(g) = mine.clone().find(|g| want.fits(g)).or(own.as_ref()) {
+                return Ok(Ok(g.clone()));
+            }
+            if let Some(g) = waiting.last() {
+                return Ok(Ok(g.clone()));
+            }
+        }
+        if let Some(g) = own {
             return Ok(Ok(g));
         }
         if !ongoing_only {

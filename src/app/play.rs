@@ -68,7 +68,16 @@ impl App {
             },
             None => config.time_per_move,
         };
-        if let Some(existing) = self.store.game_in(place)? {
+        // In thread placement the game gets a thread of its own once accepted, so the
+        // challenge does not hold the channel: any number may wait there.
+        let in_thread = self.settings.threads
+            && !place.is_dm()
+            && config.placement == super::settings::Placement::Thread;
+        if in_thread {
+            if let Some(refusal) = self.same_challenge_waiting(place, user, opponent)? {
+                return Ok(refusal.into());
+            }
+        } else if let Some(existing) = self.store.game_in(place)? {
             return Ok(Reply::private(busy_text(&existing)).into());
         }
         if let Some(refusal) = self.may_start_here(place, &config, &[user, opponent])? {
@@ -94,7 +103,12 @@ impl App {
                 None => self.server_config(place)?.rated,
             },
         };
-        let game = match self.store.create_challenge(&new) {
+        let created = if in_thread {
+            self.store.create_thread_challenge(&new)
+        } else {
+            self.store.create_challenge(&new)
+        };
+        let game = match created {
             Ok(g) => g,
             Err(StoreError::PlaceTaken { .. }) => {
                 return Ok(

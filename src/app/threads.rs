@@ -11,7 +11,6 @@
 use crate::rules::Side;
 use crate::store::{Game, GameStatus, Player, StoreError};
 
-use super::settings::Placement;
 use super::types::{Destination, Notice, Reply, ThreadFailure, ThreadPlan};
 use super::view::place_link;
 use super::{App, AppError, GameId, Place};
@@ -42,19 +41,18 @@ pub(super) fn thread_name(south: &str, north: &str, variant: crate::rules::Varia
 }
 
 impl App {
-    /// The thread to open for `game`, just accepted: only where the front end can open
-    /// threads, in a server channel whose placement is `thread`, on a recorded challenge
-    /// message. `None`: the game is played where it was challenged.
+    /// The thread to open for `game`, just accepted, when it was challenged in thread
+    /// placement (a stored fact), on its recorded challenge message. `None`: the game is
+    /// played where it was challenged.
     pub(super) fn thread_plan(&self, game: &Game) -> Result<Option<ThreadPlan>, AppError> {
-        if !self.settings.threads || game.place.is_dm() {
+        if game.place.is_dm() || !self.store.waits_for_thread(game.id)? {
             return Ok(None);
         }
         let Some(message) = game.board_message else {
+            // No message to open the thread on: the channel's own game, if it is free.
+            self.store.keep_in_channel(game.id)?;
             return Ok(None);
         };
-        if self.server_config(&game.place)?.placement != Placement::Thread {
-            return Ok(None);
-        }
         Ok(Some(ThreadPlan {
             game: game.id,
             parent: game.place,
@@ -65,6 +63,27 @@ impl App {
                 game.variant,
             ),
         }))
+    }
+
+    /// The refusal of a second challenge between the same two people waiting in `place`.
+    pub(super) fn same_challenge_waiting(
+        &self,
+        place: &Place,
+        user: &super::User,
+        opponent: &super::User,
+    ) -> Result<Option<Reply>, AppError> {
+        let waiting = self.store.games_waiting_in(place)?;
+        Ok(waiting
+            .iter()
+            .find(|g| {
+                g.status == GameStatus::Pending && g.involves(user.id) && g.involves(opponent.id)
+            })
+            .map(|g| {
+                Reply::private(format!(
+                    "A challenge between you and {} is already waiting here (game {}); it must be accepted, declined or withdrawn first.",
+                    opponent.name, g.id
+                ))
+            }))
     }
 
     /// The refusal of a new game inside a game's thread: a thread holds one game.
@@ -101,15 +120,17 @@ impl App {
 
     /// The front end did not open the thread for `game` (`why`): the game is played in its
     /// channel, and the challenger is told why, privately (once, by DM). Nothing happens
-    /// unless the game is still waiting for its thread (active, no thread, no move yet).
+    /// unless the game is still waiting for its thread.
     pub fn thread_failed(&self, game: GameId, why: ThreadFailure) -> Result<Vec<Notice>, AppError> {
         let Some(game) = self.store.game(game)? else {
             return Ok(Vec::new());
         };
-        let waiting = game.status == GameStatus::Active && game.ply == 0;
+        let waiting = game.status == GameStatus::Active && self.store.waits_for_thread(game.id)?;
         if !waiting || self.store.game_thread(game.id)?.is_some() {
             return Ok(Vec::new());
         }
+        // It becomes the channel's own game (the stored fact that it was told).
+        self.store.keep_in_channel(game.id)?;
         let text = format!(
             "Game {} is played here: {} (South) vs {} (North).",
             game.id,

@@ -104,6 +104,10 @@ CREATE TABLE moves (
     super::analyses::MIGRATION_ANALYSES,
     super::takebacks::MIGRATION_TAKEBACKS,
     super::ratings::RATINGS_MIGRATION,
+    // 9: another change's (reserved until it is merged).
+    super::servers::RESERVED_V9_SQL,
+    // 10: challenges waiting for a thread of their own.
+    super::servers::THREAD_CHALLENGES_SQL,
 ];
 
 static MIGRATIONS: LazyLock<Migrations<'static>> =

@@ -37,6 +37,23 @@ CREATE TABLE game_threads (
 );
 "#;
 
+/// Schema version 9 belongs to another change being merged; until it is, this stands in its
+/// place so that the migration below is version 10 everywhere.
+pub(super) const RESERVED_V9_SQL: &str = "-- 9: reserved for another change's migration\n";
+
+/// Migration 10: challenges waiting for a thread of their own. A challenge made in a channel
+/// in thread placement does not hold the channel: any number of them may wait there at once
+/// (`thread_bound = 1`), each game moving to its thread once accepted. The channel's own
+/// game (placement `channel`, AI games, a game that could not get its thread) is still one
+/// per channel, and a thread holds one game.
+pub(super) const THREAD_CHALLENGES_SQL: &str = r#"
+ALTER TABLE games ADD COLUMN thread_bound INTEGER NOT NULL DEFAULT 0
+    CHECK (thread_bound IN (0, 1));
+DROP INDEX games_one_per_place;
+CREATE UNIQUE INDEX games_one_per_place ON games (place_key)
+    WHERE status IN ('pending', 'active') AND thread_bound = 0;
+"#;
+
 /// The rule set named by a start position's text (`v0.2` when it names none or cannot be
 /// read: the store does not judge positions).
 pub(super) fn rule_set_of(start_position: &str) -> RuleSet {
@@ -220,11 +237,30 @@ impl Store {
                 guild,
                 channel: thread,
             };
-            conn.prepare_cached("UPDATE games SET place_key = ?2, channel_id = ?3 WHERE id = ?1")?
-                .execute(params![game.0, g.place.key(), id_sql(thread)])?;
+            conn.prepare_cached(
+                "UPDATE games SET place_key = ?2, channel_id = ?3, thread_bound = 0 WHERE id = ?1",
+            )?
+            .execute(params![game.0, g.place.key(), id_sql(thread)])?;
             g.board_message = None;
             Ok(())
         })
+    }
+
+    /// `game` will not get a thread of its own after all: it becomes its channel's own game,
+    /// unless the channel already has one (then it stays where it is, beside it). Returns
+    /// whether it now holds the channel.
+    pub fn keep_in_channel(&self, game: GameId) -> Result<bool, StoreError> {
+        let result = self
+            .lock()
+            .prepare_cached("UPDATE games SET thread_bound = 0 WHERE id = ?1")?
+            .execute([game.0]);
+        match result {
+            Ok(_) => Ok(true),
+            Err(e) if e.sqlite_error_code() == Some(rusqlite::ErrorCode::ConstraintViolation) => {
+                Ok(false)
+            }
+            Err(e) => Err(e.into()),
+        }
     }
 
     /// Records that `game` is played in `thread`, opened in `parent`.
@@ -414,5 +450,63 @@ mod tests {
             Err(StoreError::WrongStatus { .. })
         ));
         assert_eq!(store.thread_game(78).unwrap(), None);
+    }
+
+    #[test]
+    fn challenges_for_threads_hold_no_place() {
+        use crate::store::Player;
+        let store = Store::open_in_memory().unwrap();
+        let channel = Place::Channel {
+            guild: 1,
+            channel: 2,
+        };
+        let challenge = |from, to| NewChallenge {
+            place: channel,
+            variant: Variant::Kiswahili,
+            start_position: Position::start(Variant::Kiswahili).to_string(),
+            challenger: UserId(from),
+            challenged: UserId(to),
+            challenger_side: SideChoice::South,
+            time_per_move: None,
+            rated: false,
+            now: 0,
+            expires_at: 100,
+        };
+        let a = store.create_thread_challenge(&challenge(10, 20)).unwrap();
+        let b = store.create_thread_challenge(&challenge(30, 40)).unwrap();
+        // The channel's own game may start beside them, and is still one per channel.
+        let own = store.create_challenge(&challenge(50, 60)).unwrap();
+        assert!(matches!(
+            store.create_challenge(&challenge(70, 80)),
+            Err(StoreError::PlaceTaken { .. })
+        ));
+        assert_eq!(store.game_in(&channel).unwrap().map(|g| g.id), Some(own.id));
+        let waiting: Vec<_> = store.games_waiting_in(&channel).unwrap();
+        assert_eq!(
+            waiting.iter().map(|g| g.id).collect::<Vec<_>>(),
+            [a.id, b.id]
+        );
+        assert!(store.waits_for_thread(a.id).unwrap());
+        assert!(!store.waits_for_thread(own.id).unwrap());
+        // Kept in the channel: only while the channel has no game of its own.
+        let (s, n) = (Player::Human(UserId(10)), Player::Human(UserId(20)));
+        store.accept_challenge(a.id, &s, &n, 1, None).unwrap();
+        assert!(!store.keep_in_channel(a.id).unwrap());
+        assert!(store.waits_for_thread(a.id).unwrap());
+        store.decline_challenge(own.id, 2).unwrap();
+        assert!(store.keep_in_channel(a.id).unwrap());
+        assert!(!store.waits_for_thread(a.id).unwrap());
+        assert_eq!(store.game_in(&channel).unwrap().map(|g| g.id), Some(a.id));
+        // A game moved into its thread holds the thread.
+        let (s, n) = (Player::Human(UserId(30)), Player::Human(UserId(40)));
+        store.accept_challenge(b.id, &s, &n, 3, None).unwrap();
+        store.move_to_thread(b.id, 99).unwrap();
+        assert!(!store.waits_for_thread(b.id).unwrap());
+        let thread = Place::Channel {
+            guild: 1,
+            channel: 99,
+        };
+        assert_eq!(store.game_in(&thread).unwrap().map(|g| g.id), Some(b.id));
+        assert!(store.games_waiting_in(&channel).unwrap().is_empty());
     }
 }
