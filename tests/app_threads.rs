@@ -98,6 +98,16 @@ impl World {
     }
 }
 
+/// `/bao ai` with its defaults.
+fn ai() -> Command {
+    Command::Ai {
+        level: None,
+        side: None,
+        variant: None,
+        rules: None,
+    }
+}
+
 /// The notice posted in `place`.
 fn posted_in<'a>(notices: &'a [Notice], place: &Place) -> &'a Notice {
     notices
@@ -255,16 +265,7 @@ fn a_second_game_in_a_game_thread_is_refused() {
         "where to challenge instead: {}",
         r.text
     );
-    let ai = w.at(
-        &w.carol,
-        &thread(500),
-        Command::Ai {
-            level: None,
-            side: None,
-            variant: None,
-            rules: None,
-        },
-    );
+    let ai = w.at(&w.carol, &thread(500), ai());
     assert!(ai.reply.ephemeral, "{}", ai.reply.text);
     // Still refused once the game is over: the thread was the game's.
     w.at(&w.asha, &thread(500), Command::Resign);
@@ -319,16 +320,7 @@ fn without_a_thread_the_game_is_played_in_the_channel_and_the_challenger_told_on
         assert!(w.app.thread_failed(plan.game, why).unwrap().is_empty());
         // It holds the channel now (an AI game is refused there), while new challenges
         // still wait for threads of their own.
-        let ai = w.at(
-            &w.carol,
-            &GENERAL,
-            Command::Ai {
-                level: None,
-                side: None,
-                variant: None,
-                rules: None,
-            },
-        );
+        let ai = w.at(&w.carol, &GENERAL, ai());
         assert!(ai.reply.ephemeral && ai.reply.text.contains("already running"));
         let r = w.challenge(&w.carol, &w.dan, &GENERAL, None);
         assert!(!r.ephemeral, "{}", r.text);
@@ -353,16 +345,7 @@ fn challenges_wait_side_by_side_and_typed_answers_find_the_asker_s_own() {
         again.text
     );
     // An AI game may still be the channel's own game beside them.
-    let ai = w.at(
-        &w.asha,
-        &GENERAL,
-        Command::Ai {
-            level: None,
-            side: None,
-            variant: None,
-            rules: None,
-        },
-    );
+    let ai = w.at(&w.asha, &GENERAL, ai());
     assert!(!ai.reply.ephemeral, "{}", ai.reply.text);
     // Typed answers go to the asker's own challenge.
     let r = w.at(&w.dan, &GENERAL, Command::Accept);

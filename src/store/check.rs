@@ -187,30 +187,22 @@ impl Store {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::Variant;
-    use crate::store::{NewChallenge, Place, SideChoice, UserId};
+    use crate::store::servers::tests::challenge_at;
+    use crate::store::Place;
 
     #[test]
     fn a_rule_set_that_is_not_the_start_positions_is_reported() {
         let store = Store::open_in_memory().unwrap();
         let game = store
-            .create_challenge(&NewChallenge {
-                place: Place::Channel {
+            .create_challenge(&challenge_at(
+                Place::Channel {
                     guild: 1,
                     channel: 2,
                 },
-                variant: Variant::Kiswahili,
-                start_position: Position::start(Variant::Kiswahili)
-                    .with_rules(RuleSet::R002)
-                    .to_string(),
-                challenger: UserId(10),
-                challenged: UserId(20),
-                challenger_side: SideChoice::South,
-                time_per_move: None,
-                rated: false,
-                now: 0,
-                expires_at: 100,
-            })
+                10,
+                20,
+                RuleSet::R002,
+            ))
             .unwrap();
         assert!(store.check_replays().unwrap().is_empty());
         store

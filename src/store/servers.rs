@@ -315,10 +315,33 @@ impl Store {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
     use crate::rules::Variant;
     use crate::store::{NewChallenge, Place, SideChoice};
+
+    /// A challenge from `from` to `to` at `place`, untimed, under `rules`.
+    pub(in crate::store) fn challenge_at(
+        place: Place,
+        from: u64,
+        to: u64,
+        rules: RuleSet,
+    ) -> NewChallenge {
+        NewChallenge {
+            place,
+            variant: Variant::Kiswahili,
+            start_position: Position::start(Variant::Kiswahili)
+                .with_rules(rules)
+                .to_string(),
+            challenger: UserId(from),
+            challenged: UserId(to),
+            challenger_side: SideChoice::South,
+            time_per_move: None,
+            rated: false,
+            now: 0,
+            expires_at: 100,
+        }
+    }
 
     #[test]
     fn settings_remember_who_changed_them() {
@@ -360,20 +383,8 @@ mod tests {
     #[test]
     fn a_game_keeps_the_rule_set_of_its_start_position() {
         let store = Store::open_in_memory().unwrap();
-        let challenge = |channel, rules| NewChallenge {
-            place: Place::Channel { guild: 1, channel },
-            variant: Variant::Kiswahili,
-            start_position: Position::start(Variant::Kiswahili)
-                .with_rules(rules)
-                .to_string(),
-            challenger: UserId(10),
-            challenged: UserId(20),
-            challenger_side: SideChoice::Random,
-            time_per_move: None,
-            rated: false,
-            now: 0,
-            expires_at: 100,
-        };
+        let challenge =
+            |channel, rules| challenge_at(Place::Channel { guild: 1, channel }, 10, 20, rules);
         let a = store
             .create_challenge(&challenge(2, RuleSet::R002))
             .unwrap();
@@ -405,18 +416,7 @@ mod tests {
             channel: 2,
         };
         let game = store
-            .create_challenge(&NewChallenge {
-                place: channel,
-                variant: Variant::Kiswahili,
-                start_position: Position::start(Variant::Kiswahili).to_string(),
-                challenger: UserId(10),
-                challenged: UserId(20),
-                challenger_side: SideChoice::South,
-                time_per_move: None,
-                rated: false,
-                now: 0,
-                expires_at: 100,
-            })
+            .create_challenge(&challenge_at(channel, 10, 20, RuleSet::V02))
             .unwrap();
         store.set_board_message(game.id, Some(77)).unwrap();
         // A pending challenge has no thread yet.
@@ -460,18 +460,7 @@ mod tests {
             guild: 1,
             channel: 2,
         };
-        let challenge = |from, to| NewChallenge {
-            place: channel,
-            variant: Variant::Kiswahili,
-            start_position: Position::start(Variant::Kiswahili).to_string(),
-            challenger: UserId(from),
-            challenged: UserId(to),
-            challenger_side: SideChoice::South,
-            time_per_move: None,
-            rated: false,
-            now: 0,
-            expires_at: 100,
-        };
+        let challenge = |from, to| challenge_at(channel, from, to, RuleSet::V02);
         let a = store.create_thread_challenge(&challenge(10, 20)).unwrap();
         let b = store.create_thread_challenge(&challenge(30, 40)).unwrap();
         // The channel's own game may start beside them, and is still one per channel.
