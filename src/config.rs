@@ -178,6 +178,9 @@ pub struct Config {
     /// The Discord application id for `bao-bot invite`; without it the id is read from the
     /// token (whose first part is the bot's id in base64).
     pub application_id: Option<u64>,
+    /// Where the bot's source is published, linked from `/bao about` (an `http(s)` URL).
+    /// Without it, the crate's `repository` from Cargo.toml, when it names one.
+    pub source_url: Option<String>,
 }
 
 impl Default for Config {
@@ -195,6 +198,7 @@ impl Default for Config {
             rated_by_default: true,
             ai: AiLimits::default(),
             application_id: None,
+            source_url: None,
         }
     }
 }
@@ -295,6 +299,19 @@ impl Config {
                 return Err(ConfigError::Invalid {
                     setting: "proxy_url".into(),
                     message: format!("`{url}` must be http(s)://host[:port]"),
+                });
+            }
+        }
+        if let Some(url) = &self.source_url {
+            let web = url::Url::parse(url)
+                .ok()
+                .filter(|u| matches!(u.scheme(), "http" | "https") && u.host().is_some());
+            if web.is_none() {
+                return Err(ConfigError::Invalid {
+                    setting: "source_url".into(),
+                    message: format!(
+                        "`{url}` is not a web address; expected e.g. https://example.org/bao-bot"
+                    ),
                 });
             }
         }
@@ -402,6 +419,23 @@ mod tests {
         let shown = format!("{c:?} {}", c.token.as_ref().unwrap());
         assert!(!shown.contains("super-secret-token"), "{shown}");
         assert!(shown.contains("redacted"));
+    }
+
+    #[test]
+    fn source_url_must_be_a_web_address() {
+        let ok = Config::from_toml(
+            "source_url = \"https://example.org/b\"",
+            Path::new("x.toml"),
+        )
+        .unwrap();
+        assert!(ok.validate().is_ok());
+        assert_eq!(ok.source_url.as_deref(), Some("https://example.org/b"));
+        let bad = Config::from_toml("source_url = \"not a url\"", Path::new("x.toml")).unwrap();
+        let err = bad.validate().unwrap_err().to_string();
+        assert!(
+            err.contains("source_url") && err.contains("web address"),
+            "{err}"
+        );
     }
 
     #[test]

@@ -289,8 +289,23 @@ fn about_says_version_rule_sets_and_counts() {
         "Up for 2 hours",
         "running or waiting: 1",
         "servers with games: 1",
-        "Source: <https://",
+        // No made-up link: the source is linked only when the operator says where it is.
+        "Source: not published",
     ] {
         assert!(r.text.contains(part), "{part}: {}", r.text);
     }
+    let settings = Settings {
+        source_url: Some("https://example.org/bao-bot".into()),
+        ..Settings::default()
+    };
+    let app = App::new(w.store.clone(), w.clock.clone(), settings);
+    let r = app
+        .handle(&w.carol, &Place::Dm { user: 3 }, Command::About)
+        .unwrap()
+        .reply;
+    assert!(
+        r.text.contains("Source: <https://example.org/bao-bot>"),
+        "{}",
+        r.text
+    );
 }

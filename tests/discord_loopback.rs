@@ -301,6 +301,7 @@ impl Conversation for Scripted {
                         game,
                         reply: Reply::public("Your turn in game 1."),
                     }],
+                    ..Response::default()
                 }
             }
             // Known to be slow (see `may_be_slow`): deferred before the app runs.
@@ -325,6 +326,7 @@ impl Conversation for Scripted {
                         game: GameId(1),
                         reply: notice,
                     }],
+                    ..Response::default()
                 }
             }
             Command::Moves => {
@@ -705,9 +707,12 @@ async fn outbox_sends_messages_outside_interactions() {
 /// `bao-bot run` with the given extra environment, stderr captured into a file.
 fn bao_bot_run(env: &[(&str, String)], stderr: &std::path::Path) -> std::process::Child {
     let mut cmd = Process::new(env!("CARGO_BIN_EXE_bao-bot"));
+    // A database of its own beside the log, never whatever `bao.db` the working tree holds.
+    let db = stderr.with_file_name("bao-test.db");
     cmd.arg("run")
         .env_clear()
         .env("BAO_LOG", "info")
+        .env("BAO_DATABASE", db)
         .stdin(Stdio::null())
         .stdout(Stdio::null())
         .stderr(std::fs::File::create(stderr).unwrap());

@@ -1,7 +1,7 @@
 //! [`Conversation`]: the app as a front end calls it, so that a front end's tests can put a
 //! scripted stand-in in its place.
 
-use super::{App, AppError, Command, GameId, Place, Response, User, UserId};
+use super::{App, AppError, Command, GameId, Notice, Place, Response, ThreadFailure, User, UserId};
 
 /// What a front end asks of the conversation. [`App`] implements it; the Discord adapter
 /// holds an `Arc<dyn Conversation>` and its tests use scripted stand-ins.
@@ -58,6 +58,18 @@ pub trait Conversation: Send + Sync + 'static {
 
     /// The platform refused a DM to `user`: do not try again.
     fn dm_failed(&self, user: UserId) -> Result<(), AppError>;
+
+    /// The front end opened `thread` for `game`, as a [`super::ThreadPlan`] asked: returns
+    /// the messages to send (the game's board in the thread).
+    fn thread_opened(&self, _game: GameId, _thread: u64) -> Result<Vec<Notice>, AppError> {
+        Ok(Vec::new())
+    }
+
+    /// The front end did not open the thread a [`super::ThreadPlan`] asked for (`why`):
+    /// returns the messages to send (the board in the channel, the challenger's notice).
+    fn thread_failed(&self, _game: GameId, _why: ThreadFailure) -> Result<Vec<Notice>, AppError> {
+        Ok(Vec::new())
+    }
 }
 
 impl Conversation for App {
@@ -111,5 +123,13 @@ impl Conversation for App {
 
     fn dm_failed(&self, user: UserId) -> Result<(), AppError> {
         App::dm_failed(self, user)
+    }
+
+    fn thread_opened(&self, game: GameId, thread: u64) -> Result<Vec<Notice>, AppError> {
+        App::thread_opened(self, game, thread)
+    }
+
+    fn thread_failed(&self, game: GameId, why: ThreadFailure) -> Result<Vec<Notice>, AppError> {
+        App::thread_failed(self, game, why)
     }
 }

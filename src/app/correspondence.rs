@@ -6,7 +6,7 @@ use crate::rules::Position;
 use crate::store::{Duty, Game, GameEnd, GameStatus, Notify, Player, ResultReason};
 
 use super::types::{Destination, Notice, Reply};
-use super::view::{mention, timestamp};
+use super::view::{mention, place_link, timestamp};
 use super::{shown_board, App, AppError};
 
 impl App {
@@ -126,6 +126,7 @@ impl App {
                         reply,
                     });
                 }
+                notices.extend(self.thread_end(&done)?);
                 return Ok(());
             }
         }
@@ -145,8 +146,9 @@ fn reminder_text(game: &Game, pos: &Position, duty: Duty) -> String {
         _ => "Your time is nearly up",
     };
     format!(
-        "{when} in Bao game #{} ({} to move{by}). Move with `/bao move <move> game:{}`, or see the board with `/bao board game:{}`.",
+        "{when} in Bao game #{} in {} ({} to move{by}). Move with `/bao move <move> game:{}`, or see the board with `/bao board game:{}`.",
         game.id,
+        place_link(&game.place),
         pos.turn().name(),
         game.id,
         game.id

@@ -32,6 +32,7 @@ mod ratings;
 mod replay;
 mod settings;
 mod takeback;
+mod threads;
 mod types;
 mod view;
 
@@ -53,7 +54,7 @@ pub use parse::{command_line, game_option, span, time_per_move, SUBCOMMANDS};
 pub use ratings::{change_words, signed};
 pub use types::{
     Attachment, Button, ButtonStyle, Command, Destination, Notice, PrefsChange, RatingScope, Reply,
-    Response, Settings, Subject, User,
+    Response, Settings, Subject, ThreadFailure, ThreadPlan, User,
 };
 pub use view::utc;
 
@@ -83,6 +84,36 @@ pub enum AppError {
         /// What was wrong.
         detail: String,
     },
+}
+
+/// Which of a caller's games in a place an acting command is for, when several may be
+/// there (challenges waiting for their threads beside the channel's own game).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Want {
+    /// A challenge to answer.
+    Pending,
+    /// A game under way.
+    Active,
+    /// Either.
+    Any,
+}
+
+impl Want {
+    fn of(command: &Command) -> Want {
+        match command {
+            Command::Accept | Command::Decline => Want::Pending,
+            Command::Abort => Want::Any,
+            _ => Want::Active,
+        }
+    }
+
+    fn fits(self, game: &Game) -> bool {
+        match self {
+            Want::Pending => game.status == crate::store::GameStatus::Pending,
+            Want::Active => game.status == crate::store::GameStatus::Active,
+            Want::Any => true,
+        }
+    }
 }
 
 /// The message showing `game`'s board (or challenge), with the place it is in.
@@ -240,7 +271,8 @@ impl App {
             Subject::Viewing(id) => (id, false),
         };
         let id = seen.map(|s| s.game).or(id);
-        let game = match self.find_game(user, place, id, ongoing_only)? {
+        let want = Want::of(&command);
+        let game = match self.find_game(user, place, id, ongoing_only, want)? {
             Ok(g) => g,
             Err(r) => return Ok(r.into()),
         };
@@ -355,7 +387,7 @@ impl App {
         game: Option<GameId>,
         typed: &str,
     ) -> Result<Vec<String>, AppError> {
-        let game = match self.find_game(user, place, game, true)? {
+        let game = match self.find_game(user, place, game, true, Want::Active)? {
             Ok(g) => g,
             Err(_) => return Ok(Vec::new()),
         };
@@ -415,14 +447,17 @@ impl App {
     }
 
     /// The game a command is about: `id` if given (which the caller must be allowed to see),
-    /// else the ongoing game at `place`, else (when `ongoing_only` is false) the last game
-    /// played there. `Err` holds the private answer when there is none.
+    /// else the ongoing game at `place` (for an acting command, the caller's own challenge
+    /// or game there that `want` fits first: in thread placement several challenges may
+    /// wait in one channel), else (when `ongoing_only` is false) the last game played
+    /// there. `Err` holds the private answer when there is none.
     fn find_game(
         &self,
         user: &User,
         place: &Place,
         id: Option<GameId>,
         ongoing_only: bool,
+        want: Want,
     ) -> Result<Result<Game, Reply>, AppError> {
         if let Some(id) = id {
             return Ok(match self.store.game(id)? {
@@ -441,7 +476,27 @@ impl App {
                 ))),
             });
         }
-        if let Some(g) = self.store.game_in(place)? {
+        let own = self.store.game_in(place)?;
+        let waiting: Vec<Game> = if ongoing_only && !place.is_dm() {
+            let mut mine = self.store.games_waiting_in(place)?;
+            mine.retain(|g| g.involves(user.id));
+            mine
+        } else {
+            Vec::new()
+        };
+        if !waiting.is_empty() {
+            let mine = own
+                .iter()
+                .filter(|g| g.involves(user.id))
+                .chain(waiting.iter().rev());
+            if let Some(g) = mine.clone().find(|g| want.fits(g)).or(own.as_ref()) {
+                return Ok(Ok(g.clone()));
+            }
+            if let Some(g) = waiting.last() {
+                return Ok(Ok(g.clone()));
+            }
+        }
+        if let Some(g) = own {
             return Ok(Ok(g));
         }
         if !ongoing_only {

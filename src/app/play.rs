@@ -58,6 +58,9 @@ impl App {
             ))
             .into());
         }
+        if let Some(refusal) = self.thread_refusal(place)? {
+            return Ok(refusal.into());
+        }
         let config = self.server_config(place)?;
         let time_per_move = match time {
             Some(t) => match time_per_move(&t) {
@@ -74,7 +77,16 @@ impl App {
             )
             .into());
         }
-        if let Some(existing) = self.store.game_in(place)? {
+        // In thread placement the game gets a thread of its own once accepted, so the
+        // challenge does not hold the channel: any number may wait there.
+        let in_thread = self.settings.threads
+            && !place.is_dm()
+            && config.placement == super::settings::Placement::Thread;
+        if in_thread {
+            if let Some(refusal) = self.same_challenge_waiting(place, user, opponent)? {
+                return Ok(refusal.into());
+            }
+        } else if let Some(existing) = self.store.game_in(place)? {
             return Ok(Reply::private(busy_text(&existing)).into());
         }
         if let Some(refusal) = self.may_start_here(place, &config, &[user, opponent])? {
@@ -102,7 +114,12 @@ impl App {
             },
             hints,
         };
-        let game = match self.store.create_challenge(&new) {
+        let created = if in_thread {
+            self.store.create_thread_challenge(&new)
+        } else {
+            self.store.create_challenge(&new)
+        };
+        let game = match created {
             Ok(g) => g,
             Err(StoreError::PlaceTaken { .. }) => {
                 return Ok(
@@ -192,10 +209,29 @@ impl App {
             self.side_name(&game, Side::South),
             self.side_name(&game, Side::North)
         );
+        if let Some(plan) = self.thread_plan(&game)? {
+            // The board goes to the game's thread once the front end has opened it.
+            let mut reply = Reply::public(format!(
+                "{text} Game {} is played in a thread of its own.",
+                game.id
+            ));
+            reply.previous_board = shown_board(&game);
+            // The challenge message starts the thread; it is no longer the game's board.
+            self.store.set_board_message(game.id, None)?;
+            return Ok(Response {
+                reply,
+                thread: Some(plan),
+                ..Response::default()
+            });
+        }
         let mut reply = self.board_reply(&game, &pos, None, Side::South, &text)?;
         reply.previous_board = shown_board(&game);
         let notices = self.turn_notices(&game, &pos);
-        Ok(Response { reply, notices })
+        Ok(Response {
+            reply,
+            notices,
+            ..Response::default()
+        })
     }
 
     pub(super) fn decline(&self, user: &User, game: Game) -> Result<Response, AppError> {
@@ -308,8 +344,13 @@ impl App {
             let (_, opts) = self.picture(&game, &pos, last, viewer);
             reply.animation = self.move_animation(&game, &before, &moves, &opts);
         }
-        let notices = self.turn_notices(&game, &pos);
-        Ok(Response { reply, notices })
+        let mut notices = self.turn_notices(&game, &pos);
+        notices.extend(self.thread_end(&game)?);
+        Ok(Response {
+            reply,
+            notices,
+            ..Response::default()
+        })
     }
 
     /// Plays `mv` (legal in `pos`) for `by` and records it; `Err(game)` when the board changed
@@ -467,6 +508,9 @@ impl App {
         if let Some(existing) = self.store.game_in(place)? {
             return Ok(Reply::private(busy_text(&existing)).into());
         }
+        if let Some(refusal) = self.thread_refusal(place)? {
+            return Ok(refusal.into());
+        }
         let config = self.server_config(place)?;
         if let Some(refusal) = self.may_start_here(place, &config, &[user])? {
             return Ok(refusal.into());
@@ -616,7 +660,11 @@ impl App {
             user.name, game.id
         ));
         reply.previous_board = shown_board(&game);
-        Ok(reply.into())
+        Ok(Response {
+            reply,
+            notices: self.thread_end(&game)?.into_iter().collect(),
+            ..Response::default()
+        })
     }
 
     pub(super) fn claim(&self, user: &User, game: Game) -> Result<Response, AppError> {
@@ -684,7 +732,11 @@ impl App {
         };
         let mut reply = self.board_reply(&game, &pos, None, viewer, &text)?;
         reply.previous_board = previous;
-        Ok(reply.into())
+        Ok(Response {
+            reply,
+            notices: self.thread_end(&game)?.into_iter().collect(),
+            ..Response::default()
+        })
     }
 
     pub(super) fn show_board(&self, user: &User, game: &Game) -> Result<Response, AppError> {
@@ -977,7 +1029,7 @@ fn rule_set_words(rules: crate::rules::RuleSet) -> String {
     }
 }
 
-fn capitalised(variant: Variant) -> String {
+pub(super) fn capitalised(variant: Variant) -> String {
     let name = variant.name();
     let mut chars = name.chars();
     match chars.next() {

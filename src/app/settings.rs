@@ -15,9 +15,6 @@ pub const RULE_SETS_TEXT: &str = "\
 `v0.2` (the default): the rules above, with takasia.
 `r002`: the older R-002 rules: the same game without takasia: after a mtaji takata no pit is ever barred, so every start is allowed and no sowing stops at a marked pit. Nothing else differs.";
 
-/// The source of the bot, for `/bao about`.
-pub const SOURCE_URL: &str = "https://github.com/bao-bot/bao-bot";
-
 /// Where an accepted challenge's game is played.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Placement {
@@ -354,9 +351,13 @@ impl App {
             .collect::<Vec<_>>()
             .join(", ");
         Ok(Reply::private(format!(
-            "**bao-bot {}**: Bao la Kiswahili and Bao la Kujifunza.\nRule sets: {rule_sets}.\nUp for {}. Games running or waiting: {running}; games played to the end: {played}; servers with games: {servers}.\nSource: <{SOURCE_URL}>",
+            "**bao-bot {}**: Bao la Kiswahili and Bao la Kujifunza.\nRule sets: {rule_sets}.\nUp for {}. Games running or waiting: {running}; games played to the end: {played}; servers with games: {servers}.\n{}",
             env!("CARGO_PKG_VERSION"),
             if up < 60 { format!("{up} seconds") } else { span(up) },
+            match &self.settings.source_url {
+                Some(url) => format!("Source: <{url}>"),
+                None => "Source: not published by whoever runs this bot (`source_url` in its config).".into(),
+            },
         ))
         .into())
     }

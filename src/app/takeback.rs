@@ -235,7 +235,11 @@ impl App {
         let mut reply = self.board_reply(&game, &pos, trace, pos.turn(), &text)?;
         reply.previous_board = previous;
         let notices = self.turn_notices(&game, &pos);
-        Ok(Response { reply, notices })
+        Ok(Response {
+            reply,
+            notices,
+            thread: None,
+        })
     }
 }
 

@@ -378,6 +378,41 @@ pub enum Destination {
     Dm(UserId),
     /// A message in the game's place.
     Place(Place),
+    /// The end of a game played in a thread of its own: the message goes to `parent` (the
+    /// channel the thread was opened in), then the thread is archived.
+    ThreadEnd {
+        /// The channel the thread was opened in.
+        parent: Place,
+        /// The game's thread, to archive after posting.
+        thread: Place,
+    },
+}
+
+/// A thread the front end should open for a game just accepted in a channel: a public
+/// thread on the challenge message, named `name`. The front end then reports with
+/// [`super::Conversation::thread_opened`], or [`super::Conversation::thread_failed`] when
+/// it may not or could not open it (the game is then played in the channel).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ThreadPlan {
+    /// The game.
+    pub game: GameId,
+    /// The channel the challenge was posted in.
+    pub parent: Place,
+    /// The challenge message to open the thread on.
+    pub message: u64,
+    /// The thread's name (at most 100 characters).
+    pub name: String,
+}
+
+/// Why a game's thread was not opened.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ThreadFailure {
+    /// The bot lacks Create Public Threads or Send Messages in Threads in the channel.
+    NoPermission,
+    /// The channel cannot hold such a thread (it is a thread itself, or a DM).
+    NotHere,
+    /// Discord refused to open it.
+    Refused,
 }
 
 /// A message the bot sends on its own: a turn notice, a reminder, a result.
@@ -400,13 +435,15 @@ pub struct Response {
     pub reply: Reply,
     /// Messages to send elsewhere (DMs, the game's channel).
     pub notices: Vec<Notice>,
+    /// A thread to open for the game, after sending the rest.
+    pub thread: Option<ThreadPlan>,
 }
 
 impl From<Reply> for Response {
     fn from(reply: Reply) -> Response {
         Response {
             reply,
-            notices: Vec::new(),
+            ..Response::default()
         }
     }
 }
@@ -428,6 +465,12 @@ pub struct Settings {
     pub animation: bool,
     /// Whether a challenge is rated when it does not say.
     pub rated_by_default: bool,
+    /// Whether the front end can open a thread for a game (Discord can, the console
+    /// cannot). Off: every game is played where it was challenged, whatever the server's
+    /// placement.
+    pub threads: bool,
+    /// Where the bot's source is published, for `/bao about` (`None`: not said).
+    pub source_url: Option<String>,
 }
 
 impl Default for Settings {
@@ -440,6 +483,10 @@ impl Default for Settings {
             max_reminders_per_day: 3,
             animation: true,
             rated_by_default: true,
+            threads: false,
+            source_url: Some(env!("CARGO_PKG_REPOSITORY"))
+                .filter(|r| !r.is_empty())
+                .map(str::to_string),
         }
     }
 }

@@ -302,7 +302,7 @@ pub fn notify_text(mode: Notify) -> String {
 /// `/bao help`.
 pub const HELP_TEXT: &str = "\
 **Bao commands**
-`/bao challenge @someone [variant] [side] [time_per_move] [rules] [rated] [hints]`: challenge someone here (time: none, 30m .. 14d; rules: v0.2 or r002; rated: yes or no; hints: yes allows hints, unrated only)
+`/bao challenge @someone [variant] [side] [time_per_move] [rules] [rated] [hints]`: challenge someone here (time: none, 30m .. 14d; rules: v0.2 or r002; rated: yes or no; hints: yes allows hints, unrated only); the game gets a thread of its own unless the server's placement is `channel`
 `/bao accept`, `/bao decline`: answer a challenge (or use its buttons)
 `/bao move A4 left capture`: a move (kind and stop/use may be left out when clear); or the buttons under the board
 `/bao board`, `/bao moves`, `/bao history`: the board, the legal moves, the move list and record

@@ -60,6 +60,9 @@ pub fn run(config_path: Option<&Path>) -> Result<(), CliError> {
         max_concurrent_searches: config.ai.max_concurrent_searches,
         animation: config.animation,
         rated_by_default: config.rated_by_default,
+        // Discord opens a thread per game where the server's placement asks for it.
+        threads: true,
+        source_url: config.source_url.clone().or(Settings::default().source_url),
         ..Settings::default()
     };
     let app = Arc::new(App::new(Arc::new(store), Arc::new(SystemClock), settings));

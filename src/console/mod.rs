@@ -294,6 +294,8 @@ impl<'a> Console<'a> {
                     .unwrap_or(channel.to_string())
             ),
             Destination::Place(Place::Dm { .. }) => "(in DM) ".into(),
+            // The console opens no threads (`Settings::threads` is off), so this is rare.
+            Destination::ThreadEnd { parent, .. } => format!("(in {parent}, thread archived) "),
         };
         self.show_reply(&n.reply, &tag, out)
     }

@@ -30,6 +30,8 @@ pub enum Target {
         /// The message.
         message_id: u64,
     },
+    /// Archiving a thread (a game's, after its result is posted in the parent).
+    Archive(u64),
     /// An edit of an earlier message of the bot in its DM channel with a user.
     EditDm {
         /// The user.
@@ -91,17 +93,32 @@ pub fn notices(notices: &[Notice]) -> Vec<Outgoing> {
     notices
         .iter()
         .flat_map(|n| {
-            let (target, place) = match n.to {
-                Destination::Dm(user) => (Target::Dm(user.0), Place::Dm { user: user.0 }),
-                Destination::Place(p @ Place::Channel { channel, .. }) => {
-                    (Target::Channel(channel), p)
+            let (target, place, archive) = match n.to {
+                Destination::Dm(user) => (Target::Dm(user.0), Place::Dm { user: user.0 }, None),
+                Destination::Place(p) | Destination::ThreadEnd { parent: p, .. } => {
+                    let archive = match n.to {
+                        Destination::ThreadEnd {
+                            thread: Place::Channel { channel, .. },
+                            ..
+                        } => Some(Outgoing {
+                            target: Target::Archive(channel),
+                            reply: Reply::default(),
+                            board_at: None,
+                        }),
+                        _ => None,
+                    };
+                    match p {
+                        Place::Channel { channel, .. } => (Target::Channel(channel), p, archive),
+                        Place::Dm { user } => (Target::Dm(user), p, archive),
+                    }
                 }
-                Destination::Place(p @ Place::Dm { user }) => (Target::Dm(user), p),
             };
             let strip = (!n.reply.ephemeral)
                 .then(|| strip_buttons(n.reply.previous_board, None))
                 .flatten();
-            std::iter::once(Outgoing::new(target, &n.reply, place)).chain(strip)
+            std::iter::once(Outgoing::new(target, &n.reply, place))
+                .chain(strip)
+                .chain(archive)
         })
         .collect()
 }

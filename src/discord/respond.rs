@@ -11,16 +11,19 @@ use std::time::{Duration, Instant};
 
 use poise::serenity_prelude as serenity;
 use serenity::{
-    ChannelId, CommandInteraction, ComponentInteraction, CreateActionRow, CreateAllowedMentions,
-    CreateAttachment, CreateButton, CreateInteractionResponse, CreateInteractionResponseFollowup,
-    CreateInteractionResponseMessage, CreateMessage, EditInteractionResponse, EditMessage,
+    AutoArchiveDuration, ChannelId, ChannelType, CommandInteraction, ComponentInteraction,
+    CreateActionRow, CreateAllowedMentions, CreateAttachment, CreateButton,
+    CreateInteractionResponse, CreateInteractionResponseFollowup, CreateInteractionResponseMessage,
+    CreateMessage, CreateThread, EditInteractionResponse, EditMessage, EditThread,
     EditWebhookMessage, Http, MessageId, UserId,
 };
 use tracing::{error, info, warn};
 
 use super::outgoing::{self, Asker, Outgoing, Target};
 use super::{AppContext, Data, Error};
-use crate::app::{self, Command, Conversation, Place, Reply, User, UserId as AppUserId};
+use crate::app::{
+    self, Command, Conversation, Place, Reply, ThreadFailure, ThreadPlan, User, UserId as AppUserId,
+};
 
 /// How long the app may take before the interaction is deferred (Discord allows 3 s for
 /// the first answer; this leaves room for the network).
@@ -127,6 +130,23 @@ impl Source<'_> {
 
     fn is_component(&self) -> bool {
         matches!(self, Source::Component(_))
+    }
+
+    /// Why the bot cannot open a game's thread where the interaction happened, from what
+    /// Discord says with it: the bot's permissions there and the channel's type.
+    fn thread_blocker(&self) -> Option<ThreadFailure> {
+        let (perms, channel) = match self {
+            Source::Command(i) => (i.app_permissions, i.channel.as_ref()),
+            Source::Component(i) => (i.app_permissions, i.channel.as_ref()),
+        };
+        let kind = channel.map(|c| c.kind);
+        if !matches!(kind, None | Some(ChannelType::Text | ChannelType::News)) {
+            return Some(ThreadFailure::NotHere);
+        }
+        match perms {
+            Some(p) if p.create_public_threads() && p.send_messages_in_threads() => None,
+            _ => Some(ThreadFailure::NoPermission),
+        }
     }
 }
 
@@ -319,8 +339,12 @@ pub async fn serve(http: &Http, data: &Data, source: Source<'_>, asker: Asker, i
             with_progress(http, source, &mut task, &mut progress).await
         }
     };
+    let mut thread = None;
     let (plan, failed) = match result {
-        Ok(Ok(response)) => (outgoing::plan(&response, &asker), None),
+        Ok(Ok(response)) => {
+            thread = response.thread.clone();
+            (outgoing::plan(&response, &asker), None)
+        }
         Ok(Err(e)) => {
             error!(user, place = %asker.place, error = %e, "the app failed");
             (private_answer(APP_FAILED), Some("app-failed"))
@@ -338,6 +362,9 @@ pub async fn serve(http: &Http, data: &Data, source: Source<'_>, asker: Asker, i
             "send-failed"
         }
     };
+    if let Some(thread) = thread {
+        open_thread(http, &data.app, source.thread_blocker(), thread).await;
+    }
     info!(
         user,
         place = %asker.place,
@@ -549,6 +576,11 @@ async fn send_direct(
             edit(http, channel.id, message_id, reply).await?;
             None
         }
+        Target::Archive(thread) if thread != 0 => {
+            let edit = EditThread::new().archived(true);
+            ChannelId::new(thread).edit_thread(http, edit).await?;
+            None
+        }
         Target::Dm(user) if user != 0 => match send_dm(http, user, reply, buttons).await {
             Ok(m) => wanted(m),
             Err(e) if is_dm_refused(&e) => {
@@ -568,6 +600,52 @@ async fn send_direct(
             None
         }
     })
+}
+
+/// Opens the thread the app asked for on the challenge message (unless `blocker` says the
+/// bot may not), tells the app how it went, and sends what it answers: the board in the
+/// thread, or in the channel with the challenger's private notice.
+async fn open_thread(
+    http: &Http,
+    app: &Arc<dyn Conversation>,
+    blocker: Option<ThreadFailure>,
+    plan: ThreadPlan,
+) {
+    let game = plan.game;
+    let outcome = match (blocker, plan.parent) {
+        (Some(why), _) => Err(why),
+        (None, Place::Channel { channel, .. }) if channel != 0 && plan.message != 0 => {
+            let builder = CreateThread::new(truncate(&plan.name, 100))
+                .kind(ChannelType::PublicThread)
+                .auto_archive_duration(AutoArchiveDuration::OneWeek);
+            match ChannelId::new(channel)
+                .create_thread_from_message(http, MessageId::new(plan.message), builder)
+                .await
+            {
+                Ok(thread) => Ok(thread.id.get()),
+                Err(e) => {
+                    warn!(game = game.0, error = %e, "could not open a game's thread");
+                    Err(ThreadFailure::Refused)
+                }
+            }
+        }
+        (None, _) => Err(ThreadFailure::NotHere),
+    };
+    let app2 = app.clone();
+    let told = tokio::task::spawn_blocking(move || match outcome {
+        Ok(thread) => app2.thread_opened(game, thread),
+        Err(why) => app2.thread_failed(game, why),
+    })
+    .await;
+    match told {
+        Ok(Ok(notices)) => {
+            for out in outgoing::notices(&notices) {
+                send_unprompted(http, app, out).await;
+            }
+        }
+        Ok(Err(e)) => error!(game = game.0, error = %e, "recording a game's thread failed"),
+        Err(e) => error!(game = game.0, error = %e, "recording a game's thread panicked"),
+    }
 }
 
 /// Sends the app's own messages (no interaction): see [`super::Outbox`].

@@ -5,7 +5,7 @@ use rusqlite::Connection;
 use super::games::move_from_row;
 use super::types::{GameId, ReplayProblem, StoredMove};
 use super::{Store, StoreError};
-use crate::rules::Position;
+use crate::rules::{Position, RuleSet};
 
 /// A game row as the check needs it.
 struct GameToCheck {
@@ -13,6 +13,8 @@ struct GameToCheck {
     start: String,
     position: String,
     ply: u32,
+    /// The rule set stored with the game.
+    rule_set: String,
 }
 
 /// Replays one game and appends what does not match.
@@ -28,6 +30,18 @@ fn check_game(game: &GameToCheck, moves: &[StoredMove], problems: &mut Vec<Repla
         Ok(p) => p,
         Err(e) => return report(0, format!("start position unreadable: {e}")),
     };
+    // The stored rule set must be the one the start position (and so the replay) plays.
+    match game.rule_set.parse::<RuleSet>() {
+        Ok(rules) if rules == pos.rules() => {}
+        Ok(rules) => report(
+            0,
+            format!(
+                "the game is stored as rules {rules} but its start position plays rules {}",
+                pos.rules()
+            ),
+        ),
+        Err(e) => report(0, format!("stored rule set unreadable: {e}")),
+    }
     for (i, mv) in moves.iter().enumerate() {
         let expected_ply = i as u32 + 1;
         if mv.ply != expected_ply {
@@ -78,7 +92,7 @@ fn check_game(game: &GameToCheck, moves: &[StoredMove], problems: &mut Vec<Repla
 fn check_all(conn: &Connection) -> Result<Vec<ReplayProblem>, StoreError> {
     let mut problems = Vec::new();
     let mut games =
-        conn.prepare("SELECT id, start_position, position, ply FROM games ORDER BY id")?;
+        conn.prepare("SELECT id, start_position, position, ply, rule_set FROM games ORDER BY id")?;
     let games = games
         .query_map([], |r| {
             Ok(GameToCheck {
@@ -86,6 +100,7 @@ fn check_all(conn: &Connection) -> Result<Vec<ReplayProblem>, StoreError> {
                 start: r.get(1)?,
                 position: r.get(2)?,
                 ply: r.get(3)?,
+                rule_set: r.get(4)?,
             })
         })?
         .collect::<rusqlite::Result<Vec<_>>>()?;
@@ -166,5 +181,45 @@ impl Store {
             .collect::<rusqlite::Result<_>>()?;
         problems.extend(fk);
         Ok(problems)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::servers::tests::challenge_at;
+    use crate::store::Place;
+
+    #[test]
+    fn a_rule_set_that_is_not_the_start_positions_is_reported() {
+        let store = Store::open_in_memory().unwrap();
+        let game = store
+            .create_challenge(&challenge_at(
+                Place::Channel {
+                    guild: 1,
+                    channel: 2,
+                },
+                10,
+                20,
+                RuleSet::R002,
+            ))
+            .unwrap();
+        assert!(store.check_replays().unwrap().is_empty());
+        store
+            .lock()
+            .execute(
+                "UPDATE games SET rule_set = 'v0.2' WHERE id = ?1",
+                [game.id.0],
+            )
+            .unwrap();
+        let problems = store.check_replays().unwrap();
+        assert_eq!(problems.len(), 1, "{problems:?}");
+        assert_eq!((problems[0].game, problems[0].ply), (game.id, 0));
+        assert!(
+            problems[0].detail.contains("stored as rules v0.2")
+                && problems[0].detail.contains("plays rules r002"),
+            "{}",
+            problems[0].detail
+        );
     }
 }

@@ -17,7 +17,7 @@ const GAME_SELECT: &str = "SELECT g.id, g.variant, g.rules_version, g.guild_id, 
      FROM games g LEFT JOIN challenges c ON c.game_id = g.id";
 
 /// The status condition of "pending or active", written exactly as in the partial unique
-/// index `games_one_per_place` so that the index serves the lookup.
+/// index `games_one_per_place` (with `thread_bound = 0`) so that the index serves the lookup.
 const ONGOING: &str = "g.status IN ('pending', 'active')";
 
 /// A conversion error for column `idx`.
@@ -174,10 +174,11 @@ pub(super) fn load_game(conn: &Connection, id: GameId) -> rusqlite::Result<Optio
         .optional()
 }
 
-/// The pending or active game at `key`.
+/// The pending or active game that holds `key` (not a challenge waiting for a thread of
+/// its own, which holds no place).
 fn load_game_in(conn: &Connection, key: &str) -> rusqlite::Result<Option<Game>> {
     conn.prepare_cached(&format!(
-        "{GAME_SELECT} WHERE g.place_key = ?1 AND {ONGOING}"
+        "{GAME_SELECT} WHERE g.place_key = ?1 AND {ONGOING} AND g.thread_bound = 0"
     ))?
     .query_row([key], game_from_row)
     .optional()
@@ -283,6 +284,8 @@ struct InsertGame<'a> {
     time_per_move: Option<i64>,
     now: i64,
     deadline: Option<i64>,
+    /// A challenge waiting for a thread of its own (holds no place).
+    thread_bound: bool,
 }
 
 impl Store {
@@ -323,9 +326,10 @@ impl Store {
             time_per_move,
             now,
             deadline,
+            thread_bound,
         } = *row;
         let key = place.key();
-        if let Some(existing) = load_game_in(conn, &key)? {
+        if let Some(existing) = load_game_in(conn, &key)?.filter(|_| !thread_bound) {
             return Err(StoreError::PlaceTaken {
                 place: *place,
                 existing: existing.id,
@@ -338,9 +342,10 @@ impl Store {
             .prepare_cached(
                 "INSERT INTO games (variant, rules_version, place_key, guild_id, channel_id, \
                  dm_user, south_user, south_ai, north_user, north_ai, status, start_position, \
-                 position, ply, created_at, updated_at, time_per_move, deadline, rule_set) \
+                 position, ply, created_at, updated_at, time_per_move, deadline, rule_set, \
+                 thread_bound) \
                  VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?12, 0, ?13, ?13, \
-                 ?14, ?15, ?16)",
+                 ?14, ?15, ?16, ?17)",
             )?
             .execute(params![
                 variant.name(),
@@ -359,6 +364,7 @@ impl Store {
                 time_per_move,
                 deadline,
                 super::servers::rule_set_of(start_position).name(),
+                thread_bound,
             ]);
         match result {
             Ok(_) => Ok(GameId(conn.last_insert_rowid())),
@@ -378,6 +384,17 @@ impl Store {
     /// Creates a challenge: a pending game at `new.place` with no sides yet. Fails with
     /// [`StoreError::PlaceTaken`] when the place already holds a pending or active game.
     pub fn create_challenge(&self, new: &NewChallenge) -> Result<Game, StoreError> {
+        self.insert_challenge(new, false)
+    }
+
+    /// Creates a challenge whose game will be played in a thread of its own
+    /// ([`Store::move_to_thread`]): it does not hold `new.place`, so any number may wait
+    /// in one channel, beside the channel's own game.
+    pub fn create_thread_challenge(&self, new: &NewChallenge) -> Result<Game, StoreError> {
+        self.insert_challenge(new, true)
+    }
+
+    fn insert_challenge(&self, new: &NewChallenge, thread_bound: bool) -> Result<Game, StoreError> {
         let mut conn = self.lock();
         let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
         let id = Self::insert_game(
@@ -391,6 +408,7 @@ impl Store {
                 time_per_move: new.time_per_move,
                 now: new.now,
                 deadline: None,
+                thread_bound,
             },
         )?;
         tx.prepare_cached(
@@ -431,6 +449,7 @@ impl Store {
                 time_per_move: new.time_per_move,
                 now: new.now,
                 deadline: new.deadline,
+                thread_bound: false,
             },
         )?;
         let mut game = load_game(&tx, id)?.ok_or(StoreError::NoSuchGame(id))?;
@@ -651,6 +670,30 @@ impl Store {
     /// The pending or active game at `place` (indexed), or `None`.
     pub fn game_in(&self, place: &Place) -> Result<Option<Game>, StoreError> {
         Ok(load_game_in(&self.lock(), &place.key())?)
+    }
+
+    /// The pending or active games at `place` that wait for a thread of their own (a
+    /// challenge, or a game just accepted whose thread is being opened), oldest first.
+    pub fn games_waiting_in(&self, place: &Place) -> Result<Vec<Game>, StoreError> {
+        let conn = self.lock();
+        let mut stmt = conn.prepare_cached(&format!(
+            "{GAME_SELECT} WHERE g.place_key = ?1 AND {ONGOING} AND g.thread_bound = 1 \
+             ORDER BY g.id"
+        ))?;
+        let games = stmt
+            .query_map([place.key()], game_from_row)?
+            .collect::<rusqlite::Result<_>>()?;
+        Ok(games)
+    }
+
+    /// Whether `game` waits for a thread of its own ([`Store::create_thread_challenge`]).
+    pub fn waits_for_thread(&self, game: GameId) -> Result<bool, StoreError> {
+        Ok(self
+            .lock()
+            .prepare_cached("SELECT thread_bound FROM games WHERE id = ?1")?
+            .query_row([game.0], |r| r.get::<_, i64>(0))
+            .optional()?
+            == Some(1))
     }
 
     /// The latest games played at `place` (any status), newest first, at most `limit`.

@@ -106,6 +106,8 @@ CREATE TABLE moves (
     super::ratings::RATINGS_MIGRATION,
     // 9: hints agreed in a challenge, takeback requests between people.
     super::takebacks::MIGRATION_REQUESTS,
+    // 10: challenges waiting for a thread of their own.
+    super::servers::THREAD_CHALLENGES_SQL,
 ];
 
 static MIGRATIONS: LazyLock<Migrations<'static>> =

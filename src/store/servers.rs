@@ -4,7 +4,7 @@
 use rusqlite::{params, OptionalExtension};
 
 use super::games::{id_rust, id_sql};
-use super::types::{GameId, UserId};
+use super::types::{Game, GameId, GameStatus, Place, UserId};
 use super::{Store, StoreError};
 use crate::rules::{Position, RuleSet};
 use crate::vocab::text_enum;
@@ -35,6 +35,19 @@ CREATE TABLE game_threads (
     thread_id      INTEGER NOT NULL UNIQUE,
     parent_channel INTEGER NOT NULL
 );
+"#;
+
+/// Migration 10: challenges waiting for a thread of their own. A challenge made in a channel
+/// in thread placement does not hold the channel: any number of them may wait there at once
+/// (`thread_bound = 1`), each game moving to its thread once accepted. The channel's own
+/// game (placement `channel`, AI games, a game that could not get its thread) is still one
+/// per channel, and a thread holds one game.
+pub(super) const THREAD_CHALLENGES_SQL: &str = r#"
+ALTER TABLE games ADD COLUMN thread_bound INTEGER NOT NULL DEFAULT 0
+    CHECK (thread_bound IN (0, 1));
+DROP INDEX games_one_per_place;
+CREATE UNIQUE INDEX games_one_per_place ON games (place_key)
+    WHERE status IN ('pending', 'active') AND thread_bound = 0;
 "#;
 
 /// The rule set named by a start position's text (`v0.2` when it names none or cannot be
@@ -79,6 +92,15 @@ pub struct SettingValue {
     pub changed_by: UserId,
     /// When, unix seconds.
     pub changed_at: i64,
+}
+
+/// The refusal to move `game` into a thread.
+fn not_movable(game: &Game) -> StoreError {
+    StoreError::WrongStatus {
+        game: game.id,
+        status: game.status,
+        expected: "an active game in a channel without a thread",
+    }
 }
 
 /// A game's thread.
@@ -180,6 +202,63 @@ impl Store {
         )?)
     }
 
+    /// Moves the active `game` from its channel into `thread`, opened there on the challenge
+    /// message: the thread becomes the game's place (so commands in the thread find it and
+    /// the channel is free again) and is recorded with its parent, in one transaction. The
+    /// game's recorded board is forgotten (it was in the channel). Fails with
+    /// [`StoreError::WrongStatus`] unless the game is active in a channel without a thread.
+    pub fn move_to_thread(&self, game: GameId, thread: u64) -> Result<Game, StoreError> {
+        self.modify(game, |conn, g| {
+            let (guild, channel) = match g.place {
+                Place::Channel { guild, channel }
+                    if g.status == GameStatus::Active && channel != thread =>
+                {
+                    (guild, channel)
+                }
+                _ => return Err(not_movable(g)),
+            };
+            let threaded: Option<i64> = conn
+                .prepare_cached("SELECT 1 FROM game_threads WHERE game_id = ?1")?
+                .query_row([game.0], |r| r.get(0))
+                .optional()?;
+            if threaded.is_some() {
+                return Err(not_movable(g));
+            }
+            conn.prepare_cached(
+                "INSERT INTO game_threads (game_id, thread_id, parent_channel) \
+                 VALUES (?1, ?2, ?3)",
+            )?
+            .execute(params![game.0, id_sql(thread), id_sql(channel)])?;
+            g.place = Place::Channel {
+                guild,
+                channel: thread,
+            };
+            conn.prepare_cached(
+                "UPDATE games SET place_key = ?2, channel_id = ?3, thread_bound = 0 WHERE id = ?1",
+            )?
+            .execute(params![game.0, g.place.key(), id_sql(thread)])?;
+            g.board_message = None;
+            Ok(())
+        })
+    }
+
+    /// `game` will not get a thread of its own after all: it becomes its channel's own game,
+    /// unless the channel already has one (then it stays where it is, beside it). Returns
+    /// whether it now holds the channel.
+    pub fn keep_in_channel(&self, game: GameId) -> Result<bool, StoreError> {
+        let result = self
+            .lock()
+            .prepare_cached("UPDATE games SET thread_bound = 0 WHERE id = ?1")?
+            .execute([game.0]);
+        match result {
+            Ok(_) => Ok(true),
+            Err(e) if e.sqlite_error_code() == Some(rusqlite::ErrorCode::ConstraintViolation) => {
+                Ok(false)
+            }
+            Err(e) => Err(e.into()),
+        }
+    }
+
     /// Records that `game` is played in `thread`, opened in `parent`.
     pub fn set_game_thread(
         &self,
@@ -232,10 +311,34 @@ impl Store {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
     use crate::rules::Variant;
     use crate::store::{NewChallenge, Place, SideChoice};
+
+    /// A challenge from `from` to `to` at `place`, untimed, under `rules`.
+    pub(in crate::store) fn challenge_at(
+        place: Place,
+        from: u64,
+        to: u64,
+        rules: RuleSet,
+    ) -> NewChallenge {
+        NewChallenge {
+            place,
+            variant: Variant::Kiswahili,
+            start_position: Position::start(Variant::Kiswahili)
+                .with_rules(rules)
+                .to_string(),
+            challenger: UserId(from),
+            challenged: UserId(to),
+            challenger_side: SideChoice::South,
+            time_per_move: None,
+            rated: false,
+            hints: false,
+            now: 0,
+            expires_at: 100,
+        }
+    }
 
     #[test]
     fn settings_remember_who_changed_them() {
@@ -277,21 +380,8 @@ mod tests {
     #[test]
     fn a_game_keeps_the_rule_set_of_its_start_position() {
         let store = Store::open_in_memory().unwrap();
-        let challenge = |channel, rules| NewChallenge {
-            place: Place::Channel { guild: 1, channel },
-            variant: Variant::Kiswahili,
-            start_position: Position::start(Variant::Kiswahili)
-                .with_rules(rules)
-                .to_string(),
-            challenger: UserId(10),
-            challenged: UserId(20),
-            challenger_side: SideChoice::Random,
-            time_per_move: None,
-            rated: false,
-            hints: false,
-            now: 0,
-            expires_at: 100,
-        };
+        let challenge =
+            |channel, rules| challenge_at(Place::Channel { guild: 1, channel }, 10, 20, rules);
         let a = store
             .create_challenge(&challenge(2, RuleSet::R002))
             .unwrap();
@@ -312,5 +402,97 @@ mod tests {
         );
         assert_eq!(store.game_thread(b.id).unwrap(), None);
         assert_eq!(store.game_totals().unwrap(), (2, 0, 1));
+    }
+
+    #[test]
+    fn a_game_moves_into_its_thread_once_and_frees_its_channel() {
+        use crate::store::Player;
+        let store = Store::open_in_memory().unwrap();
+        let channel = Place::Channel {
+            guild: 1,
+            channel: 2,
+        };
+        let game = store
+            .create_challenge(&challenge_at(channel, 10, 20, RuleSet::V02))
+            .unwrap();
+        store.set_board_message(game.id, Some(77)).unwrap();
+        // A pending challenge has no thread yet.
+        assert!(matches!(
+            store.move_to_thread(game.id, 77),
+            Err(StoreError::WrongStatus { .. })
+        ));
+        let (s, n) = (Player::Human(UserId(10)), Player::Human(UserId(20)));
+        store.accept_challenge(game.id, &s, &n, 1, None).unwrap();
+        let moved = store.move_to_thread(game.id, 77).unwrap();
+        let thread = Place::Channel {
+            guild: 1,
+            channel: 77,
+        };
+        assert_eq!(moved.place, thread);
+        assert_eq!(moved.board_message, None);
+        assert_eq!(store.game(game.id).unwrap().unwrap().place, thread);
+        assert_eq!(store.game_in(&thread).unwrap().map(|g| g.id), Some(game.id));
+        assert!(store.game_in(&channel).unwrap().is_none());
+        assert_eq!(
+            store.game_thread(game.id).unwrap(),
+            Some(GameThread {
+                game: game.id,
+                thread: 77,
+                parent: 2
+            })
+        );
+        // Once in a thread, it stays there.
+        assert!(matches!(
+            store.move_to_thread(game.id, 78),
+            Err(StoreError::WrongStatus { .. })
+        ));
+        assert_eq!(store.thread_game(78).unwrap(), None);
+    }
+
+    #[test]
+    fn challenges_for_threads_hold_no_place() {
+        use crate::store::Player;
+        let store = Store::open_in_memory().unwrap();
+        let channel = Place::Channel {
+            guild: 1,
+            channel: 2,
+        };
+        let challenge = |from, to| challenge_at(channel, from, to, RuleSet::V02);
+        let a = store.create_thread_challenge(&challenge(10, 20)).unwrap();
+        let b = store.create_thread_challenge(&challenge(30, 40)).unwrap();
+        // The channel's own game may start beside them, and is still one per channel.
+        let own = store.create_challenge(&challenge(50, 60)).unwrap();
+        assert!(matches!(
+            store.create_challenge(&challenge(70, 80)),
+            Err(StoreError::PlaceTaken { .. })
+        ));
+        assert_eq!(store.game_in(&channel).unwrap().map(|g| g.id), Some(own.id));
+        let waiting: Vec<_> = store.games_waiting_in(&channel).unwrap();
+        assert_eq!(
+            waiting.iter().map(|g| g.id).collect::<Vec<_>>(),
+            [a.id, b.id]
+        );
+        assert!(store.waits_for_thread(a.id).unwrap());
+        assert!(!store.waits_for_thread(own.id).unwrap());
+        // Kept in the channel: only while the channel has no game of its own.
+        let (s, n) = (Player::Human(UserId(10)), Player::Human(UserId(20)));
+        store.accept_challenge(a.id, &s, &n, 1, None).unwrap();
+        assert!(!store.keep_in_channel(a.id).unwrap());
+        assert!(store.waits_for_thread(a.id).unwrap());
+        store.decline_challenge(own.id, 2).unwrap();
+        assert!(store.keep_in_channel(a.id).unwrap());
+        assert!(!store.waits_for_thread(a.id).unwrap());
+        assert_eq!(store.game_in(&channel).unwrap().map(|g| g.id), Some(a.id));
+        // A game moved into its thread holds the thread.
+        let (s, n) = (Player::Human(UserId(30)), Player::Human(UserId(40)));
+        store.accept_challenge(b.id, &s, &n, 3, None).unwrap();
+        store.move_to_thread(b.id, 99).unwrap();
+        assert!(!store.waits_for_thread(b.id).unwrap());
+        let thread = Place::Channel {
+            guild: 1,
+            channel: 99,
+        };
+        assert_eq!(store.game_in(&thread).unwrap().map(|g| g.id), Some(b.id));
+        assert!(store.games_waiting_in(&channel).unwrap().is_empty());
     }
 }

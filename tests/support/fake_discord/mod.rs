@@ -159,6 +159,22 @@ pub fn custom_ids(v: &Value) -> Vec<String> {
     out
 }
 
+/// A thread the bot opened on a message (`POST /channels/{c}/messages/{m}/threads`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Thread {
+    /// The thread's id: the id of the message it was opened on.
+    pub id: u64,
+    /// The channel it was opened in.
+    pub parent: u64,
+    /// Its name as the bot asked.
+    pub name: String,
+    /// The auto-archive duration the bot asked for, in minutes.
+    pub auto_archive_minutes: u64,
+    /// Whether the bot archived it (`PATCH /channels/{thread}` with `archived: true`); a
+    /// message the bot sends in it unarchives it, as on Discord.
+    pub archived: bool,
+}
+
 /// What the stand-in remembers, shared by the HTTP and gateway tasks.
 #[derive(Default)]
 struct Shared {
@@ -179,6 +195,12 @@ struct Shared {
     dm_channels: Mutex<HashMap<u64, u64>>,
     /// Users whose DMs fail with 403 / 50007.
     dm_blocked: Mutex<HashSet<u64>>,
+    /// Threads opened by the bot, by id (the id of the message they were opened on).
+    threads: Mutex<HashMap<u64, Thread>>,
+    /// Channels where opening a thread fails with 403 / 50013.
+    threads_refused: Mutex<HashSet<u64>>,
+    /// Channel id -> guild id, learnt from interactions.
+    channel_guilds: Mutex<HashMap<u64, u64>>,
     next_id: AtomicU64,
     gateway_url: Mutex<String>,
     ready_count: AtomicU64,
@@ -426,6 +448,14 @@ impl FakeDiscord {
 
     /// Sends an `INTERACTION_CREATE` (build `d` with [`payloads`]).
     pub fn send_interaction(&self, d: Value) {
+        let guild = id_field(&d, "guild_id");
+        if guild != 0 {
+            self.shared
+                .channel_guilds
+                .lock()
+                .unwrap()
+                .insert(id_field(&d, "channel_id"), guild);
+        }
         if let Some(token) = d.get("token").and_then(Value::as_str) {
             let channel = id_field(&d, "channel_id").max(1);
             self.shared
@@ -440,6 +470,30 @@ impl FakeDiscord {
     /// Makes every message to `user_id`'s DM channel fail with 403 / code 50007.
     pub fn block_dms_to(&self, user_id: u64) {
         self.shared.dm_blocked.lock().unwrap().insert(user_id);
+    }
+
+    /// Makes opening a thread in `channel` fail with 403 / 50013 (Missing Permissions).
+    pub fn refuse_threads_in(&self, channel: u64) {
+        self.shared.threads_refused.lock().unwrap().insert(channel);
+    }
+
+    /// The threads the bot has opened, by id order.
+    pub fn threads(&self) -> Vec<Thread> {
+        let mut list: Vec<Thread> = self
+            .shared
+            .threads
+            .lock()
+            .unwrap()
+            .values()
+            .cloned()
+            .collect();
+        list.sort_by_key(|t| t.id);
+        list
+    }
+
+    /// The thread with this id, if the bot opened it.
+    pub fn thread(&self, id: u64) -> Option<Thread> {
+        self.shared.threads.lock().unwrap().get(&id).cloned()
     }
 
     /// The id of the message that answered the interaction with this token (known once the
@@ -588,8 +642,29 @@ fn answer(
                 "recipients": [payloads::user_json(user, &format!("user{user}"))],
             }))
         }
+        ("POST", ["channels", c, "messages", m, "threads"]) => {
+            open_thread(shared, c.parse().unwrap_or(0), m.parse().unwrap_or(0), body)
+        }
+        ("PATCH", ["channels", c]) => {
+            let id: u64 = c.parse().unwrap_or(0);
+            let mut threads = shared.threads.lock().unwrap();
+            match threads.get_mut(&id) {
+                Some(t) => {
+                    if let Some(archived) = body.get("archived").and_then(Value::as_bool) {
+                        t.archived = archived;
+                    }
+                    let t = t.clone();
+                    drop(threads);
+                    ok(thread_json(shared, &t))
+                }
+                None => not_found(),
+            }
+        }
         ("POST", ["channels", c, "messages"]) => {
             let channel: u64 = c.parse().unwrap_or(0);
+            if let Some(t) = shared.threads.lock().unwrap().get_mut(&channel) {
+                t.archived = false;
+            }
             let to = shared.dm_channels.lock().unwrap().get(&channel).copied();
             if to.is_some_and(|u| shared.dm_blocked.lock().unwrap().contains(&u)) {
                 return (
@@ -608,11 +683,90 @@ fn answer(
             false,
         )),
         ("DELETE", ["channels", _, "messages", _]) => (StatusCode::NO_CONTENT, None),
-        _ => (
-            StatusCode::NOT_FOUND,
-            Some(json!({ "message": "404: Not Found", "code": 0 })),
-        ),
+        _ => not_found(),
     }
+}
+
+fn not_found() -> (StatusCode, Option<Value>) {
+    (
+        StatusCode::NOT_FOUND,
+        Some(json!({ "message": "404: Not Found", "code": 0 })),
+    )
+}
+
+/// `POST /channels/{channel}/messages/{message}/threads`: a public thread whose id is the
+/// message's, one per message; 403 where [`FakeDiscord::refuse_threads_in`] says so.
+fn open_thread(
+    shared: &Shared,
+    channel: u64,
+    message: u64,
+    body: &Value,
+) -> (StatusCode, Option<Value>) {
+    if shared.threads_refused.lock().unwrap().contains(&channel) {
+        return (
+            StatusCode::FORBIDDEN,
+            Some(json!({ "message": "Missing Permissions", "code": 50013 })),
+        );
+    }
+    let name = body.get("name").and_then(Value::as_str).unwrap_or("");
+    if name.is_empty() || name.chars().count() > 100 || message == 0 {
+        return (
+            StatusCode::BAD_REQUEST,
+            Some(json!({ "message": "Invalid Form Body", "code": 50035 })),
+        );
+    }
+    let mut threads = shared.threads.lock().unwrap();
+    if threads.contains_key(&message) {
+        return (
+            StatusCode::BAD_REQUEST,
+            Some(
+                json!({ "message": "A thread has already been created for this message", "code": 160004 }),
+            ),
+        );
+    }
+    let thread = Thread {
+        id: message,
+        parent: channel,
+        name: name.to_string(),
+        auto_archive_minutes: body
+            .get("auto_archive_duration")
+            .and_then(Value::as_u64)
+            .unwrap_or(4320),
+        archived: false,
+    };
+    threads.insert(message, thread.clone());
+    drop(threads);
+    ok(thread_json(shared, &thread))
+}
+
+/// A thread as Discord returns it: a guild channel of type 11 (public thread).
+fn thread_json(shared: &Shared, t: &Thread) -> Value {
+    let guild = shared
+        .channel_guilds
+        .lock()
+        .unwrap()
+        .get(&t.parent)
+        .copied()
+        .unwrap_or(1);
+    json!({
+        "id": t.id.to_string(),
+        "type": 11,
+        "guild_id": guild.to_string(),
+        "parent_id": t.parent.to_string(),
+        "owner_id": APP_ID.to_string(),
+        "name": t.name,
+        "last_message_id": null,
+        "rate_limit_per_user": 0,
+        "message_count": 0,
+        "member_count": 1,
+        "flags": 0,
+        "thread_metadata": {
+            "archived": t.archived,
+            "auto_archive_duration": t.auto_archive_minutes,
+            "archive_timestamp": "2026-01-01T12:00:00.000000+00:00",
+            "locked": false,
+        },
+    })
 }
 
 /// The channel of the interaction with this token (1 if unknown).

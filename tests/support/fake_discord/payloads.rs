@@ -139,15 +139,59 @@ pub enum Place {
         /// The DM channel.
         channel_id: u64,
     },
+    /// A public thread of a server channel (interactions carry the thread's id as
+    /// `channel_id` and a channel of type 11).
+    Thread {
+        /// The server.
+        guild_id: u64,
+        /// The thread.
+        thread_id: u64,
+        /// The channel it was opened in.
+        parent_id: u64,
+    },
 }
 
 impl Place {
-    /// The channel id.
+    /// The channel id (for a thread, the thread's).
     pub fn channel_id(&self) -> u64 {
         match *self {
             Place::Guild { channel_id, .. } | Place::Dm { channel_id } => channel_id,
+            Place::Thread { thread_id, .. } => thread_id,
         }
     }
+
+    /// The public thread `thread_id` of this server channel.
+    pub fn thread(&self, thread_id: u64) -> Place {
+        match *self {
+            Place::Guild {
+                guild_id,
+                channel_id,
+            }
+            | Place::Thread {
+                guild_id,
+                parent_id: channel_id,
+                ..
+            } => Place::Thread {
+                guild_id,
+                thread_id,
+                parent_id: channel_id,
+            },
+            Place::Dm { .. } => panic!("a DM has no threads"),
+        }
+    }
+}
+
+/// Every permission the stand-in grants the bot by default (as `app_permissions`).
+pub const ALL_PERMISSIONS: u64 = 2_248_473_465_835_073;
+/// CREATE_PUBLIC_THREADS.
+pub const CREATE_PUBLIC_THREADS: u64 = 1 << 35;
+/// SEND_MESSAGES_IN_THREADS.
+pub const SEND_MESSAGES_IN_THREADS: u64 = 1 << 38;
+
+/// The interaction `v` with the bot's permissions there (`app_permissions`) set to `bits`.
+pub fn with_app_permissions(mut v: Value, bits: u64) -> Value {
+    v["app_permissions"] = json!(bits.to_string());
+    v
 }
 
 /// One slash-command option value (inside a subcommand).
@@ -190,33 +234,56 @@ fn base(id: u64, kind: u8, who: &Who, place: Place) -> Value {
         "locale": "en-US",
         "entitlements": [],
         "attachment_size_limit": 10_485_760,
-        "app_permissions": "2248473465835073",
+        "app_permissions": ALL_PERMISSIONS.to_string(),
     });
-    match place {
+    let guild = match place {
         Place::Guild {
             guild_id,
             channel_id,
         } => {
-            v["guild_id"] = json!(guild_id.to_string());
-            v["guild_locale"] = json!("en-US");
-            v["context"] = json!(0);
             v["channel"] = json!({ "id": channel_id.to_string(), "type": 0, "name": "bao" });
-            v["member"] = json!({
-                "user": who.json(),
-                "roles": [],
-                "joined_at": TIMESTAMP,
-                "deaf": false,
-                "mute": false,
-                "flags": 0,
-                "pending": false,
-                "permissions": "2248473465835073",
+            Some(guild_id)
+        }
+        Place::Thread {
+            guild_id,
+            thread_id,
+            parent_id,
+        } => {
+            v["channel"] = json!({
+                "id": thread_id.to_string(),
+                "type": 11,
+                "name": "a game",
+                "parent_id": parent_id.to_string(),
+                "thread_metadata": {
+                    "archived": false,
+                    "auto_archive_duration": 10080,
+                    "archive_timestamp": TIMESTAMP,
+                    "locked": false,
+                },
             });
+            Some(guild_id)
         }
         Place::Dm { channel_id } => {
             v["context"] = json!(1);
             v["channel"] = json!({ "id": channel_id.to_string(), "type": 1 });
             v["user"] = who.json();
+            None
         }
+    };
+    if let Some(guild_id) = guild {
+        v["guild_id"] = json!(guild_id.to_string());
+        v["guild_locale"] = json!("en-US");
+        v["context"] = json!(0);
+        v["member"] = json!({
+            "user": who.json(),
+            "roles": [],
+            "joined_at": TIMESTAMP,
+            "deaf": false,
+            "mute": false,
+            "flags": 0,
+            "pending": false,
+            "permissions": "2248473465835073",
+        });
     }
     v
 }

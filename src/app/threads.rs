@@ -1,0 +1,259 @@
+//! Games in threads: where an accepted challenge's game is played, the thread the front end
+//! opens for it (reported back as opened or failed), a thread holding one game, and the
+//! result line in the parent channel when a game played in a thread ends.
+//!
+//! The app decides and the front end performs: accepting a challenge in thread placement
+//! answers with a [`ThreadPlan`]; the front end opens the thread on the challenge message
+//! and reports [`App::thread_opened`] (the game moves into the thread, whose board is then
+//! posted there) or [`App::thread_failed`] (the game stays in the channel and the
+//! challenger is told why, privately). Which thread a game lives in is stored, never guessed.
+
+use crate::rules::Side;
+use crate::store::{Game, GameStatus, Player, StoreError};
+
+use super::types::{Destination, Notice, Reply, ThreadFailure, ThreadPlan};
+use super::view::place_link;
+use super::{App, AppError, GameId, Place};
+
+/// Longest thread name Discord takes.
+const THREAD_NAME_MAX: usize = 100;
+/// Longest player name in a thread name.
+const NAME_IN_THREAD_MAX: usize = 38;
+
+/// `text` cut to at most `max` characters, with `…` when cut.
+fn cut(text: &str, max: usize) -> String {
+    match text.char_indices().nth(max.saturating_sub(1)) {
+        Some((i, _)) if text.chars().count() > max => format!("{}…", text[..i].trim_end()),
+        _ => text.to_string(),
+    }
+}
+
+/// A game thread's name: `Asha vs Baraka · Bao la Kiswahili` (South first; long names cut
+/// so the whole fits Discord's 100 characters).
+pub(super) fn thread_name(south: &str, north: &str, variant: crate::rules::Variant) -> String {
+    let name = format!(
+        "{} vs {} · Bao la {}",
+        cut(south, NAME_IN_THREAD_MAX),
+        cut(north, NAME_IN_THREAD_MAX),
+        super::play::capitalised(variant)
+    );
+    cut(&name, THREAD_NAME_MAX)
+}
+
+impl App {
+    /// The thread to open for `game`, just accepted, when it was challenged in thread
+    /// placement (a stored fact), on its recorded challenge message. `None`: the game is
+    /// played where it was challenged.
+    pub(super) fn thread_plan(&self, game: &Game) -> Result<Option<ThreadPlan>, AppError> {
+        if game.place.is_dm() || !self.store.waits_for_thread(game.id)? {
+            return Ok(None);
+        }
+        let Some(message) = game.board_message else {
+            // No message to open the thread on: the channel's own game, if it is free.
+            self.store.keep_in_channel(game.id)?;
+            return Ok(None);
+        };
+        Ok(Some(ThreadPlan {
+            game: game.id,
+            parent: game.place,
+            message,
+            name: thread_name(
+                &self.side_name(game, Side::South),
+                &self.side_name(game, Side::North),
+                game.variant,
+            ),
+        }))
+    }
+
+    /// The refusal of a second challenge between the same two people waiting in `place`.
+    pub(super) fn same_challenge_waiting(
+        &self,
+        place: &Place,
+        user: &super::User,
+        opponent: &super::User,
+    ) -> Result<Option<Reply>, AppError> {
+        let waiting = self.store.games_waiting_in(place)?;
+        Ok(waiting
+            .iter()
+            .find(|g| {
+                g.status == GameStatus::Pending && g.involves(user.id) && g.involves(opponent.id)
+            })
+            .map(|g| {
+                Reply::private(format!(
+                    "A challenge between you and {} is already waiting here (game {}); it must be accepted, declined or withdrawn first.",
+                    opponent.name, g.id
+                ))
+            }))
+    }
+
+    /// The refusal of a new game inside a game's thread: a thread holds one game.
+    pub(super) fn thread_refusal(&self, place: &Place) -> Result<Option<Reply>, AppError> {
+        let Place::Channel { channel, .. } = *place else {
+            return Ok(None);
+        };
+        Ok(self.store.thread_game(channel)?.map(|t| {
+            Reply::private(format!(
+                "This thread belongs to game {}: a thread holds one game. Start a new game in <#{}> instead (in thread placement it gets a thread of its own).",
+                t.game, t.parent
+            ))
+        }))
+    }
+
+    /// The front end opened `thread` for `game` (see [`ThreadPlan`]): the game moves into it,
+    /// and its board goes there. Returns the messages to send (the board in the thread, turn
+    /// notices); nothing when the game is no longer waiting for a thread.
+    pub fn thread_opened(&self, game: GameId, thread: u64) -> Result<Vec<Notice>, AppError> {
+        let game = match self.store.move_to_thread(game, thread) {
+            Ok(g) => g,
+            // It ended (or moved) meanwhile: the thread stays empty.
+            Err(StoreError::WrongStatus { .. }) => return Ok(Vec::new()),
+            Err(e) => return Err(e.into()),
+        };
+        let text = format!(
+            "Game {}: {} (South) vs {} (North).",
+            game.id,
+            self.side_name(&game, Side::South),
+            self.side_name(&game, Side::North)
+        );
+        self.board_notices(&game, &text)
+    }
+
+    /// The front end did not open the thread for `game` (`why`): the game is played in its
+    /// channel, and the challenger is told why, privately (once, by DM). Nothing happens
+    /// unless the game is still waiting for its thread.
+    pub fn thread_failed(&self, game: GameId, why: ThreadFailure) -> Result<Vec<Notice>, AppError> {
+        let Some(game) = self.store.game(game)? else {
+            return Ok(Vec::new());
+        };
+        let waiting = game.status == GameStatus::Active && self.store.waits_for_thread(game.id)?;
+        if !waiting || self.store.game_thread(game.id)?.is_some() {
+            return Ok(Vec::new());
+        }
+        // It becomes the channel's own game (the stored fact that it was told).
+        self.store.keep_in_channel(game.id)?;
+        let text = format!(
+            "Game {} is played here: {} (South) vs {} (North).",
+            game.id,
+            self.side_name(&game, Side::South),
+            self.side_name(&game, Side::North)
+        );
+        let mut notices = self.board_notices(&game, &text)?;
+        let Some(challenger) = game.challenge.as_ref().map(|c| c.challenger) else {
+            return Ok(notices);
+        };
+        let reachable = !matches!(self.store.player(challenger)?, Some(p) if p.dm_failed);
+        if reachable {
+            let cause = match why {
+                ThreadFailure::NoPermission => {
+                    "the bot lacks the Create Public Threads or Send Messages in Threads permission there"
+                }
+                ThreadFailure::NotHere => "that channel cannot hold a thread for it",
+                ThreadFailure::Refused => "Discord refused to open the thread",
+            };
+            notices.push(Notice {
+                to: Destination::Dm(challenger),
+                user: challenger,
+                game: game.id,
+                reply: Reply::public(format!(
+                    "Your game {} is played in {} itself, not in a thread of its own: {cause}. A server manager can grant the permissions, or choose `/bao-settings placement channel`.",
+                    game.id,
+                    place_link(&game.place)
+                )),
+            });
+        }
+        Ok(notices)
+    }
+
+    /// The board of `game` posted in its place (with its buttons once recorded), and the
+    /// turn notices.
+    fn board_notices(&self, game: &Game, text: &str) -> Result<Vec<Notice>, AppError> {
+        let pos = self.position(game)?;
+        let viewer = self.viewer(game, &pos, None);
+        let reply = self.board_reply(game, &pos, None, viewer, text)?;
+        let user = match game.player(pos.turn()) {
+            Some(Player::Human(id)) => *id,
+            _ => game
+                .challenge
+                .as_ref()
+                .map_or(super::UserId(0), |c| c.challenger),
+        };
+        let mut notices = vec![Notice {
+            to: Destination::Place(game.place),
+            user,
+            game: game.id,
+            reply,
+        }];
+        notices.extend(self.turn_notices(game, &pos));
+        Ok(notices)
+    }
+
+    /// When `game` has just ended in a thread of its own: the one-line result for the
+    /// parent channel, after which the thread is archived.
+    pub(super) fn thread_end(&self, game: &Game) -> Result<Option<Notice>, AppError> {
+        if game.status.is_ongoing() {
+            return Ok(None);
+        }
+        let (Some(t), Place::Channel { guild, .. }) =
+            (self.store.game_thread(game.id)?, game.place)
+        else {
+            return Ok(None);
+        };
+        let (south, north) = (
+            self.side_name(game, Side::South),
+            self.side_name(game, Side::North),
+        );
+        let reason = game.reason.map(|r| r.words()).unwrap_or_else(|| "?".into());
+        let result = match (game.status, game.winner) {
+            (GameStatus::Finished, Some(w)) => format!(
+                "{} ({}) beat {} ({reason})",
+                self.side_name(game, w),
+                w.name(),
+                self.side_name(game, !w)
+            ),
+            (GameStatus::Finished, None) => {
+                format!("{south} and {north} finished without a winner ({reason})")
+            }
+            _ => format!("{south} vs {north} was stopped without a result ({reason})"),
+        };
+        let user = game
+            .challenge
+            .as_ref()
+            .map_or(super::UserId(0), |c| c.challenger);
+        Ok(Some(Notice {
+            to: Destination::ThreadEnd {
+                parent: Place::Channel {
+                    guild,
+                    channel: t.parent,
+                },
+                thread: game.place,
+            },
+            user,
+            game: game.id,
+            reply: Reply::public(format!(
+                "Game {} in {}: {result}, after {} moves.",
+                game.id,
+                place_link(&game.place),
+                game.ply
+            )),
+        }))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Variant;
+
+    #[test]
+    fn thread_names_fit_discord() {
+        assert_eq!(
+            thread_name("Asha", "Baraka", Variant::Kiswahili),
+            "Asha vs Baraka · Bao la Kiswahili"
+        );
+        let long = "x".repeat(300);
+        let name = thread_name(&long, &long, Variant::Kujifunza);
+        assert!(name.chars().count() <= THREAD_NAME_MAX, "{name}");
+        assert!(name.ends_with("· Bao la Kujifunza"), "{name}");
+        assert!(name.contains("…"), "{name}");
+    }
+}
