@@ -1,6 +1,8 @@
 //! Animations through the conversation: the move reply's GIF (and its preference), the AI's
 //! reply animated after the player's move, and `/bao replay`.
 
+#[path = "support/gifs.rs"]
+mod gifs;
 use std::sync::Arc;
 
 use bao_bot::app::{App, Command, ManualClock, PrefsChange, Reply, Settings, User};
@@ -70,16 +72,9 @@ fn ai_game(app: &App, who: &User, place: &Place) {
     );
 }
 
-/// Frames and delays of a GIF.
+/// How long each picture of a GIF is shown.
 fn frames(gif: &[u8]) -> Vec<u16> {
-    let mut options = gif::DecodeOptions::new();
-    options.set_color_output(gif::ColorOutput::Indexed);
-    let mut decoder = options.read_info(gif).expect("a GIF");
-    let mut delays = Vec::new();
-    while let Some(f) = decoder.read_next_frame().expect("frames") {
-        delays.push(f.delay);
-    }
-    delays
+    gifs::shown_delays(gif)
 }
 
 #[test]

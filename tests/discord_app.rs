@@ -76,14 +76,7 @@ fn one_gif(r: &Recorded) -> usize {
 }
 
 fn gif_delays(bytes: &[u8]) -> Vec<u16> {
-    let mut options = gif::DecodeOptions::new();
-    options.set_color_output(gif::ColorOutput::Indexed);
-    let mut decoder = options.read_info(bytes).expect("a GIF");
-    let mut delays = Vec::new();
-    while let Some(f) = decoder.read_next_frame().expect("GIF frames") {
-        delays.push(f.delay);
-    }
-    delays
+    support::gifs::shown_delays(bytes)
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -2,6 +2,9 @@
 //! seeds, the limits hold), and the GIFs themselves decoded with the `gif` crate (frame count,
 //! delays, the final hold, the last frame against the still PNG, a golden strip of frames).
 
+#[path = "support/gifs.rs"]
+mod gifs;
+use gifs::{shown_frames, Shown};
 use std::path::PathBuf;
 
 use bao_bot::render::frames::{
@@ -231,41 +234,9 @@ fn special_moves_keep_every_seed_and_show_their_ending() {
     assert!(raw.len() > 1000, "{}", raw.len());
 }
 
-/// One decoded GIF frame.
-struct Decoded {
-    /// The whole picture after this frame.
-    rgb: Vec<u8>,
-    delay: u16,
-}
-
-/// Decodes a GIF with the `gif` crate, composing every frame onto the picture (disposal is
-/// Keep everywhere: each frame is drawn over the previous one).
-fn decode(bytes: &[u8]) -> (u32, u32, Vec<Decoded>) {
-    let mut options = gif::DecodeOptions::new();
-    options.set_color_output(gif::ColorOutput::Indexed);
-    let mut decoder = options.read_info(bytes).expect("a GIF");
-    let (w, h) = (decoder.width() as usize, decoder.height() as usize);
-    let palette = decoder.global_palette().expect("a global palette").to_vec();
-    let mut canvas = vec![0u8; w * h * 3];
-    let mut out = Vec::new();
-    while let Some(frame) = decoder.read_next_frame().expect("frames decode") {
-        assert_eq!(frame.dispose, gif::DisposalMethod::Keep);
-        for y in 0..frame.height as usize {
-            for x in 0..frame.width as usize {
-                let idx = frame.buffer[y * frame.width as usize + x];
-                if Some(idx) == frame.transparent {
-                    continue;
-                }
-                let p = ((frame.top as usize + y) * w + frame.left as usize + x) * 3;
-                canvas[p..p + 3].copy_from_slice(&palette[idx as usize * 3..idx as usize * 3 + 3]);
-            }
-        }
-        out.push(Decoded {
-            rgb: canvas.clone(),
-            delay: frame.delay,
-        });
-    }
-    (w as u32, h as u32, out)
+/// Decodes a GIF as a viewer sees it.
+fn decode(bytes: &[u8]) -> (u32, u32, Vec<Shown>) {
+    shown_frames(bytes)
 }
 
 /// A channel of the last GIF frame may differ from the still PNG by at most this (the

@@ -17,7 +17,7 @@ static BOLD: &[u8] = include_bytes!("../../assets/DejaVuSans-Bold.ttf");
 const CAP_HEIGHT: f32 = 1493.0 / 2384.0;
 
 /// An opaque RGB colour with an alpha used when painting.
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub(crate) struct Rgba(pub u8, pub u8, pub u8, pub u8);
 
 impl Rgba {
@@ -118,18 +118,57 @@ impl Fonts {
     }
 }
 
-/// The picture being drawn.
+/// The picture being drawn. Everything is placed in layout units; a canvas drawn at a scale
+/// (half size for a game's GIF) has that many pixels per unit, so that a smaller picture is
+/// drawn directly rather than drawn large and shrunk.
 pub(crate) struct Canvas {
     pixmap: Pixmap,
     fonts: Fonts,
+    scale: f32,
+    /// Text edges in this many steps of coverage (`None`: as the rasteriser gives them).
+    text_steps: Option<f32>,
 }
 
 impl Canvas {
     /// A canvas of `width` x `height` pixels filled with `background`.
     pub fn new(width: u32, height: u32, background: Rgba, fonts: Fonts) -> Canvas {
-        let mut pixmap = Pixmap::new(width, height).expect("picture size is non-zero");
+        Canvas::scaled(width, height, background, fonts, 1.0)
+    }
+
+    /// A canvas of `width` x `height` layout units drawn at `scale` pixels per unit.
+    pub fn scaled(width: u32, height: u32, background: Rgba, fonts: Fonts, scale: f32) -> Canvas {
+        let px = |n: u32| ((n as f32 * scale).ceil() as u32).max(1);
+        let mut pixmap = Pixmap::new(px(width), px(height)).expect("picture size is non-zero");
         pixmap.fill(background.alpha(255).skia());
-        Canvas { pixmap, fonts }
+        Canvas {
+            pixmap,
+            fonts,
+            scale,
+            text_steps: None,
+        }
+    }
+
+    /// Draws text edges in four steps of coverage: as legible at a GIF's half size, and the
+    /// fewer edge colours make a caption about a quarter smaller to encode.
+    pub fn coarse_text(mut self) -> Canvas {
+        self.text_steps = Some(4.0);
+        self
+    }
+
+    /// Pixels per layout unit.
+    pub fn scale(&self) -> f32 {
+        self.scale
+    }
+
+    /// The whole pixels covering `n` layout units from `at`: (first, count).
+    fn px_span(&self, at: u32, n: u32) -> (u32, u32) {
+        let first = (at as f32 * self.scale).floor() as u32;
+        let end = ((at + n) as f32 * self.scale).ceil() as u32;
+        (first, end.saturating_sub(first))
+    }
+
+    fn transform(&self) -> Transform {
+        Transform::from_scale(self.scale, self.scale)
     }
 
     fn paint(fill: &Fill) -> Paint<'static> {
@@ -147,13 +186,9 @@ impl Canvas {
     fn fill_path(&mut self, path: Option<Path>, fill: &Fill) {
         if let Some(path) = path {
             let paint = Canvas::paint(fill);
-            self.pixmap.fill_path(
-                &path,
-                &paint,
-                FillRule::Winding,
-                Transform::identity(),
-                None,
-            );
+            let transform = self.transform();
+            self.pixmap
+                .fill_path(&path, &paint, FillRule::Winding, transform, None);
         }
     }
 
@@ -165,8 +200,9 @@ impl Canvas {
                 dash: dash.and_then(|d| StrokeDash::new(d.to_vec(), 0.0)),
                 ..Stroke::default()
             };
+            let transform = self.transform();
             self.pixmap
-                .stroke_path(&path, &paint, &stroke, Transform::identity(), None);
+                .stroke_path(&path, &paint, &stroke, transform, None);
         }
     }
 
@@ -268,11 +304,13 @@ impl Canvas {
         align: Align,
     ) -> f32 {
         let width = self.text_width(text, size, weight);
+        let s = self.scale;
         let mut pen = match align {
             Align::Left => x,
             Align::Center => x - width / 2.0,
-        };
-        let scale = PxScale::from(size);
+        } * s;
+        let y = y * s;
+        let scale = PxScale::from(size * s);
         let font = self.fonts.get(weight).clone();
         let scaled = font.as_scaled(scale);
         let mut prev = None;
@@ -316,7 +354,11 @@ impl Canvas {
         if x < 0 || y < 0 || x >= w || y >= h {
             return;
         }
-        let a = (coverage.clamp(0.0, 1.0) * color.3 as f32 / 255.0 * 256.0) as u32;
+        let mut coverage = coverage.clamp(0.0, 1.0);
+        if let Some(steps) = self.text_steps {
+            coverage = (coverage * steps).round() / steps;
+        }
+        let a = (coverage * color.3 as f32 / 255.0 * 256.0) as u32;
         if a == 0 {
             return;
         }
@@ -334,8 +376,10 @@ impl Canvas {
         self.pixmap
     }
 
-    /// Copies an opaque layer with its top-left corner at (`x`, `y`), clipped to the picture.
+    /// Copies an opaque layer (drawn at this canvas's scale) with its top-left corner at
+    /// (`x`, `y`), clipped to the picture.
     pub fn copy_opaque(&mut self, layer: &Pixmap, x: u32, y: u32) {
+        let ((x, _), (y, _)) = (self.px_span(x, 0), self.px_span(y, 0));
         let (w, h) = (self.pixmap.width(), self.pixmap.height());
         if x >= w || y >= h {
             return;
@@ -360,6 +404,7 @@ impl Canvas {
 
     /// Fills the whole-pixel rectangle at (`x`, `y`) of `w` x `h` with an opaque colour.
     pub fn clear_rect(&mut self, x: u32, y: u32, w: u32, h: u32, color: Rgba) {
+        let ((x, w), (y, h)) = (self.px_span(x, w), self.px_span(y, h));
         let (pw, ph) = (self.pixmap.width(), self.pixmap.height());
         let (x1, y1) = ((x + w).min(pw), (y + h).min(ph));
         if x >= x1 || y >= y1 {
@@ -377,10 +422,12 @@ impl Canvas {
         }
     }
 
-    /// Copies the `w` x `h` part at (`sx`, `sy`) of an opaque layer to (`x`, `y`), clipped to
-    /// both.
+    /// Copies the `w` x `h` part at (`sx`, `sy`) of an opaque layer (drawn at this canvas's
+    /// scale) to (`x`, `y`), clipped to both.
     #[allow(clippy::too_many_arguments)]
     pub fn copy_part(&mut self, layer: &Pixmap, sx: u32, sy: u32, w: u32, h: u32, x: u32, y: u32) {
+        let ((sx, w), (sy, h)) = (self.px_span(sx, w), self.px_span(sy, h));
+        let ((x, _), (y, _)) = (self.px_span(x, 0), self.px_span(y, 0));
         let (pw, ph) = (self.pixmap.width(), self.pixmap.height());
         let w = w
             .min(layer.width().saturating_sub(sx))
@@ -397,6 +444,39 @@ impl Canvas {
             let d = (y as usize + row) * dst_stride + x as usize * 4;
             dst[d..d + w as usize * 4].copy_from_slice(&src[s..s + w as usize * 4]);
         }
+    }
+
+    /// The pixels of the rectangle at (`x`, `y`) of `w` x `h` layout units (clipped), to put
+    /// back later with [`Canvas::put_pixels`].
+    pub fn pixels(&self, x: u32, y: u32, w: u32, h: u32) -> Vec<u8> {
+        let (x0, x1, y0, y1) = self.px_rect(x, y, w, h);
+        let stride = self.pixmap.width() as usize * 4;
+        let data = self.pixmap.data();
+        let mut out = Vec::with_capacity((x1 - x0) * (y1 - y0) * 4);
+        for row in y0..y1 {
+            out.extend_from_slice(&data[row * stride + x0 * 4..row * stride + x1 * 4]);
+        }
+        out
+    }
+
+    /// Puts back pixels taken by [`Canvas::pixels`] with the same rectangle.
+    pub fn put_pixels(&mut self, x: u32, y: u32, w: u32, h: u32, pixels: &[u8]) {
+        let (x0, x1, y0, y1) = self.px_rect(x, y, w, h);
+        let stride = self.pixmap.width() as usize * 4;
+        let cols = (x1 - x0) * 4;
+        let data = self.pixmap.data_mut();
+        for (row, src) in (y0..y1).zip(pixels.chunks_exact(cols.max(1))) {
+            data[row * stride + x0 * 4..row * stride + x1 * 4].copy_from_slice(src);
+        }
+    }
+
+    /// The pixel rectangle of a layout rectangle, clipped: (x0, x1, y0, y1).
+    fn px_rect(&self, x: u32, y: u32, w: u32, h: u32) -> (usize, usize, usize, usize) {
+        let ((x, w), (y, h)) = (self.px_span(x, w), self.px_span(y, h));
+        let (pw, ph) = (self.pixmap.width(), self.pixmap.height());
+        let (x0, y0) = (x.min(pw), y.min(ph));
+        let (x1, y1) = ((x + w).min(pw), (y + h).min(ph));
+        (x0 as usize, x1 as usize, y0 as usize, y1 as usize)
     }
 
     /// Encodes the picture as an RGB PNG: deflate level 1 (flate2) with the Sub filter, about

@@ -147,9 +147,75 @@ impl Rect {
         }
     }
 
+    fn union(&self, other: &Rect) -> Rect {
+        Rect {
+            x0: self.x0.min(other.x0),
+            y0: self.y0.min(other.y0),
+            x1: self.x1.max(other.x1),
+            y1: self.y1.max(other.y1),
+        }
+    }
+
+    fn area(&self) -> u64 {
+        (self.x1 - self.x0) as u64 * (self.y1 - self.y0) as u64
+    }
+
     fn is_empty(&self) -> bool {
         self.x0 >= self.x1 || self.y0 >= self.y1
     }
+}
+
+/// How long a band of a frame but its last is shown (hundredths of a second): the shortest
+/// delay every browser honours (0 and 1 are taken as 10), too short to see.
+pub const BAND_CS: u16 = 2;
+/// The shortest delay a frame split into bands keeps for its last band.
+const MIN_FRAME_CS: u16 = 10;
+/// At most this many bands to a frame.
+const MAX_BANDS: usize = 5;
+/// Two bands are kept apart only if that spares at least this many pixels of LZW input.
+const BAND_SAVING: u64 = 3_000;
+
+/// The boxes round the changed pixels of one frame (`spans[y]`: the changed columns of row
+/// `y`, empty if none), in horizontal bands from top to bottom: a board's header, pit rows
+/// and caption change apart, and the rows between them need not be encoded at all.
+fn bands(spans: &[(u32, u32)]) -> Vec<Rect> {
+    // One band per run of changed rows.
+    let mut bands: Vec<Rect> = Vec::new();
+    for (y, &(x0, x1)) in spans.iter().enumerate() {
+        if x0 >= x1 {
+            continue;
+        }
+        let y = y as u32;
+        match bands.last_mut() {
+            Some(b) if b.y1 == y => {
+                b.x0 = b.x0.min(x0);
+                b.x1 = b.x1.max(x1);
+                b.y1 = y + 1;
+            }
+            _ => bands.push(Rect {
+                x0,
+                y0: y,
+                x1,
+                y1: y + 1,
+            }),
+        }
+    }
+    // Join neighbours while joining costs little, or while there are too many bands.
+    loop {
+        let cost = |i: usize| {
+            let (a, b) = (&bands[i], &bands[i + 1]);
+            a.union(b).area() - a.area() - b.area()
+        };
+        let Some(i) = (0..bands.len().saturating_sub(1)).min_by_key(|&i| cost(i)) else {
+            break;
+        };
+        if cost(i) >= BAND_SAVING && bands.len() <= MAX_BANDS {
+            break;
+        }
+        bands[i] = bands[i].union(&bands[i + 1]);
+        bands.remove(i + 1);
+    }
+    bands
 }
 
 /// Builds an animated GIF frame by frame from full pictures and the regions that changed.
@@ -204,13 +270,13 @@ impl GifBuilder {
         let data = pixmap.data();
         let stride = w as usize;
         // Pass 1: the pixels whose colour changed get their new index (most pixels of a
-        // redrawn region are the same colour as before and are skipped), and the box round
-        // the pixels whose index really changed.
-        let (mut bx0, mut by0, mut bx1, mut by1) = (u32::MAX, u32::MAX, 0u32, 0u32);
+        // redrawn region are the same colour as before and are skipped), and for each row
+        // the span of the pixels whose index really changed.
+        let mut spans: Vec<(u32, u32)> = vec![(u32::MAX, 0); h as usize];
         for r in &dirty {
             for y in r.y0..r.y1 {
                 let row = y as usize * stride;
-                let (mut rx0, mut rx1) = (u32::MAX, 0u32);
+                let span = &mut spans[y as usize];
                 for x in r.x0..r.x1 {
                     let p = row + x as usize;
                     let px = &data[p * 4..p * 4 + 4];
@@ -220,61 +286,80 @@ impl GifBuilder {
                     }
                     self.last_rgba[p] = rgba;
                     let idx = self.palette.index(px[0], px[1], px[2]);
-                    if idx != self.shown[p] {
+                    if idx != self.shown[p] || first {
                         self.pending[p] = idx;
                         self.changed[p] = true;
-                        rx0 = rx0.min(x);
-                        rx1 = rx1.max(x + 1);
+                        span.0 = span.0.min(x);
+                        span.1 = span.1.max(x + 1);
                     }
-                }
-                if rx0 < rx1 {
-                    bx0 = bx0.min(rx0);
-                    bx1 = bx1.max(rx1);
-                    by0 = by0.min(y);
-                    by1 = by1.max(y + 1);
                 }
             }
         }
-        if bx0 >= bx1 {
+        let parts = if first {
+            vec![Rect {
+                x0: 0,
+                y0: 0,
+                x1: w,
+                y1: h,
+            }]
+        } else {
+            bands(&spans)
+        };
+        let Some(last_part) = parts.len().checked_sub(1) else {
             match self.frames.last_mut() {
                 Some(last) => last.delay = last.delay.saturating_add(delay_cs),
                 None => unreachable!("the first frame is taken whole"),
             }
             return;
-        }
-        if first {
-            (bx0, by0, bx1, by1) = (0, 0, w, h);
-        }
-        // Pass 2: the frame's box, transparent except where a pixel changed.
-        let (fw, fh) = ((bx1 - bx0) as usize, (by1 - by0) as usize);
-        let mut buffer = vec![TRANSPARENT; fw * fh];
-        for r in &dirty {
-            let (x0, x1) = (r.x0.max(bx0), r.x1.min(bx1));
-            let (y0, y1) = (r.y0.max(by0), r.y1.min(by1));
-            for y in y0..y1 {
-                let row = y as usize * stride;
-                let out = (y - by0) as usize * fw;
-                for x in x0..x1 {
-                    let p = row + x as usize;
-                    if self.changed[p] {
-                        self.changed[p] = false;
-                        self.shown[p] = self.pending[p];
-                        buffer[out + (x - bx0) as usize] = self.pending[p];
+        };
+        // A frame's bands but the last are shown for an instant each, their time taken
+        // from the last; a frame too short to share its time is one band.
+        let parts = if delay_cs >= (last_part as u16 + 1) * BAND_CS + MIN_FRAME_CS {
+            parts
+        } else {
+            vec![parts.iter().fold(parts[0], |a, b| a.union(b))]
+        };
+        let n = parts.len() as u16;
+        // Pass 2: each band's box, transparent except where a pixel changed. A pixel that
+        // did not change may be given its own colour instead when that continues the run
+        // before it (the viewer sees the same either way): longer runs, fewer LZW codes.
+        for (i, part) in parts.iter().enumerate() {
+            let (fw, fh) = ((part.x1 - part.x0) as usize, (part.y1 - part.y0) as usize);
+            let mut buffer = vec![TRANSPARENT; fw * fh];
+            for (y, out) in (part.y0..part.y1).zip(buffer.chunks_exact_mut(fw)) {
+                let row = y as usize * stride + part.x0 as usize;
+                let changed = &mut self.changed[row..row + fw];
+                let shown = &mut self.shown[row..row + fw];
+                let pending = &self.pending[row..row + fw];
+                let mut prev = TRANSPARENT;
+                for x in 0..fw {
+                    if changed[x] {
+                        changed[x] = false;
+                        shown[x] = pending[x];
+                        prev = pending[x];
+                    } else if shown[x] != prev {
+                        prev = TRANSPARENT;
                     }
+                    out[x] = prev;
                 }
             }
+            let delay = if i + 1 < parts.len() {
+                BAND_CS
+            } else {
+                delay_cs - (n - 1) * BAND_CS
+            };
+            self.frames.push(gif::Frame {
+                delay,
+                dispose: gif::DisposalMethod::Keep,
+                transparent: (!first).then_some(TRANSPARENT),
+                left: part.x0 as u16,
+                top: part.y0 as u16,
+                width: fw as u16,
+                height: fh as u16,
+                buffer: Cow::Owned(buffer),
+                ..gif::Frame::default()
+            });
         }
-        self.frames.push(gif::Frame {
-            delay: delay_cs,
-            dispose: gif::DisposalMethod::Keep,
-            transparent: (!first).then_some(TRANSPARENT),
-            left: bx0 as u16,
-            top: by0 as u16,
-            width: fw as u16,
-            height: fh as u16,
-            buffer: Cow::Owned(buffer),
-            ..gif::Frame::default()
-        });
     }
 
     /// Encodes the GIF (looping forever).
@@ -317,5 +402,40 @@ mod tests {
         }
         // Something in between maps to a real entry, never to the transparent index.
         assert_ne!(palette.index(100, 60, 40), TRANSPARENT);
+    }
+
+    #[test]
+    fn changes_far_apart_are_encoded_as_bands_and_near_ones_together() {
+        let none = (u32::MAX, 0);
+        let mut spans = vec![none; 300];
+        // A header line, a pit far below, and a mark just under the pit.
+        for y in 0..20 {
+            spans[y] = (10, 400);
+        }
+        for y in 150..200 {
+            spans[y] = (100, 160);
+        }
+        for y in 202..210 {
+            spans[y] = (100, 170);
+        }
+        let found = bands(&spans);
+        assert_eq!(found.len(), 2, "{found:?}");
+        assert_eq!(
+            (found[0].y0, found[0].y1, found[0].x0, found[0].x1),
+            (0, 20, 10, 400)
+        );
+        assert_eq!(
+            (found[1].y0, found[1].y1, found[1].x0, found[1].x1),
+            (150, 210, 100, 170)
+        );
+        // Many separate changes are joined down to the most bands a frame may have.
+        let mut spans = vec![none; 300];
+        for band in 0..10 {
+            for y in band * 30..band * 30 + 5 {
+                spans[y] = (0, 500);
+            }
+        }
+        assert_eq!(bands(&spans).len(), MAX_BANDS);
+        assert!(bands(&[none; 10]).is_empty());
     }
 }

@@ -310,7 +310,7 @@ impl<'a> Scene<'a> {
         self.draw_header(c);
         self.draw_banner(c);
         c.copy_opaque(
-            board_layer(self.opts.viewer),
+            board_layer_at(self.opts.viewer, c.scale()),
             MARGIN as u32,
             self.board_y as u32,
         );
@@ -634,12 +634,27 @@ fn cell_at(viewer: Side, pit: Pit, x: f32, y: f32) -> (f32, f32) {
 /// drawn once per viewer and copied into every picture (about a third of the drawing time).
 fn board_layer(viewer: Side) -> &'static Pixmap {
     static LAYERS: [OnceLock<Pixmap>; 2] = [OnceLock::new(), OnceLock::new()];
-    LAYERS[viewer.index()].get_or_init(|| draw_board_layer(viewer))
+    LAYERS[viewer.index()].get_or_init(|| draw_board_layer(viewer, 1.0))
 }
 
-fn draw_board_layer(viewer: Side) -> Pixmap {
+/// The empty board drawn at half size, for pictures drawn at half size.
+fn half_board_layer(viewer: Side) -> &'static Pixmap {
+    static LAYERS: [OnceLock<Pixmap>; 2] = [OnceLock::new(), OnceLock::new()];
+    LAYERS[viewer.index()].get_or_init(|| draw_board_layer(viewer, 0.5))
+}
+
+/// The board layer for a canvas drawn at `scale` (1 or 0.5).
+fn board_layer_at(viewer: Side, scale: f32) -> &'static Pixmap {
+    if scale < 1.0 {
+        half_board_layer(viewer)
+    } else {
+        board_layer(viewer)
+    }
+}
+
+fn draw_board_layer(viewer: Side, scale: f32) -> Pixmap {
     let w = WIDTH - 2.0 * MARGIN;
-    let mut c = Canvas::new(w as u32, BOARD_H as u32, BACKGROUND, Fonts::load());
+    let mut c = Canvas::scaled(w as u32, BOARD_H as u32, BACKGROUND, Fonts::load(), scale);
     c.fill_round_rect(0.0, 0.0, w, BOARD_H, 18.0, &Fill::Solid(WOOD));
     // A few quiet grain lines.
     for i in 0..9 {

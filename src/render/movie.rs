@@ -9,7 +9,6 @@ use std::collections::HashMap;
 use std::sync::OnceLock;
 
 use thiserror::Error;
-use tiny_skia::Pixmap;
 
 use crate::rules::{IllegalMove, Move, Pit, Position, Side, Trace, Variant};
 
@@ -17,9 +16,9 @@ use super::anim::{self, Event, Frame, StopKind};
 use super::canvas::{Align, Canvas, Fonts, Rgba, Weight};
 use super::gif::{GifBuilder, Palette, Rect};
 use super::{
-    board_layer, cell_at, PitMarks, RenderOptions, Ring, Scene, Tag, BACKGROUND, BANNER, BOARD_H,
-    CAPTION_LINE, CAPTION_SIZE, CAPTURED, CELL, DIM_INK, ENDED, ENTERED, HEADER, HOUSE_FRAME, INK,
-    MARGIN, START, TAKASIA, WIDTH,
+    board_layer_at, cell_at, PitMarks, RenderOptions, Ring, Scene, Tag, BACKGROUND, BANNER,
+    BOARD_H, CAPTION_LINE, CAPTION_SIZE, CAPTURED, CELL, DIM_INK, ENDED, ENTERED, HEADER,
+    HOUSE_FRAME, INK, MARGIN, START, TAKASIA, WIDTH,
 };
 
 /// Discord's attachment limit (10 MiB): no GIF made here is ever larger.
@@ -141,7 +140,7 @@ pub fn moves_gif(
     still_opts.trace = plies.last().map(|(_, t)| t.clone());
     let still = Scene::new(&pos, &still_opts, &fonts);
     let height = still.height as u32;
-    let mut stage = Stage::new(opts.viewer, still.board_y, height, fonts.clone());
+    let mut stage = Stage::new(opts.viewer, still.board_y, height, fonts.clone(), 1.0);
     let mut gif = GifBuilder::new(WIDTH as u32, height, palette());
 
     let n = plies.len().max(1);
@@ -226,13 +225,13 @@ pub fn game_gif(record: &GameRecord, opts: &GameGifOptions) -> Result<Vec<u8>, G
     let fonts = Fonts::load();
     let board_y = HEADER + if last.is_over() { BANNER } else { 0.0 };
     let height = (board_y + BOARD_H + 14.0 + 2.0 * CAPTION_LINE + 10.0).ceil() as u32;
-    let mut stage = Stage::new(opts.viewer, board_y, height, fonts);
-    let mut gif = if opts.half_size {
-        stage.half = Some(Pixmap::new(WIDTH as u32 / 2, height / 2).expect("non-empty"));
-        GifBuilder::new(WIDTH as u32 / 2, height / 2, palette())
-    } else {
-        GifBuilder::new(WIDTH as u32, height, palette())
-    };
+    let scale = if opts.half_size { 0.5 } else { 1.0 };
+    let mut stage = Stage::new(opts.viewer, board_y, height, fonts, scale);
+    if opts.half_size {
+        stage.canvas = stage.canvas.coarse_text();
+    }
+    let pixels = stage.canvas.pixmap();
+    let mut gif = GifBuilder::new(pixels.width(), pixels.height(), palette());
     let render = RenderOptions {
         viewer: opts.viewer,
         names: opts.names.clone(),
@@ -311,8 +310,11 @@ fn full(height: u32) -> Rect {
     }
 }
 
+/// At most this many drawn pits are kept for copying (about 27 MB at full size).
+const MAX_DRAWN_PITS: usize = 512;
+
 /// How one pit looks: redrawn only when this changes.
-#[derive(Clone, PartialEq)]
+#[derive(Clone, PartialEq, Eq, Hash)]
 struct PitLook {
     seeds: u8,
     owned: bool,
@@ -330,45 +332,20 @@ struct Stage {
     caption_y: f32,
     height: u32,
     pits: HashMap<Pit, PitLook>,
+    /// Pits already drawn, by how they looked: a look seen again is copied, not redrawn
+    /// (the prerendered pieces of lila-gif, made as they are first needed).
+    drawn: HashMap<(Pit, PitLook), Vec<u8>>,
     header: Option<String>,
     banner: Option<Option<String>>,
     caption: Option<Vec<String>>,
     dirty: Vec<Rect>,
-    /// A half-size copy of the picture, when the GIF is drawn at half size.
-    half: Option<Pixmap>,
-}
-
-/// Averages each 2 x 2 block of the opaque `full` inside `area` (in half-size pixels) into
-/// `half`.
-fn halve(full: &Pixmap, half: &mut Pixmap, area: Rect) {
-    let (fw, fh) = (full.width() as usize, full.height() as usize);
-    let (hw, hh) = (half.width(), half.height());
-    let src = full.data();
-    let dst = half.data_mut();
-    for y in area.y0..area.y1.min(hh) {
-        for x in area.x0..area.x1.min(hw) {
-            let (sx, sy) = (x as usize * 2, y as usize * 2);
-            let mut sum = [0u32; 3];
-            for (dx, dy) in [(0, 0), (1, 0), (0, 1), (1, 1)] {
-                let (px, py) = ((sx + dx).min(fw - 1), (sy + dy).min(fh - 1));
-                let i = (py * fw + px) * 4;
-                for c in 0..3 {
-                    sum[c] += src[i + c] as u32;
-                }
-            }
-            let o = (y as usize * hw as usize + x as usize) * 4;
-            for c in 0..3 {
-                dst[o + c] = ((sum[c] + 2) / 4) as u8;
-            }
-            dst[o + 3] = 255;
-        }
-    }
 }
 
 impl Stage {
-    fn new(viewer: Side, board_y: f32, height: u32, fonts: Fonts) -> Stage {
-        let mut canvas = Canvas::new(WIDTH as u32, height, BACKGROUND, fonts.clone());
-        canvas.copy_opaque(board_layer(viewer), MARGIN as u32, board_y as u32);
+    /// A stage of `height` layout units drawn at `scale` pixels per unit (1 or 0.5).
+    fn new(viewer: Side, board_y: f32, height: u32, fonts: Fonts, scale: f32) -> Stage {
+        let mut canvas = Canvas::scaled(WIDTH as u32, height, BACKGROUND, fonts.clone(), scale);
+        canvas.copy_opaque(board_layer_at(viewer, scale), MARGIN as u32, board_y as u32);
         Stage {
             canvas,
             fonts,
@@ -377,36 +354,27 @@ impl Stage {
             caption_y: board_y + BOARD_H + 14.0,
             height,
             pits: HashMap::new(),
+            drawn: HashMap::new(),
             header: None,
             banner: None,
             caption: None,
             dirty: vec![full(height)],
-            half: None,
         }
     }
 
     /// Adds the picture as it is now to `gif`, shown `delay_cs`.
     fn emit(&mut self, gif: &mut GifBuilder, delay_cs: u16) {
-        let dirty = std::mem::take(&mut self.dirty);
-        match &mut self.half {
-            None => gif.push(self.canvas.pixmap(), &dirty, delay_cs),
-            Some(half) => {
-                let halved: Vec<Rect> = dirty
-                    .iter()
-                    .map(|r| {
-                        let h = Rect {
-                            x0: r.x0 / 2,
-                            y0: r.y0 / 2,
-                            x1: r.x1.div_ceil(2),
-                            y1: r.y1.div_ceil(2),
-                        };
-                        halve(self.canvas.pixmap(), half, h);
-                        h
-                    })
-                    .collect();
-                gif.push(half, &halved, delay_cs);
-            }
-        }
+        let scale = self.canvas.scale();
+        let dirty: Vec<Rect> = std::mem::take(&mut self.dirty)
+            .into_iter()
+            .map(|r| Rect {
+                x0: (r.x0 as f32 * scale).floor() as u32,
+                y0: (r.y0 as f32 * scale).floor() as u32,
+                x1: (r.x1 as f32 * scale).ceil() as u32,
+                y1: (r.y1 as f32 * scale).ceil() as u32,
+            })
+            .collect();
+        gif.push(self.canvas.pixmap(), &dirty, delay_cs);
     }
 
     /// Caption lines that fit under the board.
@@ -436,7 +404,7 @@ impl Stage {
             self.dirty.push(Rect::around(0.0, HEADER, WIDTH, BANNER));
             self.banner = Some(scene.banner.clone());
         }
-        let layer = board_layer(viewer);
+        let layer = board_layer_at(viewer, self.canvas.scale());
         for side in Side::ALL {
             for pit in Pit::all_of(side) {
                 let marks = scene.marks.get(&pit);
@@ -455,18 +423,22 @@ impl Stage {
                 }
                 let (lx, ly) = cell_at(viewer, pit, 0.0, 0.0);
                 let (x, y) = (MARGIN + lx, self.board_y + ly);
-                self.canvas.copy_part(
-                    layer,
-                    lx as u32,
-                    ly as u32,
-                    CELL as u32,
-                    CELL as u32,
-                    x as u32,
-                    y as u32,
-                );
-                scene.draw_pit(&mut self.canvas, pit);
+                let cell = (x as u32, y as u32, CELL as u32, CELL as u32);
+                let key = (pit, look);
+                if let Some(pixels) = self.drawn.get(&key) {
+                    self.canvas
+                        .put_pixels(cell.0, cell.1, cell.2, cell.3, pixels);
+                } else {
+                    self.canvas
+                        .copy_part(layer, lx as u32, ly as u32, cell.2, cell.3, cell.0, cell.1);
+                    scene.draw_pit(&mut self.canvas, pit);
+                    if self.drawn.len() < MAX_DRAWN_PITS {
+                        let pixels = self.canvas.pixels(cell.0, cell.1, cell.2, cell.3);
+                        self.drawn.insert(key.clone(), pixels);
+                    }
+                }
                 self.dirty.push(Rect::around(x, y, CELL, CELL));
-                self.pits.insert(pit, look);
+                self.pits.insert(pit, key.1);
             }
         }
         if self.caption.as_deref() != Some(caption) {
