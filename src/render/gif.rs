@@ -409,15 +409,9 @@ mod tests {
         let none = (u32::MAX, 0);
         let mut spans = vec![none; 300];
         // A header line, a pit far below, and a mark just under the pit.
-        for y in 0..20 {
-            spans[y] = (10, 400);
-        }
-        for y in 150..200 {
-            spans[y] = (100, 160);
-        }
-        for y in 202..210 {
-            spans[y] = (100, 170);
-        }
+        spans[0..20].fill((10, 400));
+        spans[150..200].fill((100, 160));
+        spans[202..210].fill((100, 170));
         let found = bands(&spans);
         assert_eq!(found.len(), 2, "{found:?}");
         assert_eq!(
@@ -431,9 +425,7 @@ mod tests {
         // Many separate changes are joined down to the most bands a frame may have.
         let mut spans = vec![none; 300];
         for band in 0..10 {
-            for y in band * 30..band * 30 + 5 {
-                spans[y] = (0, 500);
-            }
+            spans[band * 30..band * 30 + 5].fill((0, 500));
         }
         assert_eq!(bands(&spans).len(), MAX_BANDS);
         assert!(bands(&[none; 10]).is_empty());
