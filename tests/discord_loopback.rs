@@ -293,14 +293,20 @@ impl Conversation for Scripted {
                 ]];
                 board.mention = Some(user.id);
                 board.board = Some((game, 0));
-                Response {
-                    reply: board,
-                    notices: vec![Notice {
+                // Game 1's board tells Baraka by DM (which he refuses); game 2's tells no one,
+                // so exactly one DM is refused.
+                let notices = (game == GameId(1))
+                    .then(|| Notice {
                         to: Destination::Dm(UserId(baraka().id)),
                         user: UserId(baraka().id),
                         game,
                         reply: Reply::public("Your turn in game 1."),
-                    }],
+                    })
+                    .into_iter()
+                    .collect();
+                Response {
+                    reply: board,
+                    notices,
                     ..Response::default()
                 }
             }
@@ -487,7 +493,8 @@ async fn sends_files_buttons_mentions_defers_and_reports_refused_dms() {
     assert_eq!(
         fake.requests().iter().filter(|r| r.status == 403).count(),
         1,
-        "a refused DM must not be retried"
+        "a refused DM must not be retried: {}",
+        fake.describe_requests()
     );
 
     // Slow answers: deferred (type 5) first, then the "thinking" message is edited; whether
