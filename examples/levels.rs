@@ -19,8 +19,10 @@ use std::time::Instant;
 
 use bao_bot::ai::eval::DEFAULT_PARAMS;
 use bao_bot::ai::matchplay::{
-    elo, elo_text as fmt_elo, run_match, MatchConfig, MatchResult, Player,
+    balanced_opening, elo, elo_text as fmt_elo, run_match, MatchConfig, MatchResult, Openings,
+    Player,
 };
+use bao_bot::ai::rng::Rng;
 use bao_bot::ai::{Level, SearchLimits, ANCHOR_RATING};
 use bao_bot::rules::Variant;
 
@@ -32,6 +34,8 @@ struct Options {
     to: Level,
     seed: u64,
     threads: usize,
+    /// `--openings`; `None`: the variant's standard.
+    openings: Option<Openings>,
 }
 
 fn main() {
@@ -40,6 +44,7 @@ fn main() {
     match positional.first().map(String::as_str) {
         Some("ladder") => ladder(&options),
         Some("try") => try_level(&positional[1..], &options),
+        Some("book") => write_book(&options),
         _ => fail("write `ladder [options]` or `try NODES,DEPTH,NOISE,MISS,SEES,PLIES OPPONENT [options]`"),
     }
 }
@@ -57,6 +62,7 @@ fn read_options(args: &[String]) -> (Vec<String>, Options) {
         to: Level::ALL[Level::COUNT - 1],
         seed: 17,
         threads: 1,
+        openings: None,
     };
     let mut positional = Vec::new();
     let mut it = args.iter();
@@ -71,6 +77,9 @@ fn read_options(args: &[String]) -> (Vec<String>, Options) {
             "--seed" => options.seed = value().parse().unwrap_or_else(|_| fail("--seed S")),
             "--threads" => {
                 options.threads = value().parse().unwrap_or_else(|_| fail("--threads T"))
+            }
+            "--openings" => {
+                options.openings = Some(value().parse().unwrap_or_else(|e: String| fail(&e)))
             }
             "--from" => options.from = value().parse().unwrap_or_else(|e| fail(&format!("{e}"))),
             "--to" => options.to = value().parse().unwrap_or_else(|e| fail(&format!("{e}"))),
@@ -96,6 +105,7 @@ fn config(options: &Options, variant: Variant) -> MatchConfig {
         opening_plies: 6,
         max_plies: 400,
         threads: options.threads,
+        openings: options.openings.unwrap_or(Openings::standard(variant)),
     }
 }
 
@@ -223,5 +233,33 @@ fn try_level(args: &[String], options: &Options) {
             args[1],
             row(&me, &opponent, variant, &r, secs)
         );
+    }
+}
+
+/// Nodes of the search that judges a book opening.
+const BOOK_NODES: u64 = 1_000_000;
+/// Most a book opening may favour either side, hundredths of a seed.
+const BOOK_MARGIN: i32 = 800;
+
+/// Prints a book of `--games` balanced openings of the first variant asked for (see
+/// [`balanced_opening`]) with its header, for `src/ai/book/`.
+fn write_book(options: &Options) {
+    let variant = options.variants[0];
+    let mut rng = Rng::new(options.seed);
+    println!(
+        "# Balanced openings of {variant} for calibration matches (bao_bot::ai::matchplay::book):"
+    );
+    println!(
+        "# 2-8 random plies from the start, kept where a {BOOK_NODES}-node search finds neither"
+    );
+    println!(
+        "# side ahead by more than {} seeds. Each line: the plies, then the position.",
+        BOOK_MARGIN / 100
+    );
+    println!("# Written by `cargo run --release --example levels -- book --variant {variant} --games {} --seed {}`.", options.games, options.seed);
+    for i in 0..options.games {
+        let (pos, plies) = balanced_opening(variant, BOOK_NODES, BOOK_MARGIN, &mut rng);
+        println!("{plies} {pos}");
+        eprintln!("  {}/{}", i + 1, options.games);
     }
 }

@@ -17,6 +17,8 @@ use std::fmt;
 use std::str::FromStr;
 use std::time::Duration;
 
+use crate::rules::Variant;
+
 use super::eval::{Params, DEFAULT_PARAMS};
 use super::SearchLimits;
 
@@ -67,8 +69,79 @@ pub struct LevelSpec {
 /// The rating of the bottom level, on which the others are chained.
 pub const ANCHOR_RATING: u32 = 800;
 
-/// The ladder, weakest first: every level with its handicaps and rating.
+/// The ladder of Bao la Kiswahili, weakest first: every level with its handicaps and rating.
 pub const LADDER: [LevelSpec; 6] = [
+    LevelSpec {
+        level: Level::Beginner,
+        name: "beginner",
+        rating: ANCHOR_RATING,
+        nodes: 1,
+        depth: Some(1),
+        noise: 1_000,
+        miss_best_capture: 60,
+        wall_cap_ms: 200,
+        about: "looks one move ahead and often misses the best capture",
+    },
+    LevelSpec {
+        level: Level::Easy,
+        name: "easy",
+        rating: 1_030,
+        nodes: 1,
+        depth: Some(1),
+        noise: 400,
+        miss_best_capture: 25,
+        wall_cap_ms: 200,
+        about: "looks one move ahead, sometimes misses the best capture",
+    },
+    LevelSpec {
+        level: Level::Casual,
+        name: "casual",
+        rating: 1_265,
+        nodes: 600,
+        depth: None,
+        noise: 250,
+        miss_best_capture: 10,
+        wall_cap_ms: 300,
+        about: "a short search, now and then a weaker move",
+    },
+    LevelSpec {
+        level: Level::Medium,
+        name: "medium",
+        rating: 1_447,
+        nodes: 5_000,
+        depth: None,
+        noise: 150,
+        miss_best_capture: 0,
+        wall_cap_ms: 500,
+        about: "a small search with a little noise",
+    },
+    LevelSpec {
+        level: Level::Hard,
+        name: "hard",
+        rating: 1_647,
+        nodes: 60_000,
+        depth: None,
+        noise: 0,
+        miss_best_capture: 0,
+        wall_cap_ms: 1_000,
+        about: "a full search of 60k nodes",
+    },
+    LevelSpec {
+        level: Level::Master,
+        name: "master",
+        rating: 1_833,
+        nodes: 4_000_000,
+        depth: None,
+        noise: 0,
+        miss_best_capture: 0,
+        wall_cap_ms: 3_000,
+        about: "the full strength the time allows",
+    },
+];
+
+/// The ladder of Bao la Kujifunza, weakest first (see the module docs): hard and master as in
+/// [`LADDER`], the levels below with handicaps of their own.
+pub const KUJIFUNZA_LADDER: [LevelSpec; 6] = [
     LevelSpec {
         level: Level::Beginner,
         name: "beginner",
@@ -161,9 +234,17 @@ impl Level {
         self as usize
     }
 
-    /// Its row of [`LADDER`].
+    /// Its row of [`LADDER`] (Bao la Kiswahili).
     pub const fn spec(self) -> &'static LevelSpec {
         &LADDER[self.index()]
+    }
+
+    /// Its row of the ladder of `variant`.
+    pub const fn spec_in(self, variant: Variant) -> &'static LevelSpec {
+        match variant {
+            Variant::Kiswahili => &LADDER[self.index()],
+            Variant::Kujifunza => &KUJIFUNZA_LADDER[self.index()],
+        }
     }
 
     /// `beginner`, `easy`, `casual`, `medium`, `hard` or `master`.
@@ -171,14 +252,25 @@ impl Level {
         self.spec().name
     }
 
-    /// Its rating (see [`LevelSpec::rating`]).
+    /// Its rating in Bao la Kiswahili (see [`LevelSpec::rating`]), the one shown where no
+    /// variant is chosen yet.
     pub const fn rating(self) -> u32 {
         self.spec().rating
     }
 
-    /// The level's name with its rating, as players see it: `casual (1200)`.
+    /// Its rating in `variant`.
+    pub const fn rating_in(self, variant: Variant) -> u32 {
+        self.spec_in(variant).rating
+    }
+
+    /// The level's name with its Kiswahili rating, as players see it: `casual (1200)`.
     pub fn label(self) -> String {
         format!("{} ({})", self.name(), self.rating())
+    }
+
+    /// The level's name with its rating in `variant`.
+    pub fn label_in(self, variant: Variant) -> String {
+        format!("{} ({})", self.name(), self.rating_in(variant))
     }
 
     /// Every level name, weakest first, joined with commas and a final "or".
@@ -225,10 +317,10 @@ impl Level {
         DEFAULT_PARAMS
     }
 
-    /// The search limits of this level under a wall-clock cap. The seed is 0: set
-    /// `seed` (say, from the game id and ply) so noisy levels vary from game to game.
-    pub fn limits(&self, wall_cap: Duration) -> SearchLimits {
-        let spec = self.spec();
+    /// The search limits of this level in `variant` under a wall-clock cap. The seed is 0:
+    /// set `seed` (say, from the game id and ply) so noisy levels vary from game to game.
+    pub fn limits(&self, variant: Variant, wall_cap: Duration) -> SearchLimits {
+        let spec = self.spec_in(variant);
         SearchLimits {
             nodes: Some(spec.nodes),
             time: Some(wall_cap),
@@ -239,11 +331,12 @@ impl Level {
         }
     }
 
-    /// The limits with the node budget only (no clock): reproducible, for tests and matches.
-    pub fn limits_without_clock(&self) -> SearchLimits {
+    /// The limits in `variant` with the node budget only (no clock): reproducible, for tests
+    /// and matches.
+    pub fn limits_without_clock(&self, variant: Variant) -> SearchLimits {
         SearchLimits {
             time: None,
-            ..self.limits(Duration::ZERO)
+            ..self.limits(variant, Duration::ZERO)
         }
     }
 }
@@ -286,32 +379,56 @@ mod tests {
             UnknownLevel("x".into()).to_string(),
             "`x` is not a level: write beginner, easy, casual, medium, hard or master"
         );
-        assert_eq!(Level::Beginner.rating(), ANCHOR_RATING);
+        for variant in [Variant::Kiswahili, Variant::Kujifunza] {
+            assert_eq!(Level::Beginner.rating_in(variant), ANCHOR_RATING);
+            for pair in Level::ALL.windows(2) {
+                let (lo, hi) = (pair[0].spec_in(variant), pair[1].spec_in(variant));
+                assert_eq!((lo.level, hi.level), (pair[0], pair[1]), "{variant}");
+                assert_eq!(
+                    (lo.name, lo.wall_cap_ms),
+                    (pair[0].name(), pair[0].spec().wall_cap_ms)
+                );
+                assert!(lo.nodes <= hi.nodes, "{variant}");
+                assert!(lo.noise >= hi.noise, "{variant}");
+                assert!(lo.miss_best_capture >= hi.miss_best_capture, "{variant}");
+                assert!(lo.depth.unwrap_or(u32::MAX) <= hi.depth.unwrap_or(u32::MAX));
+                assert!(lo.rating < hi.rating, "{variant}");
+            }
+            let l = Level::Hard.limits(variant, Duration::from_millis(700));
+            assert_eq!(l.time, Some(Duration::from_millis(700)));
+            assert_eq!(l.nodes, Some(Level::Hard.nodes()));
+            assert_eq!(Level::Master.limits_without_clock(variant).time, None);
+        }
         for pair in Level::ALL.windows(2) {
-            assert!(pair[0].nodes() <= pair[1].nodes());
-            assert!(pair[0].noise() >= pair[1].noise());
-            assert!(pair[0].spec().miss_best_capture >= pair[1].spec().miss_best_capture);
-            assert!(pair[0].rating() < pair[1].rating());
             assert_eq!(pair[0].up(), Some(pair[1]));
             assert_eq!(pair[1].down(), Some(pair[0]));
         }
         assert_eq!(Level::Master.up(), None);
         assert_eq!(Level::Beginner.down(), None);
-        let l = Level::Hard.limits(Duration::from_millis(700));
-        assert_eq!(l.time, Some(Duration::from_millis(700)));
-        assert_eq!(l.nodes, Some(Level::Hard.nodes()));
-        assert_eq!(Level::Master.limits_without_clock().time, None);
+        assert_eq!(
+            Level::Easy.label_in(Variant::Kiswahili),
+            Level::Easy.label()
+        );
     }
 
     #[test]
-    fn hard_and_master_play_with_the_full_search() {
+    fn hard_and_master_play_with_the_full_search_in_both_variants() {
         for l in [Level::Hard, Level::Master] {
             assert_eq!(l.params(), DEFAULT_PARAMS);
-            let limits = l.limits_without_clock();
+            let limits = l.limits_without_clock(Variant::Kiswahili);
             assert_eq!(
                 (limits.noise, limits.depth, limits.miss_best_capture),
                 (0, None, 0)
             );
         }
+        // Master is the same search in both variants.
+        let (kis, kuj) = (
+            Level::Master.spec(),
+            Level::Master.spec_in(Variant::Kujifunza),
+        );
+        assert_eq!(
+            (kis.nodes, kis.depth, kis.noise, kis.miss_best_capture),
+            (kuj.nodes, kuj.depth, kuj.noise, kuj.miss_best_capture)
+        );
     }
 }

@@ -3,6 +3,7 @@
 //! losses in a row against the same level.
 
 use crate::ai::Level;
+use crate::rules::Variant;
 use crate::store::{Game, GameFilter, GameStatus, Player, UserId};
 
 use super::{App, AppError};
@@ -13,16 +14,20 @@ pub const LOSSES_BEFORE_STEP_DOWN: usize = 3;
 /// How many recent games are looked at to count losses in a row.
 const RECENT_GAMES: u32 = 20;
 
-/// The levels, one line each, weakest first: name, rating and how it plays.
+/// The levels, one line each, weakest first: name, ratings (Kiswahili, then Kujifunza) and
+/// how it plays.
 pub fn levels_text() -> String {
     let mut text = String::from(
-        "**AI levels** (Elo; in Bao la Kiswahili each wins about 3 games in 4 against the one below):",
+        "**AI levels** (Elo in Bao la Kiswahili / Kujifunza; each wins about 3 games in 4 against the one below):",
     );
     for level in Level::ALL {
         let spec = level.spec();
         text.push_str(&format!(
-            "\n`{}` {}: {}",
-            spec.name, spec.rating, spec.about
+            "\n`{}` {} / {}: {}",
+            spec.name,
+            spec.rating,
+            level.rating_in(Variant::Kujifunza),
+            spec.about
         ));
     }
     text
@@ -53,15 +58,16 @@ pub fn suggestion(just_ended: &Game, recent: &[Game]) -> Option<String> {
     if just_ended.status != GameStatus::Finished {
         return None;
     }
+    let variant = just_ended.variant;
     if just_ended.winner.is_some() && !lost(just_ended, user) {
         return Some(match level.up() {
             Some(up) => format!(
                 "You beat {}. Ready for the next step? `/bao ai {}` is rated {}.",
-                level.label(),
+                level.label_in(variant),
                 up.name(),
-                up.rating()
+                up.rating_in(variant)
             ),
-            None => format!("You beat {}, the strongest level!", level.label()),
+            None => format!("You beat {}, the strongest level!", level.label_in(variant)),
         });
     }
     let against_level = recent
@@ -76,7 +82,7 @@ pub fn suggestion(just_ended: &Game, recent: &[Game]) -> Option<String> {
             "{losses} losses in a row against {}: `/bao ai {}` (rated {}) is a step down.",
             level.name(),
             down.name(),
-            down.rating()
+            down.rating_in(variant)
         )
     })
 }
@@ -99,7 +105,7 @@ impl App {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::{Side, Variant};
+    use crate::rules::Side;
     use crate::store::{GameId, Place};
 
     const ASHA: UserId = UserId(1);
