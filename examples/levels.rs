@@ -4,10 +4,16 @@
 //! [--from LEVEL] [--to LEVEL] [--seed S] [--threads T]` plays every pair of neighbouring
 //! levels from `--from` (default the bottom level) to `--to` (default master) in each variant
 //! asked for (default both), prints each match (games, score, 95% interval, Elo) as a table,
-//! then the ratings chained up from the bottom level's anchor in each variant (`LADDER` in
-//! `src/ai/levels.rs` holds the Kiswahili ones). The bottom level also plays the `novice` player model, which it should
-//! score about half against. Master against hard (Kiswahili) takes about an hour and a half on
-//! one core; `--to hard` leaves it out.
+//! then the ratings chained up from the bottom level's anchor in each variant (`LADDER` and
+//! `KUJIFUNZA_LADDER` in `src/ai/levels.rs` hold them). Kujifunza games start from its book
+//! of balanced openings, Kiswahili ones from 6 random plies (`--openings random|book`). The
+//! bottom level also plays the `novice` player model, which it should score about half
+//! against. Master against hard takes about an hour and a half on one core in each variant;
+//! `--to hard` leaves it out.
+//!
+//! `... -- pairs A B [options]` plays one such match pair by pair, printing the table row so
+//! far after each (for the long master matches). `... -- book --variant V --games N --seed S`
+//! prints a book of N balanced openings (`src/ai/book/kujifunza.txt` came from it).
 //!
 //! `cargo run --release --example levels -- try NODES,DEPTH,NOISE,MISS,SEES,PLIES OPPONENT
 //! [--games N] [--variant V] [--seed S] [--threads T]` plays a candidate level (node budget,
@@ -19,8 +25,8 @@ use std::time::Instant;
 
 use bao_bot::ai::eval::DEFAULT_PARAMS;
 use bao_bot::ai::matchplay::{
-    balanced_opening, elo, elo_text as fmt_elo, run_match, MatchConfig, MatchResult, Openings,
-    Player,
+    balanced_opening, elo, elo_text as fmt_elo, play_pair, run_match, MatchConfig, MatchResult,
+    Openings, Player,
 };
 use bao_bot::ai::rng::Rng;
 use bao_bot::ai::{Level, SearchLimits, ANCHOR_RATING};
@@ -45,7 +51,8 @@ fn main() {
         Some("ladder") => ladder(&options),
         Some("try") => try_level(&positional[1..], &options),
         Some("book") => write_book(&options),
-        _ => fail("write `ladder [options]` or `try NODES,DEPTH,NOISE,MISS,SEES,PLIES OPPONENT [options]`"),
+        Some("pairs") => pairs(&positional[1..], &options),
+        _ => fail("write `ladder`, `pairs A B`, `book` or `try NODES,DEPTH,NOISE,MISS,SEES,PLIES OPPONENT`, then [options]"),
     }
 }
 
@@ -261,5 +268,28 @@ fn write_book(options: &Options) {
         let (pos, plies) = balanced_opening(variant, BOOK_NODES, BOOK_MARGIN, &mut rng);
         println!("{plies} {pos}");
         eprintln!("  {}/{}", i + 1, options.games);
+    }
+}
+
+/// `pairs A B`: the match of `ladder` (same openings, same games), one pair after the other
+/// on one thread, with the score so far after each, so a long match (master) can be read
+/// before it ends.
+fn pairs(args: &[String], options: &Options) {
+    let [a, b] = args else {
+        fail("pairs A B [options]");
+    };
+    let a: Player = a.parse().unwrap_or_else(|e| fail(&format!("{e}")));
+    let b: Player = b.parse().unwrap_or_else(|e| fail(&format!("{e}")));
+    for &variant in &options.variants {
+        let config = config(options, variant);
+        let began = Instant::now();
+        let mut result = MatchResult::default();
+        for i in 0..config.pairs {
+            result.pairs.push(play_pair(&a, &b, &config, i));
+            println!(
+                "{}",
+                row(&a, &b, variant, &result, began.elapsed().as_secs_f64())
+            );
+        }
     }
 }

@@ -6,12 +6,17 @@
 //! Every level still plays a compulsory capture (the rules allow nothing else) and a move
 //! that wins at once, and never a move that loses by force while another does not.
 //!
-//! The levels and their ratings are in one table, [`LADDER`]. The ratings come from matches
-//! between neighbouring levels (`cargo run --release --example levels -- ladder`, 200 paired
-//! games each): the bottom level is anchored at [`ANCHOR_RATING`] and each level above adds
-//! the Elo difference measured against the one below it in Bao la Kiswahili (master over hard:
-//! 74.5%, +186). In Bao la Kujifunza the steps are much smaller (52-62%): its short games are
-//! mostly decided by the opening, so the ratings are Kiswahili ratings.
+//! The levels and their ratings are in one table per variant, [`LADDER`] (Bao la Kiswahili)
+//! and [`KUJIFUNZA_LADDER`]. The ratings come from matches between neighbouring levels
+//! (`cargo run --release --example levels -- ladder`, 200 paired games each): the bottom level
+//! is anchored at [`ANCHOR_RATING`] and each level above adds the Elo difference measured
+//! against the one below it in that variant (Kiswahili master over hard: 74.5%, +186).
+//!
+//! Bao la Kujifunza's matches start from a book of balanced openings (see
+//! [`super::matchplay`]): from a few random plies its short games are mostly decided before
+//! the players choose anything. From the book the same levels climb in even steps (70-72%
+//! each), smaller than in Kiswahili, so its ratings are lower; its table holds the same
+//! searches and handicaps as Kiswahili's.
 
 use std::fmt;
 use std::str::FromStr;
@@ -47,7 +52,8 @@ pub struct LevelSpec {
     pub level: Level,
     /// Its name in commands, the configuration and stored games.
     pub name: &'static str,
-    /// Its rating on the Elo scale, from the calibration matches (see the module docs).
+    /// Its rating on the Elo scale in the table's variant, from the calibration matches (see
+    /// the module docs).
     pub rating: u32,
     /// Nodes searched per move. The first iteration (one ply and the compulsory captures
     /// after it) always completes, so a budget of 1 means exactly that search.
@@ -139,8 +145,9 @@ pub const LADDER: [LevelSpec; 6] = [
     },
 ];
 
-/// The ladder of Bao la Kujifunza, weakest first (see the module docs): hard and master as in
-/// [`LADDER`], the levels below with handicaps of their own.
+/// The ladder of Bao la Kujifunza, weakest first (see the module docs): the searches and
+/// handicaps of [`LADDER`] (master is the very same search), with the ratings measured in
+/// Kujifunza from its book of balanced openings. A row of its own, so a handicap can differ.
 pub const KUJIFUNZA_LADDER: [LevelSpec; 6] = [
     LevelSpec {
         level: Level::Beginner,
@@ -156,7 +163,7 @@ pub const KUJIFUNZA_LADDER: [LevelSpec; 6] = [
     LevelSpec {
         level: Level::Easy,
         name: "easy",
-        rating: 1_030,
+        rating: 960,
         nodes: 1,
         depth: Some(1),
         noise: 400,
@@ -167,7 +174,7 @@ pub const KUJIFUNZA_LADDER: [LevelSpec; 6] = [
     LevelSpec {
         level: Level::Casual,
         name: "casual",
-        rating: 1_265,
+        rating: 1_111,
         nodes: 600,
         depth: None,
         noise: 250,
@@ -178,7 +185,7 @@ pub const KUJIFUNZA_LADDER: [LevelSpec; 6] = [
     LevelSpec {
         level: Level::Medium,
         name: "medium",
-        rating: 1_447,
+        rating: 1_262,
         nodes: 5_000,
         depth: None,
         noise: 150,
@@ -189,7 +196,7 @@ pub const KUJIFUNZA_LADDER: [LevelSpec; 6] = [
     LevelSpec {
         level: Level::Hard,
         name: "hard",
-        rating: 1_647,
+        rating: 1_427,
         nodes: 60_000,
         depth: None,
         noise: 0,
@@ -200,7 +207,7 @@ pub const KUJIFUNZA_LADDER: [LevelSpec; 6] = [
     LevelSpec {
         level: Level::Master,
         name: "master",
-        rating: 1_833,
+        rating: 1_600,
         nodes: 4_000_000,
         depth: None,
         noise: 0,
@@ -263,9 +270,15 @@ impl Level {
         self.spec_in(variant).rating
     }
 
-    /// The level's name with its Kiswahili rating, as players see it: `casual (1200)`.
+    /// The level's name with its ratings, as the `/bao ai` choices offer it before a variant
+    /// is chosen: Kiswahili first, `casual (1265, Kujifunza 1111)`.
     pub fn label(self) -> String {
-        format!("{} ({})", self.name(), self.rating())
+        format!(
+            "{} ({}, Kujifunza {})",
+            self.name(),
+            self.rating(),
+            self.rating_in(Variant::Kujifunza)
+        )
     }
 
     /// The level's name with its rating in `variant`.
@@ -405,10 +418,8 @@ mod tests {
         }
         assert_eq!(Level::Master.up(), None);
         assert_eq!(Level::Beginner.down(), None);
-        assert_eq!(
-            Level::Easy.label_in(Variant::Kiswahili),
-            Level::Easy.label()
-        );
+        assert_eq!(Level::Easy.label_in(Variant::Kiswahili), "easy (1030)");
+        assert!(Level::Easy.label().starts_with("easy (1030, Kujifunza "));
     }
 
     #[test]

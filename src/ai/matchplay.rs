@@ -614,4 +614,44 @@ mod tests {
         assert_eq!(both + split + none, 4);
         assert!(2 * both + split <= w + d && w <= 2 * both + split);
     }
+
+    #[test]
+    fn every_line_of_the_book_is_a_running_kujifunza_opening() {
+        let lines = KUJIFUNZA_BOOK
+            .lines()
+            .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+            .count();
+        let openings = book(Variant::Kujifunza);
+        assert_eq!(openings.len(), lines, "a line did not read");
+        assert!(
+            lines >= 100,
+            "{lines} openings: too few for 200 paired games"
+        );
+        for (pos, plies) in &openings {
+            assert_eq!(pos.variant(), Variant::Kujifunza);
+            assert!(!pos.is_over() && !pos.legal_moves().is_empty(), "{pos}");
+            assert!((2..=8).contains(plies), "{plies}");
+        }
+        assert!(book(Variant::Kiswahili).is_empty());
+        assert_eq!(Openings::standard(Variant::Kujifunza), Openings::Book);
+        assert_eq!(Openings::standard(Variant::Kiswahili), Openings::Random);
+        assert_eq!("Book".parse(), Ok(Openings::Book));
+        assert!("chess".parse::<Openings>().is_err());
+    }
+
+    #[test]
+    fn a_book_match_starts_from_the_book_in_order() {
+        let config = MatchConfig {
+            pairs: 2,
+            variant: Variant::Kujifunza,
+            openings: Openings::Book,
+            ..MatchConfig::default()
+        };
+        let openings = book(Variant::Kujifunza);
+        for (i, (_, plies)) in openings.iter().enumerate().take(2) {
+            let pair = play_pair(&Player::Greedy, &Player::Random, &config, i);
+            // Each game counts the opening's plies before its own.
+            assert!(pair.games.iter().all(|g| g.plies > *plies));
+        }
+    }
 }
