@@ -147,75 +147,19 @@ pub const LADDER: [LevelSpec; 6] = [
 
 /// The ladder of Bao la Kujifunza, weakest first (see the module docs): the searches and
 /// handicaps of [`LADDER`] (master is the very same search), with the ratings measured in
-/// Kujifunza from its book of balanced openings. A row of its own, so a handicap can differ.
-pub const KUJIFUNZA_LADDER: [LevelSpec; 6] = [
-    LevelSpec {
-        level: Level::Beginner,
-        name: "beginner",
-        rating: ANCHOR_RATING,
-        nodes: 1,
-        depth: Some(1),
-        noise: 1_000,
-        miss_best_capture: 60,
-        wall_cap_ms: 200,
-        about: "looks one move ahead and often misses the best capture",
-    },
-    LevelSpec {
-        level: Level::Easy,
-        name: "easy",
-        rating: 960,
-        nodes: 1,
-        depth: Some(1),
-        noise: 400,
-        miss_best_capture: 25,
-        wall_cap_ms: 200,
-        about: "looks one move ahead, sometimes misses the best capture",
-    },
-    LevelSpec {
-        level: Level::Casual,
-        name: "casual",
-        rating: 1_111,
-        nodes: 600,
-        depth: None,
-        noise: 250,
-        miss_best_capture: 10,
-        wall_cap_ms: 300,
-        about: "a short search, now and then a weaker move",
-    },
-    LevelSpec {
-        level: Level::Medium,
-        name: "medium",
-        rating: 1_262,
-        nodes: 5_000,
-        depth: None,
-        noise: 150,
-        miss_best_capture: 0,
-        wall_cap_ms: 500,
-        about: "a small search with a little noise",
-    },
-    LevelSpec {
-        level: Level::Hard,
-        name: "hard",
-        rating: 1_427,
-        nodes: 60_000,
-        depth: None,
-        noise: 0,
-        miss_best_capture: 0,
-        wall_cap_ms: 1_000,
-        about: "a full search of 60k nodes",
-    },
-    LevelSpec {
-        level: Level::Master,
-        name: "master",
-        rating: 1_600,
-        nodes: 4_000_000,
-        depth: None,
-        noise: 0,
-        miss_best_capture: 0,
-        wall_cap_ms: 3_000,
-        about: "the full strength the time allows",
-    },
-];
+/// Kujifunza from its book of balanced openings.
+pub const KUJIFUNZA_LADDER: [LevelSpec; 6] =
+    with_ratings(LADDER, [800, 960, 1_111, 1_262, 1_427, 1_600]);
+
+/// `ladder` with other ratings, in ladder order.
+const fn with_ratings(mut ladder: [LevelSpec; 6], ratings: [u32; 6]) -> [LevelSpec; 6] {
+    let mut i = 0;
+    while i < ladder.len() {
+        ladder[i].rating = ratings[i];
+        i += 1;
+    }
+    ladder
+}
 
 /// Not one of the level names.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

@@ -144,11 +144,31 @@ mod tests {
     }
 
     #[test]
+    fn the_help_with_the_levels_fits_in_one_message() {
+        let help = format!("{}\n{}", super::super::view::HELP_TEXT, levels_text());
+        assert!(
+            help.chars().count() < 2000,
+            "{} characters",
+            help.chars().count()
+        );
+        let kujifunza = Level::Casual.rating_in(Variant::Kujifunza);
+        assert!(levels_text().contains(&format!(
+            "`casual` {} / {kujifunza}",
+            Level::Casual.rating()
+        )));
+    }
+
+    #[test]
     fn a_win_suggests_the_next_level_up() {
         let won = game(1, "casual", Some(Side::South));
         let hint = suggestion(&won, std::slice::from_ref(&won)).expect("a hint");
         assert!(hint.contains("`/bao ai medium`"), "{hint}");
         assert!(hint.contains(&Level::Medium.rating().to_string()), "{hint}");
+        let mut learner = won.clone();
+        learner.variant = Variant::Kujifunza;
+        let hint = suggestion(&learner, std::slice::from_ref(&learner)).expect("a hint");
+        let rating = Level::Medium.rating_in(Variant::Kujifunza);
+        assert!(hint.ends_with(&format!("is rated {rating}.")), "{hint}");
         let top = game(2, "master", Some(Side::South));
         assert!(suggestion(&top, &[]).unwrap().contains("strongest"));
     }
