@@ -4,7 +4,7 @@
 //! `cargo run --release --example ab -- [NODES] [PAIRS] [THREADS] [ONLY]`
 
 use bao_bot::ai::eval::{Weights, DEFAULT_PARAMS};
-use bao_bot::ai::matchplay::{run_match, MatchConfig, Player};
+use bao_bot::ai::matchplay::{run_match, MatchConfig, Openings, Player};
 use bao_bot::ai::{Params, SearchLimits};
 use bao_bot::rules::Variant;
 
@@ -119,6 +119,7 @@ fn main() {
             opening_plies: 6,
             max_plies: 300,
             threads,
+            openings: Openings::Random,
         };
         let a = Player::Custom {
             limits: SearchLimits::nodes(nodes),

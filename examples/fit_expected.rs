@@ -236,7 +236,7 @@ fn play(
         if rng.below(MEDIUM_ONE_IN) == 0 {
             let limits = SearchLimits {
                 seed: rng.next_u64(),
-                ..Level::Medium.limits_without_clock()
+                ..Level::Medium.limits_without_clock(pos.variant())
             };
             if let Some(m) = choose_move(&pos, &limits) {
                 mv = m.mv;

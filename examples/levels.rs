@@ -4,10 +4,16 @@
 //! [--from LEVEL] [--to LEVEL] [--seed S] [--threads T]` plays every pair of neighbouring
 //! levels from `--from` (default the bottom level) to `--to` (default master) in each variant
 //! asked for (default both), prints each match (games, score, 95% interval, Elo) as a table,
-//! then the ratings chained up from the bottom level's anchor in each variant (`LADDER` in
-//! `src/ai/levels.rs` holds the Kiswahili ones). The bottom level also plays the `novice` player model, which it should
-//! score about half against. Master against hard (Kiswahili) takes about an hour and a half on
-//! one core; `--to hard` leaves it out.
+//! then the ratings chained up from the bottom level's anchor in each variant (`LADDER` and
+//! `KUJIFUNZA_LADDER` in `src/ai/levels.rs` hold them). Kujifunza games start from its book
+//! of balanced openings, Kiswahili ones from 6 random plies (`--openings random|book`). The
+//! bottom level also plays the `novice` player model, which it should score about half
+//! against. Master against hard takes about an hour and a half on one core in each variant;
+//! `--to hard` leaves it out.
+//!
+//! `... -- pairs A B [options]` plays one such match pair by pair, printing the table row so
+//! far after each (for the long master matches). `... -- book --variant V --games N --seed S`
+//! prints a book of N balanced openings (`src/ai/book/kujifunza.txt` came from it).
 //!
 //! `cargo run --release --example levels -- try NODES,DEPTH,NOISE,MISS,SEES,PLIES OPPONENT
 //! [--games N] [--variant V] [--seed S] [--threads T]` plays a candidate level (node budget,
@@ -19,8 +25,10 @@ use std::time::Instant;
 
 use bao_bot::ai::eval::DEFAULT_PARAMS;
 use bao_bot::ai::matchplay::{
-    elo, elo_text as fmt_elo, run_match, MatchConfig, MatchResult, Player,
+    balanced_opening, elo, elo_text as fmt_elo, play_pair, run_match, MatchConfig, MatchResult,
+    Openings, Player,
 };
+use bao_bot::ai::rng::Rng;
 use bao_bot::ai::{Level, SearchLimits, ANCHOR_RATING};
 use bao_bot::rules::Variant;
 
@@ -32,6 +40,8 @@ struct Options {
     to: Level,
     seed: u64,
     threads: usize,
+    /// `--openings`; `None`: the variant's standard.
+    openings: Option<Openings>,
 }
 
 fn main() {
@@ -40,7 +50,9 @@ fn main() {
     match positional.first().map(String::as_str) {
         Some("ladder") => ladder(&options),
         Some("try") => try_level(&positional[1..], &options),
-        _ => fail("write `ladder [options]` or `try NODES,DEPTH,NOISE,MISS,SEES,PLIES OPPONENT [options]`"),
+        Some("book") => write_book(&options),
+        Some("pairs") => pairs(&positional[1..], &options),
+        _ => fail("write `ladder`, `pairs A B`, `book` or `try NODES,DEPTH,NOISE,MISS,SEES,PLIES OPPONENT`, then [options]"),
     }
 }
 
@@ -57,6 +69,7 @@ fn read_options(args: &[String]) -> (Vec<String>, Options) {
         to: Level::ALL[Level::COUNT - 1],
         seed: 17,
         threads: 1,
+        openings: None,
     };
     let mut positional = Vec::new();
     let mut it = args.iter();
@@ -71,6 +84,9 @@ fn read_options(args: &[String]) -> (Vec<String>, Options) {
             "--seed" => options.seed = value().parse().unwrap_or_else(|_| fail("--seed S")),
             "--threads" => {
                 options.threads = value().parse().unwrap_or_else(|_| fail("--threads T"))
+            }
+            "--openings" => {
+                options.openings = Some(value().parse().unwrap_or_else(|e: String| fail(&e)))
             }
             "--from" => options.from = value().parse().unwrap_or_else(|e| fail(&format!("{e}"))),
             "--to" => options.to = value().parse().unwrap_or_else(|e| fail(&format!("{e}"))),
@@ -96,6 +112,7 @@ fn config(options: &Options, variant: Variant) -> MatchConfig {
         opening_plies: 6,
         max_plies: 400,
         threads: options.threads,
+        openings: options.openings.unwrap_or(Openings::standard(variant)),
     }
 }
 
@@ -223,5 +240,56 @@ fn try_level(args: &[String], options: &Options) {
             args[1],
             row(&me, &opponent, variant, &r, secs)
         );
+    }
+}
+
+/// Nodes of the search that judges a book opening.
+const BOOK_NODES: u64 = 1_000_000;
+/// Most a book opening may favour either side, hundredths of a seed.
+const BOOK_MARGIN: i32 = 800;
+
+/// Prints a book of `--games` balanced openings of the first variant asked for (see
+/// [`balanced_opening`]) with its header, for `src/ai/book/`.
+fn write_book(options: &Options) {
+    let variant = options.variants[0];
+    let mut rng = Rng::new(options.seed);
+    println!(
+        "# Balanced openings of {variant} for calibration matches (bao_bot::ai::matchplay::book):"
+    );
+    println!(
+        "# 2-8 random plies from the start, kept where a {BOOK_NODES}-node search finds neither"
+    );
+    println!(
+        "# side ahead by more than {} seeds. Each line: the plies, then the position.",
+        BOOK_MARGIN / 100
+    );
+    println!("# Written by `cargo run --release --example levels -- book --variant {variant} --games {} --seed {}`.", options.games, options.seed);
+    for i in 0..options.games {
+        let (pos, plies) = balanced_opening(variant, BOOK_NODES, BOOK_MARGIN, &mut rng);
+        println!("{plies} {pos}");
+        eprintln!("  {}/{}", i + 1, options.games);
+    }
+}
+
+/// `pairs A B`: the match of `ladder` (same openings, same games), one pair after the other
+/// on one thread, with the score so far after each, so a long match (master) can be read
+/// before it ends.
+fn pairs(args: &[String], options: &Options) {
+    let [a, b] = args else {
+        fail("pairs A B [options]");
+    };
+    let a: Player = a.parse().unwrap_or_else(|e| fail(&format!("{e}")));
+    let b: Player = b.parse().unwrap_or_else(|e| fail(&format!("{e}")));
+    for &variant in &options.variants {
+        let config = config(options, variant);
+        let began = Instant::now();
+        let mut result = MatchResult::default();
+        for i in 0..config.pairs {
+            result.pairs.push(play_pair(&a, &b, &config, i));
+            println!(
+                "{}",
+                row(&a, &b, variant, &result, began.elapsed().as_secs_f64())
+            );
+        }
     }
 }

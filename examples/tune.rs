@@ -6,7 +6,7 @@
 //! `cargo run --release --example tune -- [NODES] [PAIRS] [THREADS] [THRESHOLD%]`
 
 use bao_bot::ai::eval::{Weights, DEFAULT_PARAMS};
-use bao_bot::ai::matchplay::{run_match, MatchConfig, Player};
+use bao_bot::ai::matchplay::{run_match, MatchConfig, Openings, Player};
 use bao_bot::ai::{Params, SearchLimits};
 use bao_bot::rules::Variant;
 
@@ -63,6 +63,7 @@ fn score(a: &Params, b: &Params, nodes: u64, pairs: usize, threads: usize, seed:
         opening_plies: 6,
         max_plies: 300,
         threads,
+        openings: Openings::Random,
     };
     let player = |p: &Params| Player::Custom {
         limits: SearchLimits::nodes(nodes),

@@ -36,7 +36,7 @@ const TEST_BUDGET: u64 = 20_000;
 
 /// `level`'s move in `pos` with noise seeded by `seed`, its budget capped at [`TEST_BUDGET`].
 fn at_level(pos: &Position, level: Level, seed: u64) -> SearchResult {
-    let limits = level.limits_without_clock();
+    let limits = level.limits_without_clock(pos.variant());
     let limits = SearchLimits {
         seed,
         nodes: limits.nodes.map(|n| n.min(TEST_BUDGET)),
@@ -204,7 +204,7 @@ fn same_seed_and_budget_same_move() {
                 SearchLimits::nodes(4_000),
                 SearchLimits {
                     seed: 77,
-                    ..Level::Beginner.limits_without_clock()
+                    ..Level::Beginner.limits_without_clock(pos.variant())
                 },
             ] {
                 let a = choose_move(pos, &limits).unwrap();
@@ -245,7 +245,7 @@ fn noise_changes_moves_between_seeds() {
             let pick = |seed| {
                 let limits = SearchLimits {
                     seed,
-                    ..Level::Beginner.limits_without_clock()
+                    ..Level::Beginner.limits_without_clock(pos.variant())
                 };
                 choose_move(pos, &limits).unwrap().mv
             };

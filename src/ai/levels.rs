@@ -6,16 +6,24 @@
 //! Every level still plays a compulsory capture (the rules allow nothing else) and a move
 //! that wins at once, and never a move that loses by force while another does not.
 //!
-//! The levels and their ratings are in one table, [`LADDER`]. The ratings come from matches
-//! between neighbouring levels (`cargo run --release --example levels -- ladder`, 200 paired
-//! games each): the bottom level is anchored at [`ANCHOR_RATING`] and each level above adds
-//! the Elo difference measured against the one below it in Bao la Kiswahili (master over hard:
-//! 74.5%, +186). In Bao la Kujifunza the steps are much smaller (52-62%): its short games are
-//! mostly decided by the opening, so the ratings are Kiswahili ratings.
+//! The levels and their ratings are in one table per variant, [`LADDER`] (Bao la Kiswahili)
+//! and [`KUJIFUNZA_LADDER`]. The ratings come from matches between neighbouring levels
+//! (`cargo run --release --example levels -- ladder`, 200 paired games each): the bottom level
+//! is anchored at [`ANCHOR_RATING`] and each level above adds the Elo difference measured
+//! against the one below it in that variant (Kiswahili master over hard: 74.5%, +186).
+//!
+//! Bao la Kujifunza's matches start from a book of balanced openings (see
+//! [`super::matchplay`]): from a few random plies its short games are mostly decided before
+//! the players choose anything. From the book the same levels climb in even steps (70-72%
+//! each) up to hard, smaller than in Kiswahili, so its ratings are lower; its table holds the
+//! same searches and handicaps as Kiswahili's. Master gains little over hard there (56.8% in
+//! the 162 games measured, +47), short of the 70% aimed at.
 
 use std::fmt;
 use std::str::FromStr;
 use std::time::Duration;
+
+use crate::rules::Variant;
 
 use super::eval::{Params, DEFAULT_PARAMS};
 use super::SearchLimits;
@@ -45,7 +53,8 @@ pub struct LevelSpec {
     pub level: Level,
     /// Its name in commands, the configuration and stored games.
     pub name: &'static str,
-    /// Its rating on the Elo scale, from the calibration matches (see the module docs).
+    /// Its rating on the Elo scale in the table's variant, from the calibration matches (see
+    /// the module docs).
     pub rating: u32,
     /// Nodes searched per move. The first iteration (one ply and the compulsory captures
     /// after it) always completes, so a budget of 1 means exactly that search.
@@ -67,7 +76,7 @@ pub struct LevelSpec {
 /// The rating of the bottom level, on which the others are chained.
 pub const ANCHOR_RATING: u32 = 800;
 
-/// The ladder, weakest first: every level with its handicaps and rating.
+/// The ladder of Bao la Kiswahili, weakest first: every level with its handicaps and rating.
 pub const LADDER: [LevelSpec; 6] = [
     LevelSpec {
         level: Level::Beginner,
@@ -137,6 +146,22 @@ pub const LADDER: [LevelSpec; 6] = [
     },
 ];
 
+/// The ladder of Bao la Kujifunza, weakest first (see the module docs): the searches and
+/// handicaps of [`LADDER`] (master is the very same search), with the ratings measured in
+/// Kujifunza from its book of balanced openings.
+pub const KUJIFUNZA_LADDER: [LevelSpec; 6] =
+    with_ratings(LADDER, [800, 960, 1_111, 1_262, 1_427, 1_474]);
+
+/// `ladder` with other ratings, in ladder order.
+const fn with_ratings(mut ladder: [LevelSpec; 6], ratings: [u32; 6]) -> [LevelSpec; 6] {
+    let mut i = 0;
+    while i < ladder.len() {
+        ladder[i].rating = ratings[i];
+        i += 1;
+    }
+    ladder
+}
+
 /// Not one of the level names.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("`{0}` is not a level: write {names}", names = Level::names())]
@@ -161,9 +186,17 @@ impl Level {
         self as usize
     }
 
-    /// Its row of [`LADDER`].
+    /// Its row of [`LADDER`] (Bao la Kiswahili).
     pub const fn spec(self) -> &'static LevelSpec {
         &LADDER[self.index()]
+    }
+
+    /// Its row of the ladder of `variant`.
+    pub const fn spec_in(self, variant: Variant) -> &'static LevelSpec {
+        match variant {
+            Variant::Kiswahili => &LADDER[self.index()],
+            Variant::Kujifunza => &KUJIFUNZA_LADDER[self.index()],
+        }
     }
 
     /// `beginner`, `easy`, `casual`, `medium`, `hard` or `master`.
@@ -171,14 +204,31 @@ impl Level {
         self.spec().name
     }
 
-    /// Its rating (see [`LevelSpec::rating`]).
+    /// Its rating in Bao la Kiswahili (see [`LevelSpec::rating`]), the one shown where no
+    /// variant is chosen yet.
     pub const fn rating(self) -> u32 {
         self.spec().rating
     }
 
-    /// The level's name with its rating, as players see it: `casual (1200)`.
+    /// Its rating in `variant`.
+    pub const fn rating_in(self, variant: Variant) -> u32 {
+        self.spec_in(variant).rating
+    }
+
+    /// The level's name with its ratings, as the `/bao ai` choices offer it before a variant
+    /// is chosen: Kiswahili first, `casual (1265, Kujifunza 1111)`.
     pub fn label(self) -> String {
-        format!("{} ({})", self.name(), self.rating())
+        format!(
+            "{} ({}, Kujifunza {})",
+            self.name(),
+            self.rating(),
+            self.rating_in(Variant::Kujifunza)
+        )
+    }
+
+    /// The level's name with its rating in `variant`.
+    pub fn label_in(self, variant: Variant) -> String {
+        format!("{} ({})", self.name(), self.rating_in(variant))
     }
 
     /// Every level name, weakest first, joined with commas and a final "or".
@@ -225,10 +275,10 @@ impl Level {
         DEFAULT_PARAMS
     }
 
-    /// The search limits of this level under a wall-clock cap. The seed is 0: set
-    /// `seed` (say, from the game id and ply) so noisy levels vary from game to game.
-    pub fn limits(&self, wall_cap: Duration) -> SearchLimits {
-        let spec = self.spec();
+    /// The search limits of this level in `variant` under a wall-clock cap. The seed is 0:
+    /// set `seed` (say, from the game id and ply) so noisy levels vary from game to game.
+    pub fn limits(&self, variant: Variant, wall_cap: Duration) -> SearchLimits {
+        let spec = self.spec_in(variant);
         SearchLimits {
             nodes: Some(spec.nodes),
             time: Some(wall_cap),
@@ -239,11 +289,12 @@ impl Level {
         }
     }
 
-    /// The limits with the node budget only (no clock): reproducible, for tests and matches.
-    pub fn limits_without_clock(&self) -> SearchLimits {
+    /// The limits in `variant` with the node budget only (no clock): reproducible, for tests
+    /// and matches.
+    pub fn limits_without_clock(&self, variant: Variant) -> SearchLimits {
         SearchLimits {
             time: None,
-            ..self.limits(Duration::ZERO)
+            ..self.limits(variant, Duration::ZERO)
         }
     }
 }
@@ -286,32 +337,54 @@ mod tests {
             UnknownLevel("x".into()).to_string(),
             "`x` is not a level: write beginner, easy, casual, medium, hard or master"
         );
-        assert_eq!(Level::Beginner.rating(), ANCHOR_RATING);
+        for variant in [Variant::Kiswahili, Variant::Kujifunza] {
+            assert_eq!(Level::Beginner.rating_in(variant), ANCHOR_RATING);
+            for pair in Level::ALL.windows(2) {
+                let (lo, hi) = (pair[0].spec_in(variant), pair[1].spec_in(variant));
+                assert_eq!((lo.level, hi.level), (pair[0], pair[1]), "{variant}");
+                assert_eq!(
+                    (lo.name, lo.wall_cap_ms),
+                    (pair[0].name(), pair[0].spec().wall_cap_ms)
+                );
+                assert!(lo.nodes <= hi.nodes, "{variant}");
+                assert!(lo.noise >= hi.noise, "{variant}");
+                assert!(lo.miss_best_capture >= hi.miss_best_capture, "{variant}");
+                assert!(lo.depth.unwrap_or(u32::MAX) <= hi.depth.unwrap_or(u32::MAX));
+                assert!(lo.rating < hi.rating, "{variant}");
+            }
+            let l = Level::Hard.limits(variant, Duration::from_millis(700));
+            assert_eq!(l.time, Some(Duration::from_millis(700)));
+            assert_eq!(l.nodes, Some(Level::Hard.nodes()));
+            assert_eq!(Level::Master.limits_without_clock(variant).time, None);
+        }
         for pair in Level::ALL.windows(2) {
-            assert!(pair[0].nodes() <= pair[1].nodes());
-            assert!(pair[0].noise() >= pair[1].noise());
-            assert!(pair[0].spec().miss_best_capture >= pair[1].spec().miss_best_capture);
-            assert!(pair[0].rating() < pair[1].rating());
             assert_eq!(pair[0].up(), Some(pair[1]));
             assert_eq!(pair[1].down(), Some(pair[0]));
         }
         assert_eq!(Level::Master.up(), None);
         assert_eq!(Level::Beginner.down(), None);
-        let l = Level::Hard.limits(Duration::from_millis(700));
-        assert_eq!(l.time, Some(Duration::from_millis(700)));
-        assert_eq!(l.nodes, Some(Level::Hard.nodes()));
-        assert_eq!(Level::Master.limits_without_clock().time, None);
+        assert_eq!(Level::Easy.label_in(Variant::Kiswahili), "easy (1030)");
+        assert!(Level::Easy.label().starts_with("easy (1030, Kujifunza "));
     }
 
     #[test]
-    fn hard_and_master_play_with_the_full_search() {
+    fn hard_and_master_play_with_the_full_search_in_both_variants() {
         for l in [Level::Hard, Level::Master] {
             assert_eq!(l.params(), DEFAULT_PARAMS);
-            let limits = l.limits_without_clock();
+            let limits = l.limits_without_clock(Variant::Kiswahili);
             assert_eq!(
                 (limits.noise, limits.depth, limits.miss_best_capture),
                 (0, None, 0)
             );
         }
+        // Master is the same search in both variants.
+        let (kis, kuj) = (
+            Level::Master.spec(),
+            Level::Master.spec_in(Variant::Kujifunza),
+        );
+        assert_eq!(
+            (kis.nodes, kis.depth, kis.noise, kis.miss_best_capture),
+            (kuj.nodes, kuj.depth, kuj.noise, kuj.miss_best_capture)
+        );
     }
 }

@@ -1,6 +1,14 @@
 //! Games between two players (levels, node budgets, a random, a greedy and a novice player)
 //! and the statistics of a match: paired games from random openings, each played twice with
 //! the sides swapped, so neither player gains from a lucky opening or from moving first.
+//!
+//! In Bao la Kujifunza a few random plies almost never leave an even game: a deep search of
+//! the start already gives the second player some 39 seeds, and most random openings are won
+//! by force for one side, so both games of a pair go to whoever has that side and the pair
+//! tells nothing. Its matches start instead from a book of balanced openings
+//! ([`Openings::Book`], `src/ai/book/kujifunza.txt`): random plies from the start, kept only
+//! where a deep search finds neither side ahead by more than a few seeds (as chess engines
+//! are tested from opening books). `cargo run --release --example levels -- book` writes it.
 
 use std::fmt;
 use std::str::FromStr;
@@ -8,6 +16,8 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
 use crate::rules::{Move, Position, Side, Variant};
+
+use super::MATE_BOUND;
 
 use super::levels::Level;
 use super::rng::{mix, Rng};
@@ -91,7 +101,7 @@ impl Player {
             Player::Level(level) => {
                 let limits = SearchLimits {
                     seed,
-                    ..level.limits_without_clock()
+                    ..level.limits_without_clock(pos.variant())
                 };
                 choose_move_with(pos, &limits, &level.params()).map(|r| r.mv)
             }
@@ -186,6 +196,84 @@ pub struct MatchConfig {
     pub max_plies: u32,
     /// Threads playing games at once.
     pub threads: usize,
+    /// Where the games start.
+    pub openings: Openings,
+}
+
+/// Where the games of a match start.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Openings {
+    /// [`MatchConfig::opening_plies`] random plies from the start.
+    #[default]
+    Random,
+    /// The variant's book of balanced openings, in order ([`book`]); random plies in a
+    /// variant without one.
+    Book,
+}
+
+impl Openings {
+    /// What a variant's matches use unless told: the book where there is one.
+    pub fn standard(variant: Variant) -> Openings {
+        if book(variant).is_empty() {
+            Openings::Random
+        } else {
+            Openings::Book
+        }
+    }
+}
+
+impl FromStr for Openings {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Openings, String> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "random" => Ok(Openings::Random),
+            "book" => Ok(Openings::Book),
+            _ => Err(format!("`{s}` is not an opening set: write random or book")),
+        }
+    }
+}
+
+/// The Kujifunza book: one position a line (`#` starts a comment).
+const KUJIFUNZA_BOOK: &str = include_str!("book/kujifunza.txt");
+
+/// The balanced openings of `variant` (none for Bao la Kiswahili, whose random openings are
+/// balanced enough): positions with the opening's plies, from the book file.
+pub fn book(variant: Variant) -> Vec<(Position, u32)> {
+    let text = match variant {
+        Variant::Kujifunza => KUJIFUNZA_BOOK,
+        Variant::Kiswahili => return Vec::new(),
+    };
+    text.lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .filter_map(|l| {
+            let (plies, pos) = l.split_once(' ')?;
+            Some((pos.parse().ok()?, plies.parse().ok()?))
+        })
+        .collect()
+}
+
+/// A balanced opening (for a book): 2 to 8 random plies from the start of `variant`, drawn
+/// again until a search of `nodes` finds the side to move neither winning nor losing by
+/// force nor more than `margin` (hundredths of a seed) up or down (a search of a twentieth
+/// of that, allowed twice the margin, screens the candidates first). Returns its plies too.
+pub fn balanced_opening(
+    variant: Variant,
+    nodes: u64,
+    margin: i32,
+    rng: &mut Rng,
+) -> (Position, u32) {
+    let even = |pos: &Position, nodes: u64, margin: i32| {
+        choose_move(pos, &SearchLimits::nodes(nodes))
+            .is_some_and(|r| r.score.abs() <= margin.min(MATE_BOUND - 1))
+    };
+    loop {
+        let plies = 2 + rng.below(7) as u32;
+        let pos = opening(variant, plies, rng);
+        if even(&pos, (nodes / 20).max(1), 2 * margin) && even(&pos, nodes, margin) {
+            return (pos, plies);
+        }
+    }
 }
 
 impl Default for MatchConfig {
@@ -197,6 +285,7 @@ impl Default for MatchConfig {
             opening_plies: 6,
             max_plies: 400,
             threads: 1,
+            openings: Openings::Random,
         }
     }
 }
@@ -427,12 +516,22 @@ pub fn run_match(
 /// The two games of opening `i`.
 pub fn play_pair(a: &Player, b: &Player, config: &MatchConfig, i: usize) -> PairResult {
     let pair_seed = mix(config.seed ^ mix(i as u64 + 1));
-    let start = opening(
-        config.variant,
-        config.opening_plies,
-        &mut Rng::new(pair_seed),
-    );
-    let ply = config.opening_plies;
+    let openings = match config.openings {
+        Openings::Book => book(config.variant),
+        Openings::Random => Vec::new(),
+    };
+    // The book in order (again from the top past its end); random plies without one.
+    let (start, ply) = match openings.get(i % openings.len().max(1)) {
+        Some(&(pos, plies)) => (pos, plies),
+        None => (
+            opening(
+                config.variant,
+                config.opening_plies,
+                &mut Rng::new(pair_seed),
+            ),
+            config.opening_plies,
+        ),
+    };
     PairResult {
         games: [
             play_game(start, ply, a, b, pair_seed ^ 1, config.max_plies),
@@ -495,6 +594,7 @@ mod tests {
             opening_plies: 2,
             max_plies: 120,
             threads: 1,
+            openings: Openings::Random,
         };
         let one = run_match(&Player::Greedy, &Player::Random, &config, &|_, _| {});
         let two = run_match(
@@ -513,5 +613,45 @@ mod tests {
         let (both, split, none) = one.pair_outcomes();
         assert_eq!(both + split + none, 4);
         assert!(2 * both + split <= w + d && w <= 2 * both + split);
+    }
+
+    #[test]
+    fn every_line_of_the_book_is_a_running_kujifunza_opening() {
+        let lines = KUJIFUNZA_BOOK
+            .lines()
+            .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+            .count();
+        let openings = book(Variant::Kujifunza);
+        assert_eq!(openings.len(), lines, "a line did not read");
+        assert!(
+            lines >= 100,
+            "{lines} openings: too few for 200 paired games"
+        );
+        for (pos, plies) in &openings {
+            assert_eq!(pos.variant(), Variant::Kujifunza);
+            assert!(!pos.is_over() && !pos.legal_moves().is_empty(), "{pos}");
+            assert!((2..=8).contains(plies), "{plies}");
+        }
+        assert!(book(Variant::Kiswahili).is_empty());
+        assert_eq!(Openings::standard(Variant::Kujifunza), Openings::Book);
+        assert_eq!(Openings::standard(Variant::Kiswahili), Openings::Random);
+        assert_eq!("Book".parse(), Ok(Openings::Book));
+        assert!("chess".parse::<Openings>().is_err());
+    }
+
+    #[test]
+    fn a_book_match_starts_from_the_book_in_order() {
+        let config = MatchConfig {
+            pairs: 2,
+            variant: Variant::Kujifunza,
+            openings: Openings::Book,
+            ..MatchConfig::default()
+        };
+        let openings = book(Variant::Kujifunza);
+        for (i, (_, plies)) in openings.iter().enumerate().take(2) {
+            let pair = play_pair(&Player::Greedy, &Player::Random, &config, i);
+            // Each game counts the opening's plies before its own.
+            assert!(pair.games.iter().all(|g| g.plies > *plies));
+        }
     }
 }

@@ -35,7 +35,7 @@ use std::time::Duration;
 use crate::rules::{Move, Position};
 
 pub use eval::Params;
-pub use levels::{Level, LevelSpec, UnknownLevel, ANCHOR_RATING, LADDER};
+pub use levels::{Level, LevelSpec, UnknownLevel, ANCHOR_RATING, KUJIFUNZA_LADDER, LADDER};
 pub use search::{MATE, MATE_BOUND};
 
 /// What bounds a search. With only a node budget the result depends on nothing but the
@@ -137,7 +137,7 @@ pub fn level_move(
 ) -> Option<SearchResult> {
     let limits = SearchLimits {
         seed,
-        ..level.limits(wall_cap)
+        ..level.limits(pos.variant(), wall_cap)
     };
     choose_move_with(pos, &limits, &level.params())
 }

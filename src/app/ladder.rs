@@ -3,6 +3,7 @@
 //! losses in a row against the same level.
 
 use crate::ai::Level;
+use crate::rules::Variant;
 use crate::store::{Game, GameFilter, GameStatus, Player, UserId};
 
 use super::{App, AppError};
@@ -13,16 +14,20 @@ pub const LOSSES_BEFORE_STEP_DOWN: usize = 3;
 /// How many recent games are looked at to count losses in a row.
 const RECENT_GAMES: u32 = 20;
 
-/// The levels, one line each, weakest first: name, rating and how it plays.
+/// The levels, one line each, weakest first: name, ratings (Kiswahili, then Kujifunza) and
+/// how it plays.
 pub fn levels_text() -> String {
     let mut text = String::from(
-        "**AI levels** (Elo; in Bao la Kiswahili each wins about 3 games in 4 against the one below):",
+        "**AI levels** (Elo in Bao la Kiswahili / Kujifunza; each wins about 3 games in 4 against the one below):",
     );
     for level in Level::ALL {
         let spec = level.spec();
         text.push_str(&format!(
-            "\n`{}` {}: {}",
-            spec.name, spec.rating, spec.about
+            "\n`{}` {} / {}: {}",
+            spec.name,
+            spec.rating,
+            level.rating_in(Variant::Kujifunza),
+            spec.about
         ));
     }
     text
@@ -53,15 +58,16 @@ pub fn suggestion(just_ended: &Game, recent: &[Game]) -> Option<String> {
     if just_ended.status != GameStatus::Finished {
         return None;
     }
+    let variant = just_ended.variant;
     if just_ended.winner.is_some() && !lost(just_ended, user) {
         return Some(match level.up() {
             Some(up) => format!(
                 "You beat {}. Ready for the next step? `/bao ai {}` is rated {}.",
-                level.label(),
+                level.label_in(variant),
                 up.name(),
-                up.rating()
+                up.rating_in(variant)
             ),
-            None => format!("You beat {}, the strongest level!", level.label()),
+            None => format!("You beat {}, the strongest level!", level.label_in(variant)),
         });
     }
     let against_level = recent
@@ -76,7 +82,7 @@ pub fn suggestion(just_ended: &Game, recent: &[Game]) -> Option<String> {
             "{losses} losses in a row against {}: `/bao ai {}` (rated {}) is a step down.",
             level.name(),
             down.name(),
-            down.rating()
+            down.rating_in(variant)
         )
     })
 }
@@ -99,7 +105,7 @@ impl App {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::{Side, Variant};
+    use crate::rules::Side;
     use crate::store::{GameId, Place};
 
     const ASHA: UserId = UserId(1);
@@ -138,11 +144,31 @@ mod tests {
     }
 
     #[test]
+    fn the_help_with_the_levels_fits_in_one_message() {
+        let help = format!("{}\n{}", super::super::view::HELP_TEXT, levels_text());
+        assert!(
+            help.chars().count() < 2000,
+            "{} characters",
+            help.chars().count()
+        );
+        let kujifunza = Level::Casual.rating_in(Variant::Kujifunza);
+        assert!(levels_text().contains(&format!(
+            "`casual` {} / {kujifunza}",
+            Level::Casual.rating()
+        )));
+    }
+
+    #[test]
     fn a_win_suggests_the_next_level_up() {
         let won = game(1, "casual", Some(Side::South));
         let hint = suggestion(&won, std::slice::from_ref(&won)).expect("a hint");
         assert!(hint.contains("`/bao ai medium`"), "{hint}");
         assert!(hint.contains(&Level::Medium.rating().to_string()), "{hint}");
+        let mut learner = won.clone();
+        learner.variant = Variant::Kujifunza;
+        let hint = suggestion(&learner, std::slice::from_ref(&learner)).expect("a hint");
+        let rating = Level::Medium.rating_in(Variant::Kujifunza);
+        assert!(hint.ends_with(&format!("is rated {rating}.")), "{hint}");
         let top = game(2, "master", Some(Side::South));
         assert!(suggestion(&top, &[]).unwrap().contains("strongest"));
     }

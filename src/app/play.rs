@@ -556,7 +556,7 @@ impl App {
         let mut text = format!(
             "{} plays the AI ({level}, rated {}) at Bao la {} (rules {}): {} is South.",
             user.name,
-            level.rating(),
+            level.rating_in(variant),
             capitalised(variant),
             rule_set_words(rules),
             if human_south { &user.name } else { "the AI" }

@@ -3,9 +3,9 @@
 use std::io::{self, Write};
 use std::time::{Duration, Instant};
 
-use bao_bot::ai::matchplay::{elo_text, run_match, MatchConfig, Player};
+use bao_bot::ai::matchplay::{elo_text, run_match, MatchConfig, Openings, Player};
 use bao_bot::ai::{choose_move_with, Level, Params, SearchLimits};
-use bao_bot::rules::Variant;
+use bao_bot::rules::{Position, Variant};
 
 use super::rules::read_position_under;
 use super::{input, CliError};
@@ -26,30 +26,39 @@ pub struct AiMoveArgs<'a> {
     pub rules: Option<&'a str>,
 }
 
-/// The limits and evaluation of `level` under its default wall-clock cap.
-fn level_search(level: Level) -> (SearchLimits, Params) {
-    (level.limits(level.default_wall_cap()), level.params())
+/// What limits a search: a level (its limits in the position's variant) or given limits.
+enum Search {
+    Level(Level),
+    Given(SearchLimits),
+}
+
+impl Search {
+    /// The limits and evaluation for `pos`: a level's under its default wall-clock cap.
+    fn for_position(&self, pos: &Position) -> (SearchLimits, Params) {
+        match self {
+            Search::Level(l) => (l.limits(pos.variant(), l.default_wall_cap()), l.params()),
+            Search::Given(limits) => (*limits, Params::default()),
+        }
+    }
 }
 
 /// `bao-bot ai-move POSITION [--level L | --nodes N | --time-ms T] [--seed S]`
 pub fn ai_move(args: &AiMoveArgs) -> Result<(), CliError> {
     let pos = read_position_under(args.position, args.rules)?;
-    let (limits, params) = match (args.level, args.nodes, args.time_ms) {
-        (Some(l), None, None) => level_search(l.parse().map_err(input)?),
+    let search = match (args.level, args.nodes, args.time_ms) {
+        (Some(l), None, None) => Search::Level(l.parse().map_err(input)?),
         (None, Some(0), None) => return Err(input("--nodes must be at least 1")),
-        (None, Some(n), None) => (SearchLimits::nodes(n), Params::default()),
+        (None, Some(n), None) => Search::Given(SearchLimits::nodes(n)),
         (None, None, Some(0)) => return Err(input("--time-ms must be at least 1")),
-        (None, None, Some(t)) => (
-            SearchLimits::time(Duration::from_millis(t)),
-            Params::default(),
-        ),
-        (None, None, None) => level_search(Level::Hard),
+        (None, None, Some(t)) => Search::Given(SearchLimits::time(Duration::from_millis(t))),
+        (None, None, None) => Search::Level(Level::Hard),
         _ => {
             return Err(input(
                 "give one of --level, --nodes or --time-ms, not several",
             ))
         }
     };
+    let (limits, params) = search.for_position(&pos);
     let limits = SearchLimits {
         seed: args.seed,
         ..limits
@@ -108,6 +117,8 @@ pub struct MatchArgs<'a> {
     pub plies: u32,
     /// Ply cap.
     pub max_plies: u32,
+    /// `--openings`: `random` or `book`; `None` for the variant's standard.
+    pub openings: Option<&'a str>,
 }
 
 /// `bao-bot match A B [--games N] [--seed S] [--variant V] [--threads T] [--plies K]`
@@ -121,6 +132,10 @@ pub fn play_match(args: &MatchArgs) -> Result<(), CliError> {
     if !(1..=64).contains(&args.threads) {
         return Err(input("--threads must be between 1 and 64"));
     }
+    let openings = match args.openings {
+        Some(o) => o.parse().map_err(input)?,
+        None => Openings::standard(variant),
+    };
     let config = MatchConfig {
         pairs: args.games.div_ceil(2),
         seed: args.seed,
@@ -128,6 +143,7 @@ pub fn play_match(args: &MatchArgs) -> Result<(), CliError> {
         opening_plies: args.plies,
         max_plies: args.max_plies.max(args.plies + 1),
         threads: args.threads,
+        openings,
     };
     let began = Instant::now();
     let step = (config.pairs / 10).max(1);
@@ -145,13 +161,16 @@ pub fn play_match(args: &MatchArgs) -> Result<(), CliError> {
     let mut out = io::stdout().lock();
     let w_ =
         |out: &mut io::StdoutLock, s: String| writeln!(out, "{s}").map_err(anyhow::Error::from);
+    let starts = match config.openings {
+        Openings::Book => "balanced openings from the book".to_string(),
+        Openings::Random => format!("openings of {} random plies", config.opening_plies),
+    };
     w_(
         &mut out,
         format!(
-            "{a} vs {b}: {} games ({} openings of {} random plies, each played with both colours), {variant}",
+            "{a} vs {b}: {} games ({} {starts}, each played with both colours), {variant}",
             result.games(),
             config.pairs,
-            config.opening_plies
         ),
     )?;
     w_(
@@ -208,11 +227,11 @@ pub fn ai_bench(
     nodes: Option<u64>,
     rules: Option<&str>,
 ) -> Result<(), CliError> {
-    let (limits, params) = match (level, nodes) {
+    let search = match (level, nodes) {
         (_, Some(0)) => return Err(input("--nodes must be at least 1")),
-        (None, Some(n)) => (SearchLimits::nodes(n), Params::default()),
-        (Some(l), None) => level_search(l.parse().map_err(input)?),
-        (None, None) => level_search(Level::Master),
+        (None, Some(n)) => Search::Given(SearchLimits::nodes(n)),
+        (Some(l), None) => Search::Level(l.parse().map_err(input)?),
+        (None, None) => Search::Level(Level::Master),
         (Some(_), Some(_)) => return Err(input("give --level or --nodes, not both")),
     };
     let mut out = io::stdout().lock();
@@ -221,6 +240,7 @@ pub fn ai_bench(
     let mut slowest = Duration::ZERO;
     for text in BENCH_POSITIONS {
         let pos = read_position_under(text, rules)?;
+        let (limits, params) = search.for_position(&pos);
         let Some(r) = choose_move_with(&pos, &limits, &params) else {
             continue;
         };

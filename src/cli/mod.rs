@@ -171,6 +171,10 @@ enum Command {
         /// A game still running after this many plies counts as a draw.
         #[arg(long, default_value_t = 400)]
         max_plies: u32,
+        /// Where games start: random (--plies random plies) or book (the variant's balanced
+        /// openings); by default the book in kujifunza, random in kiswahili.
+        #[arg(long)]
+        openings: Option<String>,
     },
     /// Draw a position as a PNG picture (with --move: after that move, highlighted).
     Render {
@@ -421,6 +425,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
             threads,
             plies,
             max_plies,
+            openings,
         } => ai::play_match(&ai::MatchArgs {
             a: &a,
             b: &b,
@@ -430,6 +435,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
             threads,
             plies,
             max_plies,
+            openings: openings.as_deref(),
         }),
         Command::Render {
             position,

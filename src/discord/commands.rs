@@ -62,7 +62,8 @@ impl From<SideParam> for SideChoice {
 }
 
 /// AI level, as offered in the command's choices: every level of the ladder, labelled with
-/// its rating (`casual (1200)`), straight from [`Level`] so the choices never drift from it.
+/// its ratings (`casual (1265, Kujifunza 1111)`, [`Level::label`]), straight from [`Level`]
+/// so the choices never drift from it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct LevelParam(pub Level);
 
