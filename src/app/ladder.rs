@@ -18,7 +18,7 @@ const RECENT_GAMES: u32 = 20;
 /// how it plays.
 pub fn levels_text() -> String {
     let mut text = String::from(
-        "**AI levels** (Elo in Bao la Kiswahili / Kujifunza; each wins about 3 games in 4 against the one below):",
+        "**AI levels** (Elo in Kiswahili / Kujifunza):",
     );
     for level in Level::ALL {
         let spec = level.spec();
