@@ -421,6 +421,10 @@ fn help_tells_of_hints_and_takeback_requests_and_fits_one_message() {
     let help = w.say(&w.asha, Command::Help);
     assert!(help.ephemeral);
     assert!(help.text.contains("[hints]"), "{}", help.text);
-    assert!(help.text.contains("if the opponent agrees"), "{}", help.text);
+    assert!(
+        help.text.contains("if the opponent agrees"),
+        "{}",
+        help.text
+    );
     assert!(help.text.len() < 2000, "{} chars", help.text.len());
 }

@@ -17,9 +17,7 @@ const RECENT_GAMES: u32 = 20;
 /// The levels, one line each, weakest first: name, ratings (Kiswahili, then Kujifunza) and
 /// how it plays.
 pub fn levels_text() -> String {
-    let mut text = String::from(
-        "**AI levels** (Elo in Kiswahili / Kujifunza):",
-    );
+    let mut text = String::from("**AI levels** (Elo in Kiswahili / Kujifunza):");
     for level in Level::ALL {
         let spec = level.spec();
         text.push_str(&format!(

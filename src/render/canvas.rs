@@ -1,7 +1,11 @@
 //! A small drawing surface over tiny-skia: anti-aliased shapes, and text rasterised with
 //! ab_glyph from the bundled DejaVu Sans.
 
-use ab_glyph::{point, Font, FontRef, Glyph, PxScale, ScaleFont};
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::rc::Rc;
+
+use ab_glyph::{point, Font, FontRef, Glyph, GlyphId, PxScale, ScaleFont};
 use image::codecs::png::{CompressionType, FilterType, PngEncoder};
 use image::{ExtendedColorType, ImageEncoder};
 use tiny_skia::{
@@ -37,7 +41,7 @@ impl Rgba {
 }
 
 /// Font weight.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub(crate) enum Weight {
     Regular,
     Bold,
@@ -116,6 +120,64 @@ impl Fonts {
         }
         lines
     }
+}
+
+/// A glyph as ab_glyph rasterises it at a whole-pixel pen position (text is always drawn at
+/// one): where its box starts from the pen, its width, and each pixel's coverage.
+struct GlyphMask {
+    dx: i32,
+    dy: i32,
+    width: usize,
+    coverage: Vec<f32>,
+}
+
+/// Rasterised glyphs, by weight, pixel size and glyph: a board draws the same few dozen
+/// glyphs over and over (counts, names, captions), and a game's GIF draws them each frame.
+type GlyphCache = HashMap<(Weight, u32, GlyphId), Option<Rc<GlyphMask>>>;
+
+thread_local! {
+    static GLYPHS: RefCell<GlyphCache> = RefCell::new(HashMap::new());
+}
+
+/// At most this many glyphs are kept (a few megabytes); then the cache starts again.
+const MAX_GLYPHS: usize = 4096;
+
+/// The mask of glyph `id` of `font` at `scale` (`None`: nothing to draw, as for a space).
+fn glyph_mask(
+    font: &FontRef<'static>,
+    weight: Weight,
+    scale: PxScale,
+    id: GlyphId,
+) -> Option<Rc<GlyphMask>> {
+    let key = (weight, scale.y.to_bits(), id);
+    if let Some(found) = GLYPHS.with(|g| g.borrow().get(&key).cloned()) {
+        return found;
+    }
+    let glyph: Glyph = id.with_scale_and_position(scale, point(0.0, 0.0));
+    let mask = font.outline_glyph(glyph).map(|outlined| {
+        let bounds = outlined.px_bounds();
+        let width = bounds.width() as usize;
+        let mut coverage = vec![0.0; width * bounds.height() as usize];
+        outlined.draw(|x, y, c| {
+            if let Some(cell) = coverage.get_mut(y as usize * width + x as usize) {
+                *cell = c;
+            }
+        });
+        Rc::new(GlyphMask {
+            dx: bounds.min.x as i32,
+            dy: bounds.min.y as i32,
+            width,
+            coverage,
+        })
+    });
+    GLYPHS.with(|g| {
+        let mut g = g.borrow_mut();
+        if g.len() >= MAX_GLYPHS {
+            g.clear();
+        }
+        g.insert(key, mask.clone());
+    });
+    mask
 }
 
 /// The picture being drawn. Everything is placed in layout units; a canvas drawn at a scale
@@ -319,15 +381,16 @@ impl Canvas {
             if let Some(p) = prev {
                 pen += scaled.kern(p, id);
             }
-            let glyph: Glyph = id.with_scale_and_position(scale, point(pen.round(), y.round()));
+            let (gx, gy) = (pen.round() as i32, y.round() as i32);
             pen += scaled.h_advance(id);
             prev = Some(id);
-            if let Some(outlined) = font.outline_glyph(glyph) {
-                let bounds = outlined.px_bounds();
-                let (ox, oy) = (bounds.min.x as i32, bounds.min.y as i32);
-                outlined.draw(|gx, gy, coverage| {
-                    self.blend(ox + gx as i32, oy + gy as i32, color, coverage);
-                });
+            if let Some(mask) = glyph_mask(&font, weight, scale, id) {
+                for (row, line) in mask.coverage.chunks_exact(mask.width.max(1)).enumerate() {
+                    for (col, &coverage) in line.iter().enumerate() {
+                        let (px, py) = (gx + mask.dx + col as i32, gy + mask.dy + row as i32);
+                        self.blend(px, py, color, coverage);
+                    }
+                }
             }
         }
         width

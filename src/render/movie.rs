@@ -550,8 +550,21 @@ fn cut(fonts: &Fonts, text: &str, size: f32, weight: Weight, max: f32) -> String
     if fonts.width(text, size, weight) <= max {
         return text.to_string();
     }
-    let mut chars: Vec<char> = text.chars().collect();
-    let mut out = text.to_string();
+    // The longest start that fits with the ellipsis after it (widths of starts add up but
+    // for kerning, which the final check includes).
+    let room = max - fonts.width("\u{2026}", size, weight);
+    let mut end = 0;
+    let mut width = 0.0;
+    let mut buf = [0u8; 4];
+    for (i, ch) in text.char_indices() {
+        width += fonts.width(ch.encode_utf8(&mut buf), size, weight);
+        if width > room {
+            break;
+        }
+        end = i + ch.len_utf8();
+    }
+    let mut chars: Vec<char> = text[..end].chars().collect();
+    let mut out = format!("{}\u{2026}", text[..end].trim_end());
     while fonts.width(&out, size, weight) > max && chars.len() > 1 {
         chars.pop();
         out = chars.iter().collect::<String>() + "\u{2026}";
