@@ -34,42 +34,37 @@ struct Sample {
 /// A self-play game from `variant`'s start: the AI at `nodes` per move with noise seeded by
 /// `seed`, at most `max_plies` plies.
 fn self_play(variant: Variant, seed: u64, nodes: u64, max_plies: u32) -> Vec<Sample> {
-    let mut pos = Position::start(variant);
-    let mut out = Vec::new();
-    for ply in 0..max_plies {
+    play_out(variant, seed, max_plies, |pos, seed| {
         let limits = SearchLimits {
             nodes: Some(nodes),
-            seed: seed.wrapping_mul(1000).wrapping_add(ply as u64),
+            seed,
             noise: 60,
             ..SearchLimits::default()
         };
-        let Some(choice) = choose_move(&pos, &limits) else {
-            break;
-        };
-        let (next, trace) = pos.play(&choice.mv).expect("the AI plays legal moves");
-        out.push(Sample {
-            before: pos,
-            mv: choice.mv,
-            trace,
-            ply: ply + 1,
-        });
-        pos = next;
-        if pos.is_over() {
-            break;
-        }
-    }
-    out
+        choose_move(pos, &limits).map(|choice| choice.mv)
+    })
 }
 
 /// A game of the novice player model against itself from `variant`'s start.
 fn novice_game(variant: Variant, seed: u64, max_plies: u32) -> Vec<Sample> {
+    play_out(variant, seed, max_plies, novice_move)
+}
+
+/// A game from `variant`'s start, each move chosen by `choose` (given a seed per ply), at
+/// most `max_plies` plies.
+fn play_out(
+    variant: Variant,
+    seed: u64,
+    max_plies: u32,
+    choose: impl Fn(&Position, u64) -> Option<Move>,
+) -> Vec<Sample> {
     let mut pos = Position::start(variant);
     let mut out = Vec::new();
     for ply in 0..max_plies {
-        let Some(mv) = novice_move(&pos, seed.wrapping_mul(1000).wrapping_add(ply as u64)) else {
+        let Some(mv) = choose(&pos, seed.wrapping_mul(1000).wrapping_add(ply as u64)) else {
             break;
         };
-        let (next, trace) = pos.play(&mv).expect("the novice plays legal moves");
+        let (next, trace) = pos.play(&mv).expect("players play legal moves");
         out.push(Sample {
             before: pos,
             mv,
