@@ -310,7 +310,7 @@ impl<'a> Scene<'a> {
         self.draw_header(c);
         self.draw_banner(c);
         c.copy_opaque(
-            board_layer_at(self.opts.viewer, c.scale()),
+            board_layer_at(self.opts.viewer, self.pos.variant(), c.scale()),
             MARGIN as u32,
             self.board_y as u32,
         );
@@ -449,7 +449,7 @@ impl<'a> Scene<'a> {
             for (i, ring) in marks.rings.iter().enumerate() {
                 let grow = 4.5 + 6.0 * i as f32;
                 let dash = ring.dotted.then_some([6.0, 5.0]);
-                if pit.is_house() {
+                if pit.is_house() && self.pos.variant().has_nyumba() {
                     let h = HOUSE_HALF + grow + if i == 0 { 3.0 } else { 0.0 };
                     c.stroke_round_rect(
                         cx - h,
@@ -630,29 +630,18 @@ fn cell_at(viewer: Side, pit: Pit, x: f32, y: f32) -> (f32, f32) {
     (cx, cy)
 }
 
-/// The empty board as `viewer` sees it: wood, bowls and pit names. It never changes, so it is
-/// drawn once per viewer and copied into every picture (about a third of the drawing time).
-fn board_layer(viewer: Side) -> &'static Pixmap {
-    static LAYERS: [OnceLock<Pixmap>; 2] = [OnceLock::new(), OnceLock::new()];
-    LAYERS[viewer.index()].get_or_init(|| draw_board_layer(viewer, 1.0))
+/// The empty board of `variant` as `viewer` sees it, drawn at `scale` (1, or 0.5 for a game's
+/// GIF): wood, bowls (the nyumba square where the variant has one) and pit names. It never
+/// changes, so it is drawn once and copied into every picture (about a third of the drawing
+/// time).
+fn board_layer_at(viewer: Side, variant: Variant, scale: f32) -> &'static Pixmap {
+    static LAYERS: [OnceLock<Pixmap>; 8] = [const { OnceLock::new() }; 8];
+    let half = scale < 1.0;
+    let k = viewer.index() * 4 + usize::from(variant.has_nyumba()) * 2 + usize::from(half);
+    LAYERS[k].get_or_init(|| draw_board_layer(viewer, variant, if half { 0.5 } else { 1.0 }))
 }
 
-/// The empty board drawn at half size, for pictures drawn at half size.
-fn half_board_layer(viewer: Side) -> &'static Pixmap {
-    static LAYERS: [OnceLock<Pixmap>; 2] = [OnceLock::new(), OnceLock::new()];
-    LAYERS[viewer.index()].get_or_init(|| draw_board_layer(viewer, 0.5))
-}
-
-/// The board layer for a canvas drawn at `scale` (1 or 0.5).
-fn board_layer_at(viewer: Side, scale: f32) -> &'static Pixmap {
-    if scale < 1.0 {
-        half_board_layer(viewer)
-    } else {
-        board_layer(viewer)
-    }
-}
-
-fn draw_board_layer(viewer: Side, scale: f32) -> Pixmap {
+fn draw_board_layer(viewer: Side, variant: Variant, scale: f32) -> Pixmap {
     let w = WIDTH - 2.0 * MARGIN;
     let mut c = Canvas::scaled(w as u32, BOARD_H as u32, BACKGROUND, Fonts::load(), scale);
     c.fill_round_rect(0.0, 0.0, w, BOARD_H, 18.0, &Fill::Solid(WOOD));
@@ -678,7 +667,7 @@ fn draw_board_layer(viewer: Side, scale: f32) -> Pixmap {
             let (cx, cy) = (x + CELL / 2.0, y + CELL / 2.0);
             let c = &mut c;
             // Bowls: a dark rim and a lighter floor, lower down (flat fills keep the PNG small).
-            if pit.is_house() {
+            if pit.is_house() && variant.has_nyumba() {
                 let (hx, hy, side) = (cx - HOUSE_HALF, cy - HOUSE_HALF, 2.0 * HOUSE_HALF);
                 c.fill_round_rect(hx, hy, side, side, 10.0, &Fill::Solid(BOWL_OUT));
                 c.fill_round_rect(
@@ -879,6 +868,39 @@ fn stone_spots(n: usize) -> impl Iterator<Item = (f32, f32)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_nyumba_is_square_only_where_the_variant_has_one() {
+        // A point inside the nyumba's square but outside a round bowl's rim.
+        let corner = |variant: Variant, pit: &str| {
+            let pit: Pit = pit.parse().unwrap();
+            let (x, y) = cell_at(Side::South, pit, 0.0, 0.0);
+            let (px, py) = (
+                x + CELL / 2.0 - HOUSE_HALF + 4.0,
+                y + CELL / 2.0 - HOUSE_HALF + 4.0,
+            );
+            let layer = board_layer_at(Side::South, variant, 1.0);
+            let i = (py as usize * layer.width() as usize + px as usize) * 4;
+            let p = &layer.data()[i..i + 3];
+            Rgba(p[0], p[1], p[2], 255)
+        };
+        // Bare wood there, give or take a grain line.
+        let wood = |c: Rgba| {
+            [c.0 as i32 - WOOD.0 as i32, c.1 as i32 - WOOD.1 as i32]
+                .iter()
+                .all(|d| d.abs() < 12)
+        };
+        for pit in ["A5", "a5"] {
+            assert_eq!(
+                corner(Variant::Kiswahili, pit),
+                BOWL_OUT.alpha(255),
+                "{pit}"
+            );
+            assert!(wood(corner(Variant::Kujifunza, pit)), "{pit}");
+        }
+        // Other pits are round in both.
+        assert!(wood(corner(Variant::Kiswahili, "A4")));
+    }
 
     #[test]
     fn south_view_matches_the_seed_guide() {

@@ -140,7 +140,14 @@ pub fn moves_gif(
     still_opts.trace = plies.last().map(|(_, t)| t.clone());
     let still = Scene::new(&pos, &still_opts, &fonts);
     let height = still.height as u32;
-    let mut stage = Stage::new(opts.viewer, still.board_y, height, fonts.clone(), 1.0);
+    let mut stage = Stage::new(
+        opts.viewer,
+        before.variant(),
+        still.board_y,
+        height,
+        fonts.clone(),
+        1.0,
+    );
     let mut gif = GifBuilder::new(WIDTH as u32, height, palette());
 
     let n = plies.len().max(1);
@@ -226,7 +233,14 @@ pub fn game_gif(record: &GameRecord, opts: &GameGifOptions) -> Result<Vec<u8>, G
     let board_y = HEADER + if last.is_over() { BANNER } else { 0.0 };
     let height = (board_y + BOARD_H + 14.0 + 2.0 * CAPTION_LINE + 10.0).ceil() as u32;
     let scale = if opts.half_size { 0.5 } else { 1.0 };
-    let mut stage = Stage::new(opts.viewer, board_y, height, fonts, scale);
+    let mut stage = Stage::new(
+        opts.viewer,
+        record.start.variant(),
+        board_y,
+        height,
+        fonts,
+        scale,
+    );
     if opts.half_size {
         stage.canvas = stage.canvas.coarse_text();
     }
@@ -328,6 +342,7 @@ struct Stage {
     canvas: Canvas,
     fonts: Fonts,
     viewer: Side,
+    variant: Variant,
     board_y: f32,
     caption_y: f32,
     height: u32,
@@ -343,13 +358,25 @@ struct Stage {
 
 impl Stage {
     /// A stage of `height` layout units drawn at `scale` pixels per unit (1 or 0.5).
-    fn new(viewer: Side, board_y: f32, height: u32, fonts: Fonts, scale: f32) -> Stage {
+    fn new(
+        viewer: Side,
+        variant: Variant,
+        board_y: f32,
+        height: u32,
+        fonts: Fonts,
+        scale: f32,
+    ) -> Stage {
         let mut canvas = Canvas::scaled(WIDTH as u32, height, BACKGROUND, fonts.clone(), scale);
-        canvas.copy_opaque(board_layer_at(viewer, scale), MARGIN as u32, board_y as u32);
+        canvas.copy_opaque(
+            board_layer_at(viewer, variant, scale),
+            MARGIN as u32,
+            board_y as u32,
+        );
         Stage {
             canvas,
             fonts,
             viewer,
+            variant,
             board_y,
             caption_y: board_y + BOARD_H + 14.0,
             height,
@@ -404,7 +431,7 @@ impl Stage {
             self.dirty.push(Rect::around(0.0, HEADER, WIDTH, BANNER));
             self.banner = Some(scene.banner.clone());
         }
-        let layer = board_layer_at(viewer, self.canvas.scale());
+        let layer = board_layer_at(viewer, self.variant, self.canvas.scale());
         for side in Side::ALL {
             for pit in Pit::all_of(side) {
                 let marks = scene.marks.get(&pit);

@@ -286,6 +286,11 @@ impl Variant {
             Variant::Kujifunza => "kujifunza",
         }
     }
+
+    /// Whether the game has the nyumba (house): Kiswahili does, the learner's game does not.
+    pub const fn has_nyumba(self) -> bool {
+        matches!(self, Variant::Kiswahili)
+    }
 }
 
 impl fmt::Display for Variant {
