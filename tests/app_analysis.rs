@@ -1,38 +1,14 @@
 //! Learning from games through the app: `/bao analyze` (progress, graph, stored result,
 //! board buttons, who may see what) and `/bao hint` (allowed and refused).
 
+#[path = "support/app_world.rs"]
+mod app_world;
+use app_world::{private, world, World, GENERAL};
 use std::cell::RefCell;
-use std::sync::Arc;
 
-use bao_bot::app::{App, Command, ManualClock, Reply, Settings, User};
+use bao_bot::app::{Command, Reply, User};
 use bao_bot::rules::Position;
-use bao_bot::store::{Game, GameId, GameStatus, Place, SideChoice, Store};
-
-const T0: i64 = 1_800_000_000;
-const GENERAL: Place = Place::Channel {
-    guild: 10,
-    channel: 20,
-};
-
-struct World {
-    app: App,
-    store: Arc<Store>,
-    asha: User,
-    baraka: User,
-    carol: User,
-}
-
-fn world() -> World {
-    let store = Arc::new(Store::open_in_memory().expect("store"));
-    let clock = Arc::new(ManualClock::new(T0));
-    World {
-        app: App::new(store.clone(), clock, Settings::default()),
-        store,
-        asha: User::new(1, "Asha"),
-        baraka: User::new(2, "Baraka"),
-        carol: User::new(3, "Carol"),
-    }
-}
+use bao_bot::store::{Game, GameId, GameStatus, Place, SideChoice};
 
 impl World {
     fn say(&self, who: &User, place: &Place, cmd: Command) -> Reply {
@@ -108,16 +84,6 @@ impl World {
             .reply;
         (r, lines.into_inner())
     }
-}
-
-fn private(r: &Reply, needle: &str) {
-    assert!(r.ephemeral, "expected a private reply, got: {}", r.text);
-    assert!(
-        r.text.contains(needle),
-        "expected `{needle}` in: {}",
-        r.text
-    );
-    assert!(r.attachments.is_empty(), "a refusal shows nothing");
 }
 
 fn png(r: &Reply) -> &[u8] {

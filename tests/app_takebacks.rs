@@ -4,40 +4,14 @@
 //! lapsing when the opponent moves or the game ends, answered only by the opponent, refused
 //! in rated games, and forged or stale request buttons refused.
 
-use std::sync::Arc;
-
-use bao_bot::app::{App, Command, ManualClock, Reply, Response, Settings, User, INVALID_BUTTON};
+#[path = "support/app_world.rs"]
+mod app_world;
+use app_world::{private, world, World, GENERAL, T0};
+use bao_bot::app::{Command, Reply, Response, User, INVALID_BUTTON};
 use bao_bot::rules::Position;
-use bao_bot::store::{Game, Place, RequestOutcome, SideChoice, Store};
+use bao_bot::store::{Game, RequestOutcome, SideChoice};
 
-const T0: i64 = 1_800_000_000;
-const GENERAL: Place = Place::Channel {
-    guild: 10,
-    channel: 20,
-};
 const DAY: i64 = 24 * 3600;
-
-struct World {
-    app: App,
-    store: Arc<Store>,
-    clock: Arc<ManualClock>,
-    asha: User,
-    baraka: User,
-    carol: User,
-}
-
-fn world() -> World {
-    let store = Arc::new(Store::open_in_memory().expect("store"));
-    let clock = Arc::new(ManualClock::new(T0));
-    World {
-        app: App::new(store.clone(), clock.clone(), Settings::default()),
-        store,
-        clock,
-        asha: User::new(1, "Asha"),
-        baraka: User::new(2, "Baraka"),
-        carol: User::new(3, "Carol"),
-    }
-}
 
 /// The challenge options of a test game.
 #[derive(Clone, Copy)]
@@ -132,17 +106,6 @@ impl World {
         let (a, d) = (ids[0].to_string(), ids[1].to_string());
         (r, a, d)
     }
-}
-
-fn private(r: &Reply, needle: &str) {
-    assert!(r.ephemeral, "expected a private reply, got: {}", r.text);
-    assert!(
-        r.text.contains(needle),
-        "expected `{needle}` in: {}",
-        r.text
-    );
-    assert!(r.attachments.is_empty(), "a refusal shows nothing");
-    assert!(r.buttons.is_empty(), "a refusal has no buttons");
 }
 
 fn png(r: &Reply) {
