@@ -467,19 +467,12 @@ impl Canvas {
 
     /// Fills the whole-pixel rectangle at (`x`, `y`) of `w` x `h` with an opaque colour.
     pub fn clear_rect(&mut self, x: u32, y: u32, w: u32, h: u32, color: Rgba) {
-        let ((x, w), (y, h)) = (self.px_span(x, w), self.px_span(y, h));
-        let (pw, ph) = (self.pixmap.width(), self.pixmap.height());
-        let (x1, y1) = ((x + w).min(pw), (y + h).min(ph));
-        if x >= x1 || y >= y1 {
-            return;
-        }
+        let (x0, x1, y0, y1) = self.px_rect(x, y, w, h);
         let px = [color.0, color.1, color.2, 255];
-        let stride = pw as usize * 4;
+        let stride = self.pixmap.width() as usize * 4;
         let data = self.pixmap.data_mut();
-        for row in y..y1 {
-            let start = row as usize * stride + x as usize * 4;
-            let end = row as usize * stride + x1 as usize * 4;
-            for chunk in data[start..end].chunks_exact_mut(4) {
+        for row in y0..y1 {
+            for chunk in data[row * stride + x0 * 4..row * stride + x1 * 4].chunks_exact_mut(4) {
                 chunk.copy_from_slice(&px);
             }
         }

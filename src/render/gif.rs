@@ -286,7 +286,7 @@ impl GifBuilder {
                     }
                     self.last_rgba[p] = rgba;
                     let idx = self.palette.index(px[0], px[1], px[2]);
-                    if idx != self.shown[p] || first {
+                    if idx != self.shown[p] {
                         self.pending[p] = idx;
                         self.changed[p] = true;
                         span.0 = span.0.min(x);
