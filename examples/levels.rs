@@ -11,9 +11,11 @@
 //! against. Master against hard takes about an hour and a half on one core in each variant;
 //! `--to hard` leaves it out.
 //!
-//! `... -- pairs A B [options]` plays one such match pair by pair, printing the table row so
-//! far after each (for the long master matches). `... -- book --variant V --games N --seed S`
-//! prints a book of N balanced openings (`src/ai/book/kujifunza.txt` came from it).
+//! `... -- pairs A B [options]` (A and B: players or candidates as for `try`) plays one such match pair by pair (`--threads` pairs at once),
+//! printing the table row so far after each (for the long master matches). `... -- book --variant V --games N --seed S`
+//! prints a book of N balanced openings (`src/ai/book/kujifunza.txt` came from it), judged by
+//! a search of `--book-nodes` (default 1,000,000) within `--book-margin` seeds (default 8);
+//! with `--threads T`, thread t draws its share from seed S + t.
 //!
 //! `cargo run --release --example levels -- try NODES,DEPTH,NOISE,MISS,SEES,PLIES OPPONENT
 //! [--games N] [--variant V] [--seed S] [--threads T]` plays a candidate level (node budget,
@@ -42,6 +44,10 @@ struct Options {
     threads: usize,
     /// `--openings`; `None`: the variant's standard.
     openings: Option<Openings>,
+    /// `--book-nodes`: nodes of the search that judges a book opening.
+    book_nodes: u64,
+    /// `--book-margin`: most a book opening may favour either side, in seeds.
+    book_margin: i32,
 }
 
 fn main() {
@@ -70,6 +76,8 @@ fn read_options(args: &[String]) -> (Vec<String>, Options) {
         seed: 17,
         threads: 1,
         openings: None,
+        book_nodes: 1_000_000,
+        book_margin: 8,
     };
     let mut positional = Vec::new();
     let mut it = args.iter();
@@ -87,6 +95,14 @@ fn read_options(args: &[String]) -> (Vec<String>, Options) {
             }
             "--openings" => {
                 options.openings = Some(value().parse().unwrap_or_else(|e: String| fail(&e)))
+            }
+            "--book-nodes" => {
+                options.book_nodes = value().parse().unwrap_or_else(|_| fail("--book-nodes N"))
+            }
+            "--book-margin" => {
+                options.book_margin = value()
+                    .parse()
+                    .unwrap_or_else(|_| fail("--book-margin SEEDS"))
             }
             "--from" => options.from = value().parse().unwrap_or_else(|e| fail(&format!("{e}"))),
             "--to" => options.to = value().parse().unwrap_or_else(|e| fail(&format!("{e}"))),
@@ -222,16 +238,20 @@ fn candidate(spec: &str) -> Player {
     }
 }
 
+/// A `bao-bot match` player, or a candidate level written as for `try`.
+fn player(spec: &str) -> Player {
+    if spec.contains(',') {
+        candidate(spec)
+    } else {
+        spec.parse().unwrap_or_else(|e| fail(&format!("{e}")))
+    }
+}
+
 fn try_level(args: &[String], options: &Options) {
     if args.len() != 2 {
         fail("try NODES,DEPTH,NOISE,MISS,SEES,PLIES OPPONENT");
     }
-    let me = candidate(&args[0]);
-    let opponent = if args[1].contains(',') {
-        candidate(&args[1])
-    } else {
-        args[1].parse().unwrap_or_else(|e| fail(&format!("{e}")))
-    };
+    let (me, opponent) = (candidate(&args[0]), player(&args[1]));
     for &variant in &options.variants {
         let (r, secs) = play(&me, &opponent, &config(options, variant));
         println!(
@@ -243,53 +263,87 @@ fn try_level(args: &[String], options: &Options) {
     }
 }
 
-/// Nodes of the search that judges a book opening.
-const BOOK_NODES: u64 = 1_000_000;
-/// Most a book opening may favour either side, hundredths of a seed.
-const BOOK_MARGIN: i32 = 800;
-
 /// Prints a book of `--games` balanced openings of the first variant asked for (see
 /// [`balanced_opening`]) with its header, for `src/ai/book/`.
 fn write_book(options: &Options) {
     let variant = options.variants[0];
-    let mut rng = Rng::new(options.seed);
+    let (nodes, margin) = (options.book_nodes, options.book_margin);
+    let threads = options.threads.clamp(1, options.games.max(1));
     println!(
         "# Balanced openings of {variant} for calibration matches (bao_bot::ai::matchplay::book):"
     );
-    println!(
-        "# 2-8 random plies from the start, kept where a {BOOK_NODES}-node search finds neither"
-    );
-    println!(
-        "# side ahead by more than {} seeds. Each line: the plies, then the position.",
-        BOOK_MARGIN / 100
-    );
-    println!("# Written by `cargo run --release --example levels -- book --variant {variant} --games {} --seed {}`.", options.games, options.seed);
-    for i in 0..options.games {
-        let (pos, plies) = balanced_opening(variant, BOOK_NODES, BOOK_MARGIN, &mut rng);
+    println!("# 2-8 random plies from the start, kept where a {nodes}-node search finds neither");
+    println!("# side ahead by more than {margin} seeds. Each line: the plies, then the position.");
+    println!("# Written by `cargo run --release --example levels -- book --variant {variant} --games {} --seed {} --threads {threads} --book-nodes {nodes} --book-margin {margin}`.", options.games, options.seed);
+    // Thread t draws its share from seed + t, so the book depends on the thread count too.
+    let began = Instant::now();
+    let done = std::sync::atomic::AtomicUsize::new(0);
+    let shares: Vec<Vec<(bao_bot::rules::Position, u32)>> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..threads)
+            .map(|t| {
+                let share = options.games / threads + usize::from(t < options.games % threads);
+                let done = &done;
+                scope.spawn(move || {
+                    let mut rng = Rng::new(options.seed + t as u64);
+                    (0..share)
+                        .map(|_| {
+                            let found = balanced_opening(variant, nodes, margin * 100, &mut rng);
+                            let n = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
+                            eprintln!(
+                                "  {n}/{}, {:.0} s",
+                                options.games,
+                                began.elapsed().as_secs_f64()
+                            );
+                            found
+                        })
+                        .collect()
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().unwrap_or_else(|_| fail("a book thread failed")))
+            .collect()
+    });
+    for (pos, plies) in shares.into_iter().flatten() {
         println!("{plies} {pos}");
-        eprintln!("  {}/{}", i + 1, options.games);
     }
 }
 
-/// `pairs A B`: the match of `ladder` (same openings, same games), one pair after the other
-/// on one thread, with the score so far after each, so a long match (master) can be read
-/// before it ends.
+/// `pairs A B`: the match of `ladder` (same openings, same games), pair by pair (`--threads`
+/// at once), with the score so far after each, so a long match (master) can be read before
+/// it ends.
 fn pairs(args: &[String], options: &Options) {
     let [a, b] = args else {
         fail("pairs A B [options]");
     };
-    let a: Player = a.parse().unwrap_or_else(|e| fail(&format!("{e}")));
-    let b: Player = b.parse().unwrap_or_else(|e| fail(&format!("{e}")));
+    let (a, b) = (player(a), player(b));
     for &variant in &options.variants {
         let config = config(options, variant);
         let began = Instant::now();
         let mut result = MatchResult::default();
-        for i in 0..config.pairs {
-            result.pairs.push(play_pair(&a, &b, &config, i));
-            println!(
-                "{}",
-                row(&a, &b, variant, &result, began.elapsed().as_secs_f64())
-            );
+        let threads = config.threads.max(1);
+        // `--threads T` plays T pairs at once and adds them in order.
+        for first in (0..config.pairs).step_by(threads) {
+            let chunk: Vec<_> = std::thread::scope(|scope| {
+                let handles: Vec<_> = (first..(first + threads).min(config.pairs))
+                    .map(|i| {
+                        let (a, b, config) = (&a, &b, &config);
+                        scope.spawn(move || play_pair(a, b, config, i))
+                    })
+                    .collect();
+                handles
+                    .into_iter()
+                    .map(|h| h.join().unwrap_or_else(|_| fail("a match thread failed")))
+                    .collect()
+            });
+            for pair in chunk {
+                result.pairs.push(pair);
+                println!(
+                    "{}",
+                    row(&a, &b, variant, &result, began.elapsed().as_secs_f64())
+                );
+            }
         }
     }
 }
