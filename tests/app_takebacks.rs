@@ -281,6 +281,19 @@ fn a_declined_takeback_keeps_the_move() {
     private(&w.press(&w.baraka, &accept).reply, "already declined");
     assert_eq!(w.game_now(&game).ply, 3);
     assert!(w.store.takebacks(game.id).expect("store").is_empty());
+    // The history and the record say what was asked and declined.
+    let mv = &requests[0].mv;
+    let h = w.say(&w.carol, Command::History { game: None });
+    let line = format!("Takeback declined: Asha asked for ply 3 (`{mv}`) back");
+    assert!(h.text.contains(&line), "{}", h.text);
+    assert!(!h.text.contains("Taken back"), "{}", h.text);
+    let record = String::from_utf8(h.attachments[0].bytes.clone()).expect("utf8");
+    assert!(
+        record.contains(&format!(
+            "# takeback declined: Asha asked for ply 3 (`{mv}`) back"
+        )),
+        "{record}"
+    );
 }
 
 #[test]

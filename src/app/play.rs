@@ -823,6 +823,8 @@ impl App {
                 t.moves.join(", ")
             ));
         }
+        let declined = super::takeback::declined_words(self, game.id)?;
+        lines.extend(declined.iter().map(|d| format!("Takeback declined: {d}")));
         let pos = self.position(game)?;
         lines.push(self.status_line(game, &pos));
         let mut record = format!(
@@ -846,6 +848,9 @@ impl App {
                 super::takeback::asked_words(self, t.asked_by),
                 t.moves.join(", ")
             ));
+        }
+        for d in &declined {
+            record.push_str(&format!("# takeback declined: {d}\n"));
         }
         record.push_str(&format!("position {}\n", game.start_position));
         for m in &moves {

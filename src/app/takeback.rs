@@ -9,7 +9,9 @@
 //! back.
 
 use crate::rules::{Position, Side};
-use crate::store::{Game, GameStatus, Player, RequestOutcome, StoreError, TakebackRequest, UserId};
+use crate::store::{
+    Game, GameId, GameStatus, Player, RequestOutcome, StoreError, TakebackRequest, UserId,
+};
 
 use super::analysis::against_ai;
 use super::buttons::{Action, ButtonId};
@@ -241,6 +243,25 @@ impl App {
             thread: None,
         })
     }
+}
+
+/// The declined takeback requests of a game, for histories, in the order they were made:
+/// "Asha asked for ply 3 (`A6 left takata`) back".
+pub(super) fn declined_words(app: &App, game: GameId) -> Result<Vec<String>, AppError> {
+    Ok(app
+        .store
+        .takeback_requests(game)?
+        .iter()
+        .filter(|r| r.outcome == RequestOutcome::Declined)
+        .map(|r| {
+            format!(
+                "{} asked for ply {} (`{}`) back",
+                app.name(Some(&Player::Human(r.asked_by))),
+                r.ply,
+                r.mv
+            )
+        })
+        .collect())
 }
 
 /// Who asked for a takeback, for histories: " at Asha's request", or nothing when unknown.
