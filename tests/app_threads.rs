@@ -225,7 +225,8 @@ fn a_game_ending_in_its_thread_posts_the_result_in_the_parent_and_archives() {
         end[0].to,
         Destination::ThreadEnd {
             parent: GENERAL,
-            thread: thread(500)
+            thread: thread(500),
+            name: "Asha vs Baraka · Bao la Kiswahili · Baraka won".into(),
         }
     );
     let line = &end[0].reply.text;

@@ -371,6 +371,14 @@ async fn two_games_in_threads_under_one_channel_moves_buttons_result_and_archive
         .await;
     assert_eq!(patch.body()["archived"], true);
     assert!(fake.thread(t1.id).expect("thread").archived);
+    // Renamed with the result in the same request, so the thread list shows who won.
+    let renamed = patch.body()["name"]
+        .as_str()
+        .unwrap_or_default()
+        .to_string();
+    assert!(renamed.ends_with(" · baraka won"), "{renamed}");
+    assert!(renamed.starts_with(&t1.name), "{renamed} / {}", t1.name);
+    assert_eq!(fake.thread(t1.id).expect("thread").name, renamed);
     // The other game goes on in its thread.
     assert!(!fake.thread(msg2).expect("thread").archived);
     assert_eq!(game_of(&bot, msg2), game2);

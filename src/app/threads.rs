@@ -40,6 +40,19 @@ pub(super) fn thread_name(south: &str, north: &str, variant: crate::rules::Varia
     cut(&name, THREAD_NAME_MAX)
 }
 
+/// A game thread's name once the game is over: its name with `outcome` after it (`Asha vs
+/// Baraka · Bao la Kiswahili · Baraka won`), the players' part cut so the outcome stays.
+pub(super) fn ended_thread_name(
+    south: &str,
+    north: &str,
+    variant: crate::rules::Variant,
+    outcome: &str,
+) -> String {
+    let suffix = format!(" · {}", cut(outcome, NAME_IN_THREAD_MAX + 4));
+    let room = THREAD_NAME_MAX.saturating_sub(suffix.chars().count());
+    format!("{}{suffix}", cut(&thread_name(south, north, variant), room))
+}
+
 impl App {
     /// The thread to open for `game`, just accepted, when it was challenged in thread
     /// placement (a stored fact), on its recorded challenge message. `None`: the game is
@@ -215,6 +228,11 @@ impl App {
             }
             _ => format!("{south} vs {north} was stopped without a result ({reason})"),
         };
+        let outcome = match (game.status, game.winner) {
+            (GameStatus::Finished, Some(w)) => format!("{} won", self.side_name(game, w)),
+            (GameStatus::Finished, None) => "no winner".to_string(),
+            _ => "stopped".to_string(),
+        };
         let user = game
             .challenge
             .as_ref()
@@ -226,6 +244,7 @@ impl App {
                     channel: t.parent,
                 },
                 thread: game.place,
+                name: ended_thread_name(&south, &north, game.variant, &outcome),
             },
             user,
             game: game.id,
@@ -255,5 +274,22 @@ mod tests {
         assert!(name.chars().count() <= THREAD_NAME_MAX, "{name}");
         assert!(name.ends_with("· Bao la Kujifunza"), "{name}");
         assert!(name.contains("…"), "{name}");
+    }
+
+    #[test]
+    fn ended_thread_names_keep_the_outcome_and_fit_discord() {
+        assert_eq!(
+            ended_thread_name("Asha", "Baraka", Variant::Kiswahili, "Baraka won"),
+            "Asha vs Baraka · Bao la Kiswahili · Baraka won"
+        );
+        let long = "x".repeat(300);
+        let won = format!("{long} won");
+        let name = ended_thread_name(&long, &long, Variant::Kujifunza, &won);
+        assert!(name.chars().count() <= THREAD_NAME_MAX, "{name}");
+        assert!(name.starts_with("xxx"), "{name}");
+        assert!(name.contains(" · x"), "the outcome is kept: {name}");
+        let stopped = ended_thread_name(&long, &long, Variant::Kiswahili, "stopped");
+        assert!(stopped.chars().count() <= THREAD_NAME_MAX, "{stopped}");
+        assert!(stopped.ends_with("… · stopped"), "{stopped}");
     }
 }

@@ -385,6 +385,9 @@ pub enum Destination {
         parent: Place,
         /// The game's thread, to archive after posting.
         thread: Place,
+        /// The thread's name from then on, with the result: `Asha vs Baraka · Bao la
+        /// Kiswahili · Baraka won`.
+        name: String,
     },
 }
 

@@ -50,7 +50,7 @@ pub const PERMISSIONS: &[Permission] = &[
     Permission {
         bit: 1 << 34,
         name: "Manage Threads",
-        why: "archive a game's thread when the game ends",
+        why: "archive (and rename with the result) a game's thread when the game ends",
     },
 ];
 

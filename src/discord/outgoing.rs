@@ -30,7 +30,8 @@ pub enum Target {
         /// The message.
         message_id: u64,
     },
-    /// Archiving a thread (a game's, after its result is posted in the parent).
+    /// Archiving a thread (a game's, after its result is posted in the parent), renamed to
+    /// the reply's text when it has one.
     Archive(u64),
     /// An edit of an earlier message of the bot in its DM channel with a user.
     EditDm {
@@ -99,10 +100,11 @@ pub fn notices(notices: &[Notice]) -> Vec<Outgoing> {
                     let archive = match n.to {
                         Destination::ThreadEnd {
                             thread: Place::Channel { channel, .. },
+                            ref name,
                             ..
                         } => Some(Outgoing {
                             target: Target::Archive(channel),
-                            reply: Reply::default(),
+                            reply: Reply::public(name.clone()),
                             board_at: None,
                         }),
                         _ => None,

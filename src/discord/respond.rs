@@ -577,7 +577,10 @@ async fn send_direct(
             None
         }
         Target::Archive(thread) if thread != 0 => {
-            let edit = EditThread::new().archived(true);
+            let mut edit = EditThread::new().archived(true);
+            if !reply.text.is_empty() {
+                edit = edit.name(reply.text.as_str());
+            }
             ChannelId::new(thread).edit_thread(http, edit).await?;
             None
         }

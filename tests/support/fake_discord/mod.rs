@@ -653,6 +653,9 @@ fn answer(
                     if let Some(archived) = body.get("archived").and_then(Value::as_bool) {
                         t.archived = archived;
                     }
+                    if let Some(name) = body.get("name").and_then(Value::as_str) {
+                        t.name = name.to_string();
+                    }
                     let t = t.clone();
                     drop(threads);
                     ok(thread_json(shared, &t))
