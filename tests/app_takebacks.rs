@@ -270,7 +270,13 @@ fn a_declined_takeback_keeps_the_move() {
     let w = world();
     let game = w.game(CASUAL, 3);
     let (_, accept, decline) = w.ask();
-    let r = w.press(&w.baraka, &decline).reply;
+    // Asha pressing her own request's button is refused, and its buttons stay.
+    let refused = w.press(&w.asha, &decline);
+    private(&refused.reply, "You asked");
+    assert!(!refused.retire_pressed);
+    let answered = w.press(&w.baraka, &decline);
+    assert!(answered.retire_pressed, "the request's buttons come off");
+    let r = answered.reply;
     assert!(!r.ephemeral, "{}", r.text);
     assert!(r.text.contains("Baraka declines"), "{}", r.text);
     assert_eq!(w.game_now(&game).ply, 3);
@@ -312,7 +318,9 @@ fn a_request_lapses_when_the_opponent_moves_or_the_game_ends() {
         board.button_ids()
     );
     for id in [&accept, &decline] {
-        private(&w.press(&w.baraka, id).reply, "lapsed");
+        let r = w.press(&w.baraka, id);
+        private(&r.reply, "lapsed");
+        assert!(r.retire_pressed, "a lapsed request's buttons come off");
     }
     assert_eq!(w.game_now(&game).ply, 4);
     let requests = w.store.takeback_requests(game.id).expect("store");

@@ -154,6 +154,12 @@ async fn hints_and_takeback_requests_between_people() {
         "{ids:?}"
     );
     let msg = fake.message_answering(407, GUILD.channel_id());
+    let request_path = format!(
+        "/api/v10/channels/{}/messages/{}",
+        GUILD.channel_id(),
+        msg["id"].as_str().unwrap_or_default()
+    );
+    let refusals = fake.mark();
 
     // Asha herself, Carol, and a forged request number: refused privately.
     fake.send_interaction(payloads::button(408, &asha(), GUILD, &yes, msg.clone()));
@@ -176,10 +182,23 @@ async fn hints_and_takeback_requests_between_people() {
     assert!(r.is_ephemeral() && !r.has_png());
     assert_eq!(game_in(&store, GUILD).ply, 3);
 
-    // Baraka accepts: the board as before Asha's move, posted publicly.
+    // Refusals leave the request's buttons where they are.
+    let edits = fake.requests()[refusals..]
+        .iter()
+        .filter(|r| r.is("PATCH", &request_path))
+        .count();
+    assert_eq!(edits, 0, "{}", fake.describe_requests());
+
+    // Baraka accepts: the board as before Asha's move, posted publicly, and the request's
+    // buttons come off.
+    let accepted = fake.mark();
     fake.send_interaction(payloads::button(411, &baraka(), GUILD, &yes, msg.clone()));
     let board = fake.answer_with(411, "accepts", WAIT).await;
     assert!(!board.is_ephemeral() && board.has_png());
+    let off = fake
+        .wait_for_since(accepted, |r| r.is("PATCH", &request_path), WAIT)
+        .await;
+    assert_eq!(off.body()["components"], serde_json::json!([]));
     let back = game_in(&store, GUILD);
     assert_eq!((back.ply, &back.position), (2, &before.position));
     assert!(store.check_replays().expect("check").is_empty());
@@ -202,10 +221,21 @@ async fn hints_and_takeback_requests_between_people() {
         .expect("an Accept button")
         .clone();
     let msg = fake.message_answering(414, GUILD.channel_id());
+    let lapsed_path = format!(
+        "/api/v10/channels/{}/messages/{}",
+        GUILD.channel_id(),
+        msg["id"].as_str().unwrap_or_default()
+    );
     play_first(&fake, &store, 415).await;
+    let pressed = fake.mark();
     fake.send_interaction(payloads::button(416, &baraka(), GUILD, &yes, msg));
     let r = fake.answer_with(416, "lapsed", WAIT).await;
     assert!(r.is_ephemeral() && !r.has_png());
+    // The lapsed request's buttons come off when its answerer presses one.
+    let off = fake
+        .wait_for_since(pressed, |r| r.is("PATCH", &lapsed_path), WAIT)
+        .await;
+    assert_eq!(off.body()["components"], serde_json::json!([]));
     assert_eq!(game_in(&store, GUILD).ply, 4);
 
     // The rated game: no takeback, no hint.

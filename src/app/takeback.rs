@@ -196,11 +196,16 @@ impl App {
             ))
             .into());
         }
+        // From here on the presser is the one who answers: once answered or lapsed, the
+        // request's buttons come off.
         let lapsed = |why: &str| -> Result<Response, AppError> {
-            Ok(Reply::private(format!(
-                "This takeback request has lapsed: {why}. `/bao board` shows the game now."
-            ))
-            .into())
+            Ok(Response {
+                retire_pressed: true,
+                ..Reply::private(format!(
+                    "This takeback request has lapsed: {why}. `/bao board` shows the game now."
+                ))
+                .into()
+            })
         };
         match req.outcome {
             RequestOutcome::Accepted => return lapsed("it was already accepted"),
@@ -222,11 +227,14 @@ impl App {
             Err(e) => return Err(e.into()),
         };
         if !accept {
-            return Ok(Reply::public(format!(
-                "{} declines to take back `{}`; the move stands and {} is to move.",
-                user.name, req.mv, user.name
-            ))
-            .into());
+            return Ok(Response {
+                retire_pressed: true,
+                ..Reply::public(format!(
+                    "{} declines to take back `{}`; the move stands and {} is to move.",
+                    user.name, req.mv, user.name
+                ))
+                .into()
+            });
         }
         let pos = self.position(&game)?;
         let trace = self.last_trace(&game)?;
@@ -241,6 +249,7 @@ impl App {
             reply,
             notices,
             thread: None,
+            retire_pressed: true,
         })
     }
 }

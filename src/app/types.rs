@@ -440,6 +440,9 @@ pub struct Response {
     pub notices: Vec<Notice>,
     /// A thread to open for the game, after sending the rest.
     pub thread: Option<ThreadPlan>,
+    /// The message whose button was pressed has done its work (a takeback request that was
+    /// answered or lapsed): the front end takes its buttons off.
+    pub retire_pressed: bool,
 }
 
 impl From<Reply> for Response {

@@ -339,10 +339,11 @@ pub async fn serve(http: &Http, data: &Data, source: Source<'_>, asker: Asker, i
             with_progress(http, source, &mut task, &mut progress).await
         }
     };
-    let mut thread = None;
+    let (mut thread, mut retire) = (None, false);
     let (plan, failed) = match result {
         Ok(Ok(response)) => {
             thread = response.thread.clone();
+            retire = response.retire_pressed;
             (outgoing::plan(&response, &asker), None)
         }
         Ok(Err(e)) => {
@@ -362,6 +363,16 @@ pub async fn serve(http: &Http, data: &Data, source: Source<'_>, asker: Asker, i
             "send-failed"
         }
     };
+    if let (true, Source::Component(click)) = (retire, source) {
+        let done = EditMessage::new().components(Vec::new());
+        if let Err(e) = click
+            .channel_id
+            .edit_message(http, click.message.id, done)
+            .await
+        {
+            warn!(error = %e, "could not take the buttons off a pressed message");
+        }
+    }
     if let Some(thread) = thread {
         open_thread(http, &data.app, source.thread_blocker(), thread).await;
     }
