@@ -11,11 +11,12 @@
 //! against. Master against hard takes about an hour and a half on one core in each variant;
 //! `--to hard` leaves it out.
 //!
-//! `... -- pairs A B [options]` (A and B: players or candidates as for `try`) plays one such match pair by pair (`--threads` pairs at once),
-//! printing the table row so far after each (for the long master matches). `... -- book --variant V --games N --seed S`
-//! prints a book of N balanced openings (`src/ai/book/kujifunza.txt` came from it), judged by
-//! a search of `--book-nodes` (default 1,000,000) within `--book-margin` seeds (default 8);
-//! with `--threads T`, thread t draws its share from seed S + t.
+//! `... -- pairs A B [options]` (A and B: players, or candidates as for `try`) plays one such
+//! match pair by pair (`--threads` pairs at once), printing the table row so far after each
+//! (for the long master matches). `... -- book --variant V --games N --seed S` prints a book
+//! of N balanced openings (`src/ai/book/kujifunza.txt` came from it), judged by a search of
+//! `--book-nodes` (default 1,000,000) within `--book-margin` seeds (default 8); with
+//! `--threads T`, thread t draws its share from seed S + t.
 //!
 //! `cargo run --release --example levels -- try NODES,DEPTH,NOISE,MISS,SEES,PLIES OPPONENT
 //! [--games N] [--variant V] [--seed S] [--threads T]` plays a candidate level (node budget,

@@ -44,6 +44,23 @@ fn game_in(store: &Store, place: Place) -> Game {
 }
 
 /// The player to move plays the first legal move with `/bao move` (interaction `id`).
+/// The API path of a message of the bot in the main channel (its edits go there).
+fn message_path(msg: &serde_json::Value) -> String {
+    format!(
+        "/api/v10/channels/{}/messages/{}",
+        GUILD.channel_id(),
+        msg["id"].as_str().unwrap_or_default()
+    )
+}
+
+/// Waits for the bot to take all buttons off the message at `path`, after `since`.
+async fn buttons_come_off(fake: &FakeDiscord, since: usize, path: &str) {
+    let off = fake
+        .wait_for_since(since, |r| r.is("PATCH", path), WAIT)
+        .await;
+    assert_eq!(off.body()["components"], serde_json::json!([]));
+}
+
 async fn play_first(fake: &FakeDiscord, store: &Store, id: u64) {
     let game = game_in(store, GUILD);
     let pos: Position = game.position.parse().expect("position");
@@ -154,11 +171,7 @@ async fn hints_and_takeback_requests_between_people() {
         "{ids:?}"
     );
     let msg = fake.message_answering(407, GUILD.channel_id());
-    let request_path = format!(
-        "/api/v10/channels/{}/messages/{}",
-        GUILD.channel_id(),
-        msg["id"].as_str().unwrap_or_default()
-    );
+    let request_path = message_path(&msg);
     let refusals = fake.mark();
 
     // Asha herself, Carol, and a forged request number: refused privately.
@@ -195,10 +208,7 @@ async fn hints_and_takeback_requests_between_people() {
     fake.send_interaction(payloads::button(411, &baraka(), GUILD, &yes, msg.clone()));
     let board = fake.answer_with(411, "accepts", WAIT).await;
     assert!(!board.is_ephemeral() && board.has_png());
-    let off = fake
-        .wait_for_since(accepted, |r| r.is("PATCH", &request_path), WAIT)
-        .await;
-    assert_eq!(off.body()["components"], serde_json::json!([]));
+    buttons_come_off(&fake, accepted, &request_path).await;
     let back = game_in(&store, GUILD);
     assert_eq!((back.ply, &back.position), (2, &before.position));
     assert!(store.check_replays().expect("check").is_empty());
@@ -221,21 +231,14 @@ async fn hints_and_takeback_requests_between_people() {
         .expect("an Accept button")
         .clone();
     let msg = fake.message_answering(414, GUILD.channel_id());
-    let lapsed_path = format!(
-        "/api/v10/channels/{}/messages/{}",
-        GUILD.channel_id(),
-        msg["id"].as_str().unwrap_or_default()
-    );
+    let lapsed_path = message_path(&msg);
     play_first(&fake, &store, 415).await;
     let pressed = fake.mark();
     fake.send_interaction(payloads::button(416, &baraka(), GUILD, &yes, msg));
     let r = fake.answer_with(416, "lapsed", WAIT).await;
     assert!(r.is_ephemeral() && !r.has_png());
     // The lapsed request's buttons come off when its answerer presses one.
-    let off = fake
-        .wait_for_since(pressed, |r| r.is("PATCH", &lapsed_path), WAIT)
-        .await;
-    assert_eq!(off.body()["components"], serde_json::json!([]));
+    buttons_come_off(&fake, pressed, &lapsed_path).await;
     assert_eq!(game_in(&store, GUILD).ply, 4);
 
     // The rated game: no takeback, no hint.

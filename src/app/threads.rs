@@ -216,22 +216,27 @@ impl App {
             self.side_name(game, Side::North),
         );
         let reason = game.reason.map(|r| r.words()).unwrap_or_else(|| "?".into());
-        let result = match (game.status, game.winner) {
-            (GameStatus::Finished, Some(w)) => format!(
-                "{} ({}) beat {} ({reason})",
-                self.side_name(game, w),
-                w.name(),
-                self.side_name(game, !w)
-            ),
-            (GameStatus::Finished, None) => {
-                format!("{south} and {north} finished without a winner ({reason})")
+        // The parent channel's line, and the few words the thread's new name ends with.
+        let (result, outcome) = match (game.status, game.winner) {
+            (GameStatus::Finished, Some(w)) => {
+                let winner = self.side_name(game, w);
+                (
+                    format!(
+                        "{winner} ({}) beat {} ({reason})",
+                        w.name(),
+                        self.side_name(game, !w)
+                    ),
+                    format!("{winner} won"),
+                )
             }
-            _ => format!("{south} vs {north} was stopped without a result ({reason})"),
-        };
-        let outcome = match (game.status, game.winner) {
-            (GameStatus::Finished, Some(w)) => format!("{} won", self.side_name(game, w)),
-            (GameStatus::Finished, None) => "no winner".to_string(),
-            _ => "stopped".to_string(),
+            (GameStatus::Finished, None) => (
+                format!("{south} and {north} finished without a winner ({reason})"),
+                "no winner".to_string(),
+            ),
+            _ => (
+                format!("{south} vs {north} was stopped without a result ({reason})"),
+                "stopped".to_string(),
+            ),
         };
         let user = game
             .challenge

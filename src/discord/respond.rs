@@ -364,12 +364,8 @@ pub async fn serve(http: &Http, data: &Data, source: Source<'_>, asker: Asker, i
         }
     };
     if let (true, Source::Component(click)) = (retire, source) {
-        let done = EditMessage::new().components(Vec::new());
-        if let Err(e) = click
-            .channel_id
-            .edit_message(http, click.message.id, done)
-            .await
-        {
+        let pressed = Sent::Message(click.channel_id, click.message.id);
+        if let Err(e) = set_buttons(http, None, pressed, &[]).await {
             warn!(error = %e, "could not take the buttons off a pressed message");
         }
     }
