@@ -17,7 +17,8 @@ use crate::rules::{Move, Position, Side};
 use crate::store::{Game, GameStatus, Place, Player, UserId};
 
 use super::buttons::{Action, ButtonId};
-use super::types::{Attachment, Button, ButtonStyle, Reply, Response, User};
+use super::refusal::{refuse, Answer};
+use super::types::{Attachment, Button, ButtonStyle, Reply, User};
 use super::{App, AppError};
 
 /// How many of the largest mistakes the analysis lists (with their board buttons).
@@ -75,32 +76,28 @@ impl App {
         place: &Place,
         game: &Game,
         progress: &dyn Fn(String),
-    ) -> Result<Response, AppError> {
+    ) -> Answer {
         let between_people = !against_ai(game);
         match game.status {
-            GameStatus::Pending => {
-                return Ok(Reply::private("That challenge has not been accepted yet.").into())
-            }
+            GameStatus::Pending => return Err(refuse("That challenge has not been accepted yet.")),
             GameStatus::Active if between_people => {
-                return Ok(Reply::private(format!(
+                return Err(refuse(format!(
                     "Game {} is still being played: an analysis would help during the game. \
                      Ask again when it is over.",
                     game.id
-                ))
-                .into())
+                )))
             }
             GameStatus::Active if !game.involves(user.id) => {
-                return Ok(Reply::private(format!(
+                return Err(refuse(format!(
                     "Game {} is still being played; only its player can analyse it before it \
                      ends.",
                     game.id
-                ))
-                .into())
+                )))
             }
             _ => {}
         }
         if game.ply == 0 {
-            return Ok(Reply::private(format!("Game {} has no moves to analyse.", game.id)).into());
+            return Err(refuse(format!("Game {} has no moves to analyse.", game.id)));
         }
         let (start, moves) = self.game_moves(game)?;
         let nodes = DEFAULT_NODES;
@@ -120,10 +117,9 @@ impl App {
             Some(a) => a,
             None => {
                 let Some(_running) = self.analyses.start(user.id) else {
-                    return Ok(Reply::private(
+                    return Err(refuse(
                         "Your other analysis is still running; ask again when it is done.",
-                    )
-                    .into());
+                    ));
                 };
                 let mut analyser =
                     Analyser::new(&start, &moves, nodes).map_err(|e| AppError::Corrupt {
@@ -222,16 +218,12 @@ impl App {
 
     /// The board of `game` after `ply` plies (0: the start), privately, with the move that
     /// led there highlighted.
-    pub(super) fn board_at(
-        &self,
-        user: &User,
-        game: &Game,
-        ply: u32,
-    ) -> Result<Response, AppError> {
+    pub(super) fn board_at(&self, user: &User, game: &Game, ply: u32) -> Answer {
         if ply > game.ply {
-            return Ok(
-                Reply::private(format!("Game {} has only {} plies.", game.id, game.ply)).into(),
-            );
+            return Err(refuse(format!(
+                "Game {} has only {} plies.",
+                game.id, game.ply
+            )));
         }
         let (start, moves) = self.game_moves(game)?;
         let mut pos = start;
@@ -246,7 +238,8 @@ impl App {
                     return Err(AppError::Corrupt {
                         game: game.id,
                         detail: e.to_string(),
-                    })
+                    }
+                    .into())
                 }
             }
         }
@@ -286,42 +279,39 @@ impl App {
     /// `/bao hint`: the search's move for the caller in the game here, privately, with the
     /// board after it. Only for the player to move, in games against the AI and unrated
     /// games where both agreed to hints.
-    pub(super) fn hint(&self, user: &User, game: &Game) -> Result<Response, AppError> {
+    pub(super) fn hint(&self, user: &User, game: &Game) -> Answer {
         if game.status != GameStatus::Active {
-            return Ok(Reply::private("There is no game running here to give a hint in.").into());
+            return Err(refuse("There is no game running here to give a hint in."));
         }
         let Some(side) = game.side_of(user.id) else {
-            return Ok(Reply::private(format!(
+            return Err(refuse(format!(
                 "You are not playing in game {}; hints are for its players.",
                 game.id
-            ))
-            .into());
+            )));
         };
         if self.is_rated(game)? {
-            return Ok(Reply::private(
+            return Err(refuse(
                 "Hints are not given in rated games. Play the AI (`/bao ai`) to practise with \
                  hints, or challenge with `rated:false hints:true`.",
-            )
-            .into());
+            ));
         }
         if !self.hints_allowed(game)? {
-            return Ok(Reply::private(
+            return Err(refuse(
                 "Hints are given between people only when both agreed to them: this game's \
                  challenge did not say `hints:true`. Your next challenge can \
                  (`/bao challenge @someone rated:false hints:true`).",
-            )
-            .into());
+            ));
         }
         let pos = self.position(game)?;
         if pos.turn() != side {
-            return Ok(Reply::private("It is not your turn: ask for a hint when it is.").into());
+            return Err(refuse("It is not your turn: ask for a hint when it is."));
         }
         let found = {
             let _slot = self.ai.acquire();
             search_hint(&pos, HINT_NODES)
         };
         let Some((mv, expected)) = found else {
-            return Ok(Reply::private("There is no move to suggest here.").into());
+            return Err(refuse("There is no move to suggest here."));
         };
         let (after, trace) = pos.play(&mv).map_err(|e| AppError::Corrupt {
             game: game.id,

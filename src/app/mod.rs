@@ -29,6 +29,7 @@ mod parse;
 mod play;
 mod prefs;
 mod ratings;
+mod refusal;
 mod replay;
 mod settings;
 mod takeback;
@@ -41,6 +42,7 @@ use std::sync::Arc;
 
 use crate::rules::{Position, Side};
 use crate::store::{Game, Player, Store, StoreError};
+use refusal::{refuse, Answer, Halt};
 
 pub use crate::ai::Level;
 /// The largest attachment Discord takes (10 MiB); the app's GIFs never exceed it.
@@ -61,6 +63,17 @@ pub use view::utc;
 /// The answer to a button id that is not one of the bot's well-formed ids.
 pub const INVALID_BUTTON: &str =
     "This button is not valid. Use the `/bao` commands instead (`/bao help` lists them).";
+
+/// For how long (seconds) an acting command in a place is taken to be about the caller's
+/// game that ended there, rather than about no game.
+const JUST_ENDED: i64 = 3600;
+
+/// How many lost races in a row one command answers again before it gives up.
+const MAX_LOST_RACES: u32 = 3;
+
+/// The answer when a command kept losing races (the game changes faster than it can act).
+const BUSY_GAME: &str =
+    "The game kept changing while your command ran, so nothing was done. Look at the board and try again.";
 
 /// The board a button was pressed on: its game and ply.
 #[derive(Debug, Clone, Copy)]
@@ -253,7 +266,9 @@ impl App {
 
     /// The one path of every command, typed or pressed: find the game it is about (with the
     /// same privacy and player checks), refuse a press on a board that is out of date, then
-    /// answer.
+    /// answer. A refusal becomes its private reply here; a write that lost a race to another
+    /// request (the game is no longer as the command saw it) is answered again against the
+    /// game as it now is, as if the command had come a moment later.
     fn run(
         &self,
         user: &User,
@@ -262,26 +277,58 @@ impl App {
         seen: Option<Seen>,
         progress: &dyn Fn(String),
     ) -> Result<Response, AppError> {
-        let now = self.clock.now();
-        self.store.upsert_player(user.id, &user.name, now)?;
+        self.store
+            .upsert_player(user.id, &user.name, self.clock.now())?;
+        let mut lost = 0;
+        // After a lost race, the game it was about (looked at again, not looked for again).
+        let mut pinned = None;
+        loop {
+            match self.answer(user, place, command.clone(), seen, pinned, progress) {
+                Ok(response) => return Ok(response),
+                Err(Halt::Refused(response)) => return Ok(*response),
+                Err(Halt::Failed(e)) => return Err(e),
+                Err(Halt::Stale(e)) if lost < MAX_LOST_RACES => {
+                    pinned = e.stale_game().or(pinned);
+                    tracing::debug!(command = command.name(), error = %e, "lost a race; answering again");
+                    lost += 1;
+                }
+                Err(Halt::Stale(e)) => {
+                    tracing::warn!(command = command.name(), error = %e, "lost {MAX_LOST_RACES} races in a row");
+                    return Ok(Reply::private(BUSY_GAME).into());
+                }
+            }
+        }
+    }
+
+    /// One try at answering `command` (see [`App::run`]).
+    fn answer(
+        &self,
+        user: &User,
+        place: &Place,
+        command: Command,
+        seen: Option<Seen>,
+        pinned: Option<GameId>,
+        progress: &dyn Fn(String),
+    ) -> Answer {
         let (id, ongoing_only) = match command.subject() {
-            Subject::NoGame if seen.is_some() => return Ok(Reply::private(INVALID_BUTTON).into()),
+            Subject::NoGame if seen.is_some() => return Err(refuse(INVALID_BUTTON)),
             Subject::NoGame => return self.general(user, place, command),
             Subject::Acting(id) => (id, true),
             Subject::Viewing(id) => (id, false),
         };
-        let id = seen.map(|s| s.game).or(id);
+        let id = seen.map(|s| s.game).or(pinned).or(id);
         let want = Want::of(&command);
-        let game = match self.find_game(user, place, id, ongoing_only, want)? {
-            Ok(g) => g,
-            Err(r) => return Ok(r.into()),
-        };
+        let game = self.find_game(user, place, id, ongoing_only, want)?;
         if let Some(seen) = seen {
             // A board-at button shows a past board: it is never out of date. A takeback
             // answer checks its request itself (and says that it lapsed).
+            // A challenge's buttons say themselves what became of it.
             let past = matches!(
                 command,
-                Command::BoardAt { .. } | Command::AnswerTakeback { .. }
+                Command::BoardAt { .. }
+                    | Command::AnswerTakeback { .. }
+                    | Command::Accept
+                    | Command::Decline
             );
             if !past && (seen.ply != game.ply || !game.status.is_ongoing()) {
                 return self.out_of_date(user, &game);
@@ -314,7 +361,7 @@ impl App {
     }
 
     /// The commands about no existing game.
-    fn general(&self, user: &User, place: &Place, command: Command) -> Result<Response, AppError> {
+    fn general(&self, user: &User, place: &Place, command: Command) -> Answer {
         match command {
             Command::Challenge {
                 opponent,
@@ -370,11 +417,10 @@ impl App {
                 self.leaderboard(user, place, variant, scope)
             }
             Command::Stats { player, variant } => self.stats(user, place, player.as_ref(), variant),
-            other => Ok(Reply::private(format!(
+            other => Err(refuse(format!(
                 "`/bao {}` needs a game; `/bao help` lists the commands.",
                 other.name()
-            ))
-            .into()),
+            ))),
         }
     }
 
@@ -387,8 +433,9 @@ impl App {
         game: Option<GameId>,
         typed: &str,
     ) -> Result<Vec<String>, AppError> {
-        let game = match self.find_game(user, place, game, true, Want::Active)? {
+        let game = match self.find_game(user, place, game, true, Want::Active) {
             Ok(g) => g,
+            Err(Halt::Failed(e)) => return Err(e),
             Err(_) => return Ok(Vec::new()),
         };
         let pos = self.position(&game)?;
@@ -458,23 +505,23 @@ impl App {
         id: Option<GameId>,
         ongoing_only: bool,
         want: Want,
-    ) -> Result<Result<Game, Reply>, AppError> {
+    ) -> Result<Game, Halt> {
         if let Some(id) = id {
-            return Ok(match self.store.game(id)? {
-                Some(g) if g.place.is_dm() && !g.involves(user.id) => Err(Reply::private(format!(
+            return match self.store.game(id)? {
+                Some(g) if g.place.is_dm() && !g.involves(user.id) => Err(refuse(format!(
                     "Game {id} is a private game between other people."
                 ))),
                 // The game here, named by id, is the game here: the command checks who may
                 // do what, as it does when no id is given.
                 Some(g) if g.place == *place => Ok(g),
-                Some(g) if ongoing_only && !g.involves(user.id) => Err(Reply::private(format!(
+                Some(g) if ongoing_only && !g.involves(user.id) => Err(refuse(format!(
                     "You are not playing in game {id}; only its players can act in it."
                 ))),
                 Some(g) => Ok(g),
-                None => Err(Reply::private(format!(
+                None => Err(refuse(format!(
                     "There is no game {id}. `/bao games` lists yours."
                 ))),
-            });
+            };
         }
         let own = self.store.game_in(place)?;
         let waiting: Vec<Game> = if ongoing_only && !place.is_dm() {
@@ -490,26 +537,31 @@ impl App {
                 .filter(|g| g.involves(user.id))
                 .chain(waiting.iter().rev());
             if let Some(g) = mine.clone().find(|g| want.fits(g)).or(own.as_ref()) {
-                return Ok(Ok(g.clone()));
+                return Ok(g.clone());
             }
             if let Some(g) = waiting.last() {
-                return Ok(Ok(g.clone()));
+                return Ok(g.clone());
             }
         }
         if let Some(g) = own {
-            return Ok(Ok(g));
+            return Ok(g);
         }
-        if !ongoing_only {
-            if let Some(g) = self.store.games_in(place, 1)?.into_iter().next() {
-                return Ok(Ok(g));
+        let last = self.store.games_in(place, 1)?.into_iter().next();
+        match last {
+            Some(g) if !ongoing_only => return Ok(g),
+            // The caller's game here has just ended: an acting command comes too late (it
+            // lost a race to the ending, or was typed a moment after it).
+            Some(g) if g.involves(user.id) && self.clock.now() - g.updated_at <= JUST_ENDED => {
+                return Ok(g)
             }
+            _ => {}
         }
         let hint = if place.is_dm() {
             "There is no game here. Start one against the AI with `/bao ai` (or `/bao games` for your games elsewhere)."
         } else {
             "There is no game in this channel. Start one with `/bao challenge @someone` or `/bao ai`."
         };
-        Ok(Err(Reply::private(hint)))
+        Err(refuse(hint))
     }
 
     /// The name to show for a player.

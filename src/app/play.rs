@@ -12,6 +12,7 @@ use crate::store::{
 
 use super::buttons::{Action, ButtonId};
 use super::parse::{span, time_per_move};
+use super::refusal::{refuse, Answer};
 use super::types::{Attachment, Button, ButtonStyle, Destination, Notice, Reply, Response, User};
 use super::view::{mention, place_link, timestamp};
 use super::{shown_board, App, AppError};
@@ -38,44 +39,40 @@ impl App {
         rules: Option<crate::rules::RuleSet>,
         rated: Option<bool>,
         hints: Option<bool>,
-    ) -> Result<Response, AppError> {
+    ) -> Answer {
         if place.is_dm() {
-            return Ok(Reply::private(
+            return Err(refuse(
                 "Challenges are made in a server channel, where both players can see the board. Here you can play the AI: `/bao ai`.",
-            )
-            .into());
+            ));
         }
         if opponent.id == user.id {
-            return Ok(Reply::private(
+            return Err(refuse(
                 "You cannot challenge yourself. Challenge someone else, or play the AI with `/bao ai`.",
-            )
-            .into());
+            ));
         }
         if opponent.bot {
-            return Ok(Reply::private(format!(
+            return Err(refuse(format!(
                 "{} is a bot and cannot play. To play the built-in AI use `/bao ai`.",
                 opponent.name
-            ))
-            .into());
+            )));
         }
         if let Some(refusal) = self.thread_refusal(place)? {
-            return Ok(refusal.into());
+            return Err(refusal.into());
         }
         let config = self.server_config(place)?;
         let time_per_move = match time {
             Some(t) => match time_per_move(&t) {
                 Ok(t) => t,
-                Err(e) => return Ok(Reply::private(e).into()),
+                Err(e) => return Err(refuse(e)),
             },
             None => config.time_per_move,
         };
         let hints = hints.unwrap_or(false);
         if hints && rated == Some(true) {
-            return Ok(Reply::private(
+            return Err(refuse(
                 "Hints are only for unrated games: write `rated:false hints:true` for a casual \
                  game with hints, or leave hints out for a rated game.",
-            )
-            .into());
+            ));
         }
         // In thread placement the game gets a thread of its own once accepted, so the
         // challenge does not hold the channel: any number may wait there.
@@ -84,13 +81,13 @@ impl App {
             && config.placement == super::settings::Placement::Thread;
         if in_thread {
             if let Some(refusal) = self.same_challenge_waiting(place, user, opponent)? {
-                return Ok(refusal.into());
+                return Err(refusal.into());
             }
         } else if let Some(existing) = self.store.game_in(place)? {
-            return Ok(Reply::private(busy_text(&existing)).into());
+            return Err(refuse(busy_text(&existing)));
         }
         if let Some(refusal) = self.may_start_here(place, &config, &[user, opponent])? {
-            return Ok(refusal.into());
+            return Err(refusal.into());
         }
         let now = self.clock.now();
         self.store.upsert_player(opponent.id, &opponent.name, now)?;
@@ -122,9 +119,9 @@ impl App {
         let game = match created {
             Ok(g) => g,
             Err(StoreError::PlaceTaken { .. }) => {
-                return Ok(
-                    Reply::private("A game is already running or waiting in this channel.").into(),
-                )
+                return Err(refuse(
+                    "A game is already running or waiting in this channel.",
+                ))
             }
             Err(e) => return Err(e.into()),
         };
@@ -171,9 +168,9 @@ impl App {
         Ok(reply.into())
     }
 
-    pub(super) fn accept(&self, user: &User, game: Game) -> Result<Response, AppError> {
+    pub(super) fn accept(&self, user: &User, game: Game) -> Answer {
         let Some(ch) = pending_challenge(&game) else {
-            return Ok(Reply::private("There is no challenge waiting here.").into());
+            return Err(refuse(challenge_gone(&game)));
         };
         if ch.challenged != user.id {
             let text = if ch.challenger == user.id {
@@ -181,12 +178,12 @@ impl App {
             } else {
                 "This challenge is not for you."
             };
-            return Ok(Reply::private(text).into());
+            return Err(refuse(text));
         }
         let now = self.clock.now();
         if now > ch.expires_at {
             self.store.expire_challenges(now)?;
-            return Ok(Reply::private("This challenge has expired.").into());
+            return Err(refuse("This challenge has expired."));
         }
         let challenger_south = match ch.challenger_side {
             SideChoice::South => true,
@@ -234,12 +231,12 @@ impl App {
         })
     }
 
-    pub(super) fn decline(&self, user: &User, game: Game) -> Result<Response, AppError> {
+    pub(super) fn decline(&self, user: &User, game: Game) -> Answer {
         let Some(ch) = pending_challenge(&game) else {
-            return Ok(Reply::private("There is no challenge waiting here.").into());
+            return Err(refuse(challenge_gone(&game)));
         };
         if ch.challenged != user.id && ch.challenger != user.id {
-            return Ok(Reply::private("This challenge is not for you.").into());
+            return Err(refuse("This challenge is not for you."));
         }
         let game = self.store.decline_challenge(game.id, self.clock.now())?;
         let text = if ch.challenger == user.id {
@@ -253,65 +250,54 @@ impl App {
     }
 
     /// Plays `text` for `user` in `game`, then the AI's answer if the AI is to move.
-    pub(super) fn play_move(
-        &self,
-        user: &User,
-        game: Game,
-        text: &str,
-    ) -> Result<Response, AppError> {
+    pub(super) fn play_move(&self, user: &User, game: Game, text: &str) -> Answer {
         match game.status {
             GameStatus::Pending => {
-                return Ok(Reply::private(
+                return Err(refuse(
                     "The challenge has not been accepted yet; moves come after `/bao accept`.",
-                )
-                .into())
-            }
-            GameStatus::Finished | GameStatus::Aborted => {
-                return Ok(Reply::private(format!(
-                    "Game {} is over. `/bao history game:{}` shows it.",
-                    game.id, game.id
                 ))
-                .into())
             }
+            GameStatus::Finished | GameStatus::Aborted => return Err(refuse(over_text(&game))),
             GameStatus::Active => {}
         }
         let Some(side) = game.side_of(user.id) else {
-            return Ok(Reply::private(format!(
+            return Err(refuse(format!(
                 "You are not playing in this game; only {} and {} can move.",
                 self.side_name(&game, Side::South),
                 self.side_name(&game, Side::North)
-            ))
-            .into());
+            )));
         };
         let pos = self.position(&game)?;
         if pos.turn() != side {
-            return Ok(Reply::private(format!(
+            return Err(refuse(format!(
                 "It is not your turn: {} ({}) is to move.",
                 self.side_name(&game, pos.turn()),
                 pos.turn().name()
-            ))
-            .into());
+            )));
         }
         let spec: MoveSpec = match text.parse() {
             Ok(s) => s,
             Err(e) => {
-                return Ok(Reply::private(format!(
+                return Err(refuse(format!(
                     "{e}. Legal moves now: {}.",
                     join_moves(&pos.legal_moves())
-                ))
-                .into())
+                )))
             }
         };
         let mv = match pos.find_move(&spec) {
             Ok(mv) => mv,
-            Err(MoveError::Illegal(e)) => return Ok(Reply::private(e.to_string()).into()),
-            Err(e) => return Ok(Reply::private(e.to_string()).into()),
+            Err(MoveError::Illegal(e)) => return Err(refuse(e.to_string())),
+            Err(e) => return Err(refuse(e.to_string())),
         };
         let previous_board = shown_board(&game);
         let before = pos;
         let player = Player::Human(user.id);
         let (mut game, mut pos, first) = match self.record(&game, &pos, &mv, &player)? {
             Ok(done) => done,
+            // The game ended meanwhile (a resignation, a claim): the move comes too late.
+            Err(current) if !current.status.is_ongoing() => {
+                return Err(refuse(over_text(&current)))
+            }
             Err(current) => return self.board_changed(user, &current),
         };
         let mut played = vec![Played {
@@ -464,26 +450,20 @@ impl App {
     }
 
     /// "The board changed": the move lost a race; show the current board privately.
-    pub(super) fn board_changed(&self, user: &User, game: &Game) -> Result<Response, AppError> {
+    pub(super) fn board_changed(&self, user: &User, game: &Game) -> Answer {
         let text = "The board changed before your move arrived; here is the new position.";
         self.private_board(user, game, text, false)
     }
 
     /// A button on an old board was pressed: say so and show the current board privately
     /// (with its buttons, so the player can go on from there).
-    pub(super) fn out_of_date(&self, user: &User, game: &Game) -> Result<Response, AppError> {
+    pub(super) fn out_of_date(&self, user: &User, game: &Game) -> Answer {
         let text = "That board is out of date; this is the current one.";
         self.private_board(user, game, text, true)
     }
 
     /// The current board of `game`, shown to `user` only, pinging nobody.
-    fn private_board(
-        &self,
-        user: &User,
-        game: &Game,
-        text: &str,
-        buttons: bool,
-    ) -> Result<Response, AppError> {
+    fn private_board(&self, user: &User, game: &Game, text: &str, buttons: bool) -> Answer {
         let pos = self.position(game)?;
         let viewer = self.viewer(game, &pos, Some(user));
         let mut reply = self.board_reply(game, &pos, None, viewer, text)?;
@@ -504,16 +484,16 @@ impl App {
         side: Option<SideChoice>,
         variant: Option<Variant>,
         rules: Option<crate::rules::RuleSet>,
-    ) -> Result<Response, AppError> {
+    ) -> Answer {
         if let Some(existing) = self.store.game_in(place)? {
-            return Ok(Reply::private(busy_text(&existing)).into());
+            return Err(refuse(busy_text(&existing)));
         }
         if let Some(refusal) = self.thread_refusal(place)? {
-            return Ok(refusal.into());
+            return Err(refusal.into());
         }
         let config = self.server_config(place)?;
         if let Some(refusal) = self.may_start_here(place, &config, &[user])? {
-            return Ok(refusal.into());
+            return Err(refusal.into());
         }
         let now = self.clock.now();
         let level = level.unwrap_or(Level::Medium);
@@ -546,7 +526,7 @@ impl App {
         let game = match self.store.start_game(&new) {
             Ok(g) => g,
             Err(StoreError::PlaceTaken { .. }) => {
-                return Ok(Reply::private("A game is already running here.").into())
+                return Err(refuse("A game is already running here."))
             }
             Err(e) => return Err(e.into()),
         };
@@ -575,16 +555,14 @@ impl App {
         Ok(self.board_reply(&game, &pos, trace, viewer, &text)?.into())
     }
 
-    pub(super) fn resign(&self, user: &User, game: Game) -> Result<Response, AppError> {
+    pub(super) fn resign(&self, user: &User, game: Game) -> Answer {
         let Some(side) = game.side_of(user.id) else {
-            return Ok(not_yours(&game));
+            return Err(not_yours(&game));
         };
-        if game.status != GameStatus::Active {
-            return Ok(Reply::private(
-                "The game has not started; `/bao abort` withdraws a challenge.",
-            )
-            .into());
-        }
+        require_active(
+            &game,
+            "The game has not started; `/bao abort` withdraws a challenge.",
+        )?;
         let winner = !side;
         let end = GameEnd {
             winner: Some(winner),
@@ -593,24 +571,20 @@ impl App {
         self.finish(user, game, end, &format!("{} resigns.", user.name))
     }
 
-    pub(super) fn draw(&self, user: &User, game: Game) -> Result<Response, AppError> {
+    pub(super) fn draw(&self, user: &User, game: Game) -> Answer {
         let Some(side) = game.side_of(user.id) else {
-            return Ok(not_yours(&game));
+            return Err(not_yours(&game));
         };
-        if game.status != GameStatus::Active {
-            return Ok(Reply::private("There is no game running here to draw.").into());
-        }
+        require_active(&game, "There is no game running here to draw.")?;
         if game.player(!side).is_some_and(Player::is_ai) {
-            return Ok(Reply::private(
+            return Err(refuse(
                 "The AI plays on and does not accept draws; `/bao resign` ends the game.",
-            )
-            .into());
+            ));
         }
         match game.draw_offered_by {
-            Some(s) if s == side => Ok(Reply::private(
+            Some(s) if s == side => Err(refuse(
                 "You have offered a draw already; it stands until the next move.",
-            )
-            .into()),
+            )),
             Some(_) => {
                 let end = GameEnd {
                     winner: None,
@@ -638,23 +612,19 @@ impl App {
         }
     }
 
-    pub(super) fn abort(&self, user: &User, game: Game) -> Result<Response, AppError> {
+    pub(super) fn abort(&self, user: &User, game: Game) -> Answer {
         if !game.involves(user.id) {
-            return Ok(not_yours(&game));
+            return Err(not_yours(&game));
+        }
+        if !game.status.is_ongoing() {
+            return Err(refuse(over_text(&game)));
         }
         if game.status == GameStatus::Active && game.ply >= ABORT_BEFORE_PLY {
-            return Ok(Reply::private(
+            return Err(refuse(
                 "Too late to abort: each side has moved twice. `/bao resign` or `/bao draw` instead.",
-            )
-            .into());
+            ));
         }
-        let game = match self.store.abort_game(game.id, game.ply, self.clock.now()) {
-            Ok(g) => g,
-            Err(e @ (StoreError::BoardChanged { .. } | StoreError::WrongStatus { .. })) => {
-                return self.board_changed(user, &self.lost_race(e)?)
-            }
-            Err(e) => return Err(e.into()),
-        };
+        let game = self.store.abort_game(game.id, game.ply, self.clock.now())?;
         let mut reply = Reply::public(format!(
             "{} aborts game {}; no result is recorded.",
             user.name, game.id
@@ -667,31 +637,27 @@ impl App {
         })
     }
 
-    pub(super) fn claim(&self, user: &User, game: Game) -> Result<Response, AppError> {
+    pub(super) fn claim(&self, user: &User, game: Game) -> Answer {
         let Some(side) = game.side_of(user.id) else {
-            return Ok(not_yours(&game));
+            return Err(not_yours(&game));
         };
-        if game.status != GameStatus::Active {
-            return Ok(Reply::private("There is no game running here.").into());
-        }
+        require_active(&game, "There is no game running here.")?;
         let pos = self.position(&game)?;
         let Some(deadline) = game.deadline else {
-            return Ok(Reply::private(
+            return Err(refuse(
                 "This game has no time limit, so there is nothing to claim.",
-            )
-            .into());
+            ));
         };
         if pos.turn() == side {
-            return Ok(Reply::private("It is your own turn: move instead of claiming.").into());
+            return Err(refuse("It is your own turn: move instead of claiming."));
         }
         let now = self.clock.now();
         if now <= deadline {
-            return Ok(Reply::private(format!(
+            return Err(refuse(format!(
                 "{} still has time, until {}.",
                 self.side_name(&game, pos.turn()),
                 timestamp(deadline)
-            ))
-            .into());
+            )));
         }
         let end = GameEnd {
             winner: Some(side),
@@ -706,24 +672,11 @@ impl App {
     }
 
     /// Finishes `game` with `end` and shows the final board.
-    fn finish(
-        &self,
-        user: &User,
-        game: Game,
-        end: GameEnd,
-        text: &str,
-    ) -> Result<Response, AppError> {
+    fn finish(&self, user: &User, game: Game, end: GameEnd, text: &str) -> Answer {
         let previous = shown_board(&game);
-        let game = match self
+        let game = self
             .store
-            .finish_game(game.id, game.ply, end, self.clock.now())
-        {
-            Ok(g) => g,
-            Err(e @ (StoreError::BoardChanged { .. } | StoreError::WrongStatus { .. })) => {
-                return self.board_changed(user, &self.lost_race(e)?)
-            }
-            Err(e) => return Err(e.into()),
-        };
+            .finish_game(game.id, game.ply, end, self.clock.now())?;
         let pos = self.position(&game)?;
         let viewer = self.viewer(&game, &pos, Some(user));
         let text = match self.ladder_hint(&game)? {
@@ -739,9 +692,9 @@ impl App {
         })
     }
 
-    pub(super) fn show_board(&self, user: &User, game: &Game) -> Result<Response, AppError> {
+    pub(super) fn show_board(&self, user: &User, game: &Game) -> Answer {
         if game.status == GameStatus::Pending {
-            return Ok(Reply::private("The challenge here has not been accepted yet.").into());
+            return Err(refuse("The challenge here has not been accepted yet."));
         }
         let pos = self.position(game)?;
         let viewer = self.viewer(game, &pos, Some(user));
@@ -775,10 +728,11 @@ impl App {
         Ok(pos.play_text(&last.text).ok().map(|(_, _, t)| t))
     }
 
-    pub(super) fn list_moves(&self, game: &Game) -> Result<Response, AppError> {
-        if game.status != GameStatus::Active {
-            return Ok(Reply::private("There is no game running here.").into());
-        }
+    pub(super) fn list_moves(&self, game: &Game) -> Answer {
+        require_active(
+            game,
+            "The challenge has not been accepted yet; moves come after `/bao accept`.",
+        )?;
         let pos = self.position(game)?;
         let mut lines = vec![format!(
             "Legal moves for {} ({}):",
@@ -793,9 +747,9 @@ impl App {
         Ok(Reply::private(fit(lines.join("\n"))).into())
     }
 
-    pub(super) fn history(&self, game: &Game) -> Result<Response, AppError> {
+    pub(super) fn history(&self, game: &Game) -> Answer {
         if game.status == GameStatus::Pending {
-            return Ok(Reply::private("The challenge here has not been accepted yet.").into());
+            return Err(refuse("The challenge here has not been accepted yet."));
         }
         let moves = self.store.moves(game.id)?;
         let south = self.side_name(game, Side::South);
@@ -865,7 +819,7 @@ impl App {
         Ok(reply.into())
     }
 
-    pub(super) fn my_games(&self, user: &User) -> Result<Response, AppError> {
+    pub(super) fn my_games(&self, user: &User) -> Answer {
         let games = self.store.games_of(user.id, GameFilter::Ongoing, 25)?;
         let ended = self.store.games_of(user.id, GameFilter::Ended, 5)?;
         let mut lines = vec![if games.is_empty() {
@@ -1002,6 +956,48 @@ fn pending_challenge(game: &Game) -> Option<crate::store::Challenge> {
         .filter(|_| game.status == GameStatus::Pending)
 }
 
+/// Refuses unless `game` is under way: a game that is over says so, a challenge not yet
+/// accepted gets `pending`.
+fn require_active(game: &Game, pending: &str) -> Result<(), super::refusal::Halt> {
+    match game.status {
+        GameStatus::Active => Ok(()),
+        GameStatus::Pending => Err(refuse(pending)),
+        GameStatus::Finished | GameStatus::Aborted => Err(refuse(over_text(game))),
+    }
+}
+
+/// The refusal of a move in a game that is over.
+fn over_text(game: &Game) -> String {
+    format!(
+        "Game {} is over. `/bao history game:{}` shows it.",
+        game.id, game.id
+    )
+}
+
+/// The refusal to an answer of a challenge that is no longer waiting: what became of it
+/// (the answer that came a moment too late, or was pressed on an old message).
+fn challenge_gone(game: &Game) -> String {
+    if game.challenge.is_none() {
+        return "There is no challenge waiting here.".into();
+    }
+    match (game.status, game.reason) {
+        (GameStatus::Active, _) => format!(
+            "This challenge was already accepted: game {} is on in {}.",
+            game.id,
+            place_link(&game.place)
+        ),
+        (GameStatus::Finished, _) => format!(
+            "This challenge was accepted, and game {} is over. `/bao history game:{}` shows it.",
+            game.id, game.id
+        ),
+        (_, Some(ResultReason::Declined)) => {
+            "This challenge was declined (or withdrawn by its challenger); there is nothing to answer.".into()
+        }
+        (_, Some(ResultReason::Expired)) => "This challenge has expired.".into(),
+        _ => "This challenge was withdrawn; there is nothing to answer.".into(),
+    }
+}
+
 /// The refusal when a place already holds a game.
 fn busy_text(existing: &Game) -> String {
     if existing.status == GameStatus::Pending {
@@ -1017,12 +1013,11 @@ fn busy_text(existing: &Game) -> String {
     }
 }
 
-fn not_yours(game: &Game) -> Response {
-    Reply::private(format!(
+fn not_yours(game: &Game) -> super::refusal::Halt {
+    refuse(format!(
         "You are not playing in game {}; only its players can do that.",
         game.id
     ))
-    .into()
 }
 
 /// A rule set for a challenge or game line: `v0.2` or `r002 (no takasia)`.

@@ -2,14 +2,15 @@
 
 use crate::store::{Notify, Orientation, UserPrefs};
 
-use super::types::{PrefsChange, Reply, Response, User};
+use super::refusal::Answer;
+use super::types::{PrefsChange, Reply, User};
 use super::view::notify_text;
 use super::{App, AppError};
 
 impl App {
     /// `/bao prefs [notify] [animations] [orientation]`: changes what is given, then shows
     /// every preference.
-    pub(super) fn prefs(&self, user: &User, change: PrefsChange) -> Result<Response, AppError> {
+    pub(super) fn prefs(&self, user: &User, change: PrefsChange) -> Answer {
         let now = self.clock.now();
         if let Some(mode) = change.notify {
             self.store.set_notify(user.id, mode, now)?;

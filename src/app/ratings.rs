@@ -14,7 +14,8 @@ use crate::store::{
     Score, UserId, MIN_RANKED_GAMES,
 };
 
-use super::types::{Attachment, RatingScope, Reply, Response, User};
+use super::refusal::{refuse, Answer};
+use super::types::{Attachment, RatingScope, Reply, User};
 use super::{App, AppError};
 
 /// Players shown on a leaderboard.
@@ -234,16 +235,15 @@ impl App {
         place: &Place,
         variant: Option<Variant>,
         scope: Option<RatingScope>,
-    ) -> Result<Response, AppError> {
+    ) -> Answer {
         let variant = variant.unwrap_or_default();
         let scope = match (scope, place) {
             (Some(RatingScope::Global), _) | (None, Place::Dm { .. }) => Scope::Global,
             (_, Place::Channel { guild, .. }) => Scope::Server(*guild),
             (Some(RatingScope::Server), Place::Dm { .. }) => {
-                return Ok(Reply::private(
+                return Err(refuse(
                     "There is no server here: in DMs only the global leaderboard exists. Try `/bao leaderboard scope:global`.",
-                )
-                .into())
+                ))
             }
         };
         // The rule set of this server's new games (v0.2 in DMs and by default).
@@ -360,17 +360,16 @@ impl App {
         place: &Place,
         player: Option<&User>,
         variant: Option<Variant>,
-    ) -> Result<Response, AppError> {
+    ) -> Answer {
         let variant = variant.unwrap_or_default();
         // The rule set of this server's new games (v0.2 in DMs and by default).
         let rules = self.server_config(place)?.rules;
         let who = player.unwrap_or(user);
         if who.bot {
-            return Ok(Reply::private(format!(
+            return Err(refuse(format!(
                 "{} is a bot and plays no games; `/bao stats` shows a person's games.",
                 who.name
-            ))
-            .into());
+            )));
         }
         let name = match self.store.player(who.id)? {
             Some(p) if !p.display_name.is_empty() => p.display_name,

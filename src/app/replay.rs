@@ -5,7 +5,8 @@ use crate::render::{game_gif, moves_gif, GameGifOptions, GameRecord, GifError, R
 use crate::rules::{Move, Position, Side};
 use crate::store::{Game, GameStatus, Place, UserId};
 
-use super::types::{Attachment, Reply, Response, User};
+use super::refusal::{refuse, Answer};
+use super::types::{Attachment, Reply, User};
 use super::{App, AppError};
 
 impl App {
@@ -47,20 +48,18 @@ impl App {
         game: Game,
         from: Option<u32>,
         to: Option<u32>,
-    ) -> Result<Response, AppError> {
+    ) -> Answer {
         match game.status {
             GameStatus::Pending => {
-                return Ok(Reply::private(
+                return Err(refuse(
                     "The challenge has not been accepted yet: there is nothing to replay.",
-                )
-                .into())
+                ))
             }
             GameStatus::Active if !game.involves(user.id) => {
-                return Ok(Reply::private(format!(
+                return Err(refuse(format!(
                     "Game {} is still running; only its players can replay it before it ends.",
                     game.id
-                ))
-                .into())
+                )))
             }
             _ => {}
         }
@@ -100,20 +99,19 @@ impl App {
         let bytes = match game_gif(&record, &opts) {
             Ok(b) => b,
             Err(GifError::Range { .. }) => {
-                return Ok(Reply::private(format!(
+                return Err(refuse(format!(
                     "Game {} has {plies} plies: ask for plies from 0 to {plies}, the first not after the last (`/bao replay game:{} from:0 to:{plies}`).",
                     game.id, game.id
-                ))
-                .into())
+                )))
             }
             Err(e @ GifError::TooLarge { .. }) => {
-                return Ok(Reply::private(format!("Game {}: {e}.", game.id)).into())
+                return Err(refuse(format!("Game {}: {e}.", game.id)))
             }
             Err(GifError::Illegal { ply, source }) => {
                 return Err(AppError::Corrupt {
                     game: game.id,
                     detail: format!("ply {ply}: {source}"),
-                })
+                }.into())
             }
         };
         let mut reply = Reply::public(format!(

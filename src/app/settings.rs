@@ -5,7 +5,8 @@ use crate::rules::{RuleSet, Variant};
 use crate::store::{SettingKey, SettingValue, UserId};
 
 use super::parse::{on_off, span, time_per_move};
-use super::types::{Reply, Response, Settings, User};
+use super::refusal::{refuse, Answer};
+use super::types::{Reply, Settings, User};
 use super::view::timestamp;
 use super::{App, AppError, Place};
 
@@ -260,12 +261,11 @@ impl App {
     }
 
     /// `/bao settings`.
-    pub(super) fn show_server_settings(&self, place: &Place) -> Result<Response, AppError> {
+    pub(super) fn show_server_settings(&self, place: &Place) -> Answer {
         let Place::Channel { guild, .. } = *place else {
-            return Ok(Reply::private(
+            return Err(refuse(
                 "Settings belong to a server: use `/bao settings` in one of its channels.",
-            )
-            .into());
+            ));
         };
         let rows = self.store.server_settings(guild)?;
         let config = ServerConfig::from_rows(&rows, &self.settings);
@@ -296,29 +296,26 @@ impl App {
         key: &str,
         value: &str,
         manage_server: bool,
-    ) -> Result<Response, AppError> {
+    ) -> Answer {
         let Place::Channel { guild, .. } = *place else {
-            return Ok(Reply::private(
+            return Err(refuse(
                 "Settings belong to a server: use `/bao settings set` in one of its channels.",
-            )
-            .into());
+            ));
         };
         if !manage_server {
-            return Ok(Reply::private(
+            return Err(refuse(
                 "Only members with the Manage Server permission may change this server's settings; `/bao settings` shows them.",
-            )
-            .into());
+            ));
         }
         let Some(key) = SettingKey::parse(&key.trim().to_ascii_lowercase()) else {
-            return Ok(Reply::private(format!(
+            return Err(refuse(format!(
                 "`{}` is not a setting: {SETTINGS_FORM}.",
                 key.trim()
-            ))
-            .into());
+            )));
         };
         let stored = match read_value(key, value) {
             Ok(v) => v,
-            Err(e) => return Ok(Reply::private(format!("{e}.")).into()),
+            Err(e) => return Err(refuse(format!("{e}."))),
         };
         self.store.set_server_setting(
             guild,
@@ -342,7 +339,7 @@ impl App {
     }
 
     /// `/bao about`.
-    pub(super) fn about(&self) -> Result<Response, AppError> {
+    pub(super) fn about(&self) -> Answer {
         let (running, played, servers) = self.store.game_totals()?;
         let up = (self.clock.now() - self.started).max(0);
         let rule_sets = RuleSet::ALL
@@ -358,8 +355,7 @@ impl App {
                 Some(url) => format!("Source: <{url}>"),
                 None => "Source: not published by whoever runs this bot (`source_url` in its config).".into(),
             },
-        ))
-        .into())
+        )).into())
     }
 }
 

@@ -9,36 +9,33 @@
 //! back.
 
 use crate::rules::{Position, Side};
-use crate::store::{
-    Game, GameId, GameStatus, Player, RequestOutcome, StoreError, TakebackRequest, UserId,
-};
+use crate::store::{Game, GameId, GameStatus, Player, RequestOutcome, TakebackRequest, UserId};
 
 use super::analysis::against_ai;
 use super::buttons::{Action, ButtonId};
+use super::refusal::{refuse, Answer};
 use super::types::{Button, ButtonStyle, Reply, Response, User};
 use super::{shown_board, App, AppError, INVALID_BUTTON};
 
 impl App {
     /// `/bao takeback` in `game`.
-    pub(super) fn takeback(&self, user: &User, game: Game) -> Result<Response, AppError> {
+    pub(super) fn takeback(&self, user: &User, game: Game) -> Answer {
         if game.status != GameStatus::Active {
-            return Ok(
-                Reply::private("There is no game running here to take a move back in.").into(),
-            );
+            return Err(refuse(
+                "There is no game running here to take a move back in.",
+            ));
         }
         let Some(side) = game.side_of(user.id) else {
-            return Ok(Reply::private(format!(
+            return Err(refuse(format!(
                 "You are not playing in game {}; only its players can take moves back.",
                 game.id
-            ))
-            .into());
+            )));
         };
         if self.is_rated(&game)? {
-            return Ok(Reply::private(
+            return Err(refuse(
                 "Takebacks are off in rated games: the move stands. Against the AI (`/bao ai`) \
                  and in casual games (`rated:false`) they can be asked for.",
-            )
-            .into());
+            ));
         }
         if !against_ai(&game) {
             return self.request_takeback(user, game, side);
@@ -47,21 +44,13 @@ impl App {
         // The player's last move, and the AI's reply when it has made one.
         let back = if pos.turn() == side { 2 } else { 1 };
         if game.ply < back {
-            return Ok(Reply::private("You have made no move to take back yet.").into());
+            return Err(refuse("You have made no move to take back yet."));
         }
         let to_ply = game.ply - back;
         let previous = shown_board(&game);
         let game =
-            match self
-                .store
-                .take_back(game.id, game.ply, to_ply, Some(user.id), self.clock.now())
-            {
-                Ok(g) => g,
-                Err(StoreError::BoardChanged { current }) => {
-                    return self.board_changed(user, &current)
-                }
-                Err(e) => return Err(e.into()),
-            };
+            self.store
+                .take_back(game.id, game.ply, to_ply, Some(user.id), self.clock.now())?;
         let withdrawn = self
             .store
             .takebacks(game.id)?
@@ -81,60 +70,46 @@ impl App {
 
     /// A takeback request between people by `user`, who plays `side` in the unrated `game`:
     /// posted in the game's place with Accept and Decline buttons for the opponent.
-    fn request_takeback(&self, user: &User, game: Game, side: Side) -> Result<Response, AppError> {
+    fn request_takeback(&self, user: &User, game: Game, side: Side) -> Answer {
         let opponent = self.side_name(&game, !side);
         let Some(last) = self.store.last_move(game.id)? else {
-            return Ok(Reply::private(
+            return Err(refuse(
                 "No move has been played yet: there is nothing to take back.",
-            )
-            .into());
+            ));
         };
         if last.by != Player::Human(user.id) {
-            return Ok(Reply::private(format!(
+            return Err(refuse(format!(
                 "The last move, `{}`, is {opponent}'s: you can ask to take back only your own \
                  move, before {opponent} answers it.",
                 last.text
-            ))
-            .into());
+            )));
         }
         let requests = self.store.takeback_requests(game.id)?;
         let mine = |r: &&TakebackRequest| r.ply == game.ply && r.asked_by == user.id;
         match requests.iter().rev().find(mine).map(|r| r.outcome) {
             Some(RequestOutcome::Open) => {
-                return Ok(Reply::private(format!(
+                return Err(refuse(format!(
                     "You have asked already; {opponent} has not answered yet."
-                ))
-                .into())
+                )))
             }
             Some(RequestOutcome::Declined) => {
-                return Ok(Reply::private(format!(
+                return Err(refuse(format!(
                     "{opponent} declined to take back `{}`; the move stands. Play on.",
                     last.text
-                ))
-                .into())
+                )))
             }
             _ => {}
         }
         let now = self.clock.now();
-        let request = match self
+        let request = self
             .store
-            .request_takeback(game.id, game.ply, &last.text, user.id, now)
-        {
-            Ok(r) => r,
-            Err(StoreError::BoardChanged { current }) => return self.board_changed(user, &current),
-            Err(StoreError::RequestOpen { .. }) => {
-                return Ok(Reply::private(
-                    "A takeback request is already waiting for an answer in this game.",
-                )
-                .into())
-            }
-            Err(e) => return Err(e.into()),
-        };
+            .request_takeback(game.id, game.ply, &last.text, user.id, now)?;
         let Some(Player::Human(opponent_id)) = game.player(!side).cloned() else {
             return Err(AppError::Corrupt {
                 game: game.id,
                 detail: "a game between people without a human opponent".into(),
-            });
+            }
+            .into());
         };
         let mut reply = Reply::public(format!(
             "{} asks to take back `{}`. <@{opponent_id}>, accept or decline? (It lapses if \
@@ -171,34 +146,32 @@ impl App {
         ply: u32,
         request: i64,
         accept: bool,
-    ) -> Result<Response, AppError> {
+    ) -> Answer {
         let Some(req) = self
             .store
             .takeback_request(request)?
             .filter(|r| r.game == game.id && r.ply == ply)
         else {
-            return Ok(Reply::private(INVALID_BUTTON).into());
+            return Err(refuse(INVALID_BUTTON));
         };
         let asker = self.name(Some(&Player::Human(req.asked_by)));
         let Some(side) = game.side_of(user.id) else {
-            return Ok(Reply::private(format!(
+            return Err(refuse(format!(
                 "This takeback request is for {asker}'s opponent to answer; you are not playing \
                  in game {}.",
                 game.id
-            ))
-            .into());
+            )));
         };
         if req.asked_by == user.id {
-            return Ok(Reply::private(format!(
+            return Err(refuse(format!(
                 "You asked for this takeback; {} answers it. Wait, or play on once it is \
                  answered.",
                 self.side_name(&game, !side)
-            ))
-            .into());
+            )));
         }
         // From here on the presser is the one who answers: once answered or lapsed, the
         // request's buttons come off.
-        let lapsed = |why: &str| -> Result<Response, AppError> {
+        let lapsed = |why: &str| -> Answer {
             Ok(Response {
                 retire_pressed: true,
                 ..Reply::private(format!(
@@ -219,13 +192,7 @@ impl App {
         }
         let previous = shown_board(&game);
         let now = self.clock.now();
-        let game = match self.store.answer_takeback(game.id, req.id, accept, now) {
-            Ok(g) => g,
-            Err(StoreError::RequestNotOpen { .. }) => {
-                return lapsed("it was answered, or the game moved on, just before")
-            }
-            Err(e) => return Err(e.into()),
-        };
+        let game = self.store.answer_takeback(game.id, req.id, accept, now)?;
         if !accept {
             return Ok(Response {
                 retire_pressed: true,

@@ -240,7 +240,10 @@ impl App {
         }
         let mut last = vec![Button {
             id: ButtonId::new(Action::Moves, game.id, game.ply).to_string(),
-            label: format!("All {} moves", legal.len()),
+            label: match legal.len() {
+                1 => "1 move".to_string(),
+                n => format!("All {n} moves"),
+            },
             style: ButtonStyle::Secondary,
         }];
         let against_ai = game.south.as_ref().is_some_and(Player::is_ai)

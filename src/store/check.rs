@@ -2,7 +2,7 @@
 
 use rusqlite::Connection;
 
-use super::games::move_from_row;
+use super::rows::move_from_row;
 use super::types::{GameId, ReplayProblem, StoredMove};
 use super::{Store, StoreError};
 use crate::rules::{Position, RuleSet};

@@ -90,6 +90,7 @@ pub mod glicko;
 mod levels;
 mod players;
 mod ratings;
+mod rows;
 mod schema;
 mod servers;
 mod takebacks;
@@ -246,6 +247,36 @@ pub enum StoreError {
     /// Any other SQLite error.
     #[error("database error: {0}")]
     Sqlite(#[from] rusqlite::Error),
+}
+
+impl StoreError {
+    /// Whether the write was refused because the game is no longer in the state the caller
+    /// saw: another request changed it first (a move, an accept, an ending, an answered or
+    /// lapsed takeback request, a challenge taking the place). Nothing was written; the
+    /// caller should look again and answer as if it had come a moment later. Every other
+    /// error is a real fault.
+    pub fn is_stale(&self) -> bool {
+        matches!(
+            self,
+            StoreError::BoardChanged { .. }
+                | StoreError::WrongStatus { .. }
+                | StoreError::PlaceTaken { .. }
+                | StoreError::RequestOpen { .. }
+                | StoreError::RequestNotOpen { .. }
+        )
+    }
+
+    /// The game a stale write was about (none for a place taken by another game, or for any
+    /// other error).
+    pub fn stale_game(&self) -> Option<GameId> {
+        match self {
+            StoreError::BoardChanged { current } => Some(current.id),
+            StoreError::WrongStatus { game, .. }
+            | StoreError::RequestOpen { game, .. }
+            | StoreError::RequestNotOpen { game, .. } => Some(*game),
+            _ => None,
+        }
+    }
 }
 
 /// How hard SQLite makes sure that a commit is on disk before it returns (`PRAGMA

@@ -2,7 +2,7 @@
 
 use rusqlite::{params, OptionalExtension, Row};
 
-use super::games::{id_rust, id_sql};
+use super::rows::{id_rust, id_sql};
 use super::types::{Notify, PlayerProfile, UserId};
 use super::{Store, StoreError};
 

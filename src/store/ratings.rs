@@ -24,8 +24,8 @@ use std::fmt;
 
 use rusqlite::{params, Connection, OptionalExtension, Row, TransactionBehavior};
 
-use super::games::{id_rust, id_sql, side_text};
 use super::glicko::{rate_game, Rating, Score};
+use super::rows::{id_rust, id_sql, side_text};
 use super::types::{Game, GameId, GameStatus, Place, Player, ResultReason, UserId};
 use super::{Store, StoreError};
 use crate::rules::{RuleSet, Side, Variant};
@@ -537,7 +537,7 @@ fn rated_games(conn: &Connection) -> Result<Vec<RebuildRow>, StoreError> {
         .collect::<rusqlite::Result<_>>()?;
     let mut out = Vec::with_capacity(ids.len());
     for (id, seq) in ids {
-        if let Some(game) = super::games::load_game(conn, GameId(id))? {
+        if let Some(game) = super::rows::load_game(conn, GameId(id))? {
             out.push(RebuildRow { game, seq });
         }
     }
@@ -878,7 +878,7 @@ impl Store {
                 } else {
                     Side::South
                 };
-                let opponent = super::games::player_from(row, 2, 3)?
+                let opponent = super::rows::player_from(row, 2, 3)?
                     .unwrap_or(Player::Ai { level: "?".into() });
                 let winner: Option<String> = row.get(4)?;
                 let score = match winner.as_deref() {

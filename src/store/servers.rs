@@ -3,7 +3,7 @@
 
 use rusqlite::{params, OptionalExtension};
 
-use super::games::{id_rust, id_sql};
+use super::rows::{id_rust, id_sql};
 use super::types::{Game, GameId, GameStatus, Place, UserId};
 use super::{Store, StoreError};
 use crate::rules::{Position, RuleSet};

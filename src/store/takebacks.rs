@@ -5,7 +5,7 @@
 
 use rusqlite::{params, Connection, OptionalExtension, Row};
 
-use super::games::{id_rust, id_sql, require, require_ply};
+use super::rows::{id_rust, id_sql, require, require_ply};
 use super::types::{GameId, GameStatus, UserId};
 use super::{Game, Store, StoreError};
 

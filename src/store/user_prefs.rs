@@ -7,7 +7,7 @@
 
 use rusqlite::{params, OptionalExtension};
 
-use super::games::id_sql;
+use super::rows::id_sql;
 use super::types::UserId;
 use super::{Store, StoreError};
 use crate::vocab::text_enum;
