@@ -127,7 +127,7 @@ fn main() {
         }));
         games.push(game);
     }
-    // Moves self-play rarely reaches, from RULES.md's examples: a takasia stop, a nyumba stop
+    // Moves self-play rarely reaches, from docs/rules.md's examples: a takasia stop, a nyumba stop
     // and use, a win mid-move, a never-ending move (513 sowing runs).
     for (before, mv) in EXTRAS {
         let before: Position = before.parse().expect("extra position parses");

@@ -132,7 +132,7 @@ fn random_moves_of_both_variants_keep_every_seed() {
     );
 }
 
-/// Namua nyumba choice position (RULES.md section 3): `a2 left capture stop` / `use`.
+/// Namua nyumba choice position (docs/rules.md section 3): `a2 left capture stop` / `use`.
 const HOUSE_CHOICE: &str = "variant=kiswahili turn=N hand=16,17 house=S,N takasia=- A=0,0,3,0,8,0,5,1 B=0,0,0,0,0,0,0,1 a=0,1,0,1,11,0,0,0 b=0,0,0,0,0,0,0,0";
 /// A takata ending in the owned house.
 const HOUSE_STOP: &str = "variant=kiswahili turn=S hand=20,20 house=S,N takasia=- A=0,2,0,0,6,0,0,0 B=0,0,0,0,0,0,0,0 a=0,0,0,0,6,0,0,0 b=0,0,0,0,0,0,0,10";

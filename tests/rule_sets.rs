@@ -1,4 +1,4 @@
-//! Rule sets (RULES.md section 10): `v0.2` plays takasia, `r002` does not; nothing else
+//! Rule sets (docs/rules.md section 10): `v0.2` plays takasia, `r002` does not; nothing else
 //! differs. The corpus `tests/data/takasia_r002.txt` holds positions where that matters.
 
 use std::io::Write;

@@ -1,5 +1,5 @@
 //! The worked examples of the seed guide (`seeds/000_...txt`, sections 01, 04, 06, 08, 09) and
-//! the finer points of RULES.md, each as a position and a move with the exact result.
+//! the finer points of docs/rules.md, each as a position and a move with the exact result.
 
 use bao_bot::rules::{
     Direction, EndReason, HouseChoice, Move, MoveError, MoveKind, MoveSpec, Phase, Pit, Position,

@@ -20,7 +20,7 @@
 //! the 162 games measured, +47), short of the 70% aimed at: in the learner's game master
 //! first reaches 70% against levels close to medium (71.0% against 10k nodes with a seed of
 //! noise, 73.5% against medium), and below such a hard there is room for three steps of
-//! 65% or more, not four (the README has the figures).
+//! 65% or more, not four (docs/ai.md has the figures).
 
 use std::fmt;
 use std::str::FromStr;

@@ -16,7 +16,7 @@ use clap::{Parser, Subcommand};
 
 /// Bao la Kiswahili: a Discord bot, a terminal game, and tools over its rules engine.
 ///
-/// Positions and moves use the text forms of RULES.md section 9, e.g.
+/// Positions and moves use the text forms of docs/rules.md section 9, e.g.
 /// `variant=kiswahili turn=S hand=22,22 house=S,N takasia=- A=0,0,0,0,6,2,2,0
 /// B=0,0,0,0,0,0,0,0 a=0,0,0,0,6,2,2,0 b=0,0,0,0,0,0,0,0` and `A6 left takata`.
 /// Where a POSITION is asked for, `start` (Kiswahili) and `kujifunza` name the start positions.

@@ -1,5 +1,5 @@
 //! Move generation and move execution: sowing, relays, captures, the nyumba, takasia, and the
-//! end of the game (RULES.md sections 3-8).
+//! end of the game (docs/rules.md sections 3-8).
 
 // Pits are addressed by circuit index throughout; index loops read clearer here.
 #![allow(clippy::needless_range_loop)]
@@ -10,7 +10,7 @@ use super::position::Position;
 use super::trace::{EndReason, LiftReason, NoTrace, Recorder, Step, Trace};
 use super::types::{Direction, Pit, Row, Side, Variant, HOUSE};
 
-/// Most sowing runs a move may make after its first one (RULES.md section 5).
+/// Most sowing runs a move may make after its first one (docs/rules.md section 5).
 pub const MAX_RUNS: u32 = 512;
 
 /// Circuit indices in display order: front pits 1..8, then back pits 1..8.
@@ -579,7 +579,7 @@ impl Position {
     }
 
     /// After `p`'s completed mtaji takata (the opponent now to move), the opponent's takasia
-    /// target, if RULES.md section 6 gives one.
+    /// target, if docs/rules.md section 6 gives one.
     fn takasia_target(&self, p: Side) -> Option<usize> {
         let q = !p;
         if self.has_capturing_start(q) {

@@ -1,4 +1,4 @@
-//! The rules of Bao, exactly as `RULES.md` defines them: positions, moves, their text forms,
+//! The rules of Bao, exactly as `docs/rules.md` defines them: positions, moves, their text forms,
 //! legal move generation and move execution with a step-by-step trace. Pure computation: no
 //! I/O, no notion of who is playing.
 //!

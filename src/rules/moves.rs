@@ -1,4 +1,4 @@
-//! Moves and their text form (RULES.md section 9).
+//! Moves and their text form (docs/rules.md section 9).
 //!
 //! A [`Move`] is complete and canonical: `A4 left capture`, `a5 right takata`,
 //! `A3 left capture use`, `A4 right capture enter-left`. A [`MoveSpec`] is what a player wrote,

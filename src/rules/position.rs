@@ -1,5 +1,5 @@
 //! The position: seeds in every pit and hand, nyumba ownership, takasia target, side to move,
-//! and its one-line text form (RULES.md section 9).
+//! and its one-line text form (docs/rules.md section 9).
 
 use std::fmt;
 use std::str::FromStr;
@@ -23,7 +23,7 @@ pub struct Position {
     pub(crate) takasia: Option<u8>,
     pub(crate) turn: Side,
     pub(crate) winner: Option<Side>,
-    /// The rule set the game is played under (RULES.md section 10).
+    /// The rule set the game is played under (docs/rules.md section 10).
     pub(crate) rules: RuleSet,
 }
 
@@ -261,7 +261,7 @@ impl Position {
     }
 
     /// Builds a position from its parts, checking it (see [`Position::validate`]).
-    /// `rows[side]` lists the circuit counts of each side in RULES.md order: front 1..8 then
+    /// `rows[side]` lists the circuit counts of each side in docs/rules.md order: front 1..8 then
     /// back 1..8.
     #[allow(clippy::too_many_arguments)]
     pub fn from_parts(

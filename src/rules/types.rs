@@ -337,10 +337,10 @@ impl fmt::Display for Phase {
     }
 }
 
-/// The rule set a game is played under, fixed when it starts (RULES.md section 10).
+/// The rule set a game is played under, fixed when it starts (docs/rules.md section 10).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, PartialOrd, Ord)]
 pub enum RuleSet {
-    /// `v0.2`, the default: RULES.md as it stands, with takasia (section 6).
+    /// `v0.2`, the default: docs/rules.md as it stands, with takasia (section 6).
     #[default]
     V02,
     /// `r002`: the seed game's rules before its takasia revision: everything except section 6
@@ -360,7 +360,7 @@ impl RuleSet {
         }
     }
 
-    /// Whether the takasia of RULES.md section 6 is played (only `v0.2`).
+    /// Whether the takasia of docs/rules.md section 6 is played (only `v0.2`).
     #[inline]
     pub const fn has_takasia(self) -> bool {
         matches!(self, RuleSet::V02)
