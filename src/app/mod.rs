@@ -20,22 +20,19 @@
 //! out of date.
 
 mod ai_pool;
-mod analysis;
 mod buttons;
+mod commands;
 mod conversation;
 mod correspondence;
 mod ladder;
 mod parse;
-mod play;
-mod prefs;
-mod ratings;
 mod refusal;
-mod replay;
-mod settings;
-mod takeback;
-mod threads;
+mod table;
 mod types;
 mod view;
+
+// The command families' files, under their short names for the rest of the app.
+use commands::{analysis, ratings, settings};
 
 use std::sync::atomic::{AtomicI64, Ordering};
 use std::sync::Arc;
@@ -52,8 +49,9 @@ pub use crate::store::Orientation;
 pub use crate::vocab::{GameId, Notify, Place, SideChoice, UserId};
 pub use buttons::{Action, ButtonId, InvalidButton};
 pub use conversation::Conversation;
-pub use parse::{command_line, game_option, span, time_per_move, SUBCOMMANDS};
+pub use parse::{command_line, game_option, span, time_per_move};
 pub use ratings::{change_words, signed};
+pub use table::{command_info, subcommands, CommandInfo, COMMANDS};
 pub use types::{
     Attachment, Button, ButtonStyle, Command, Destination, Notice, PrefsChange, RatingScope, Reply,
     Response, Settings, Subject, ThreadFailure, ThreadPlan, User,

@@ -131,9 +131,6 @@ pub fn game_option(text: Option<&str>) -> Result<Option<GameId>, String> {
     }
 }
 
-/// The `/bao` subcommands, for help texts and errors.
-pub const SUBCOMMANDS: &str = "challenge, accept, decline, move, board, moves, history, resign, draw, abort, ai, games, rules, help, notify, claim, replay, settings, prefs, about, analyze, hint, takeback, leaderboard, stats";
-
 /// `on`/`off` (and yes/no, true/false) as a switch.
 pub fn on_off(text: &str) -> Option<bool> {
     match text.trim().to_ascii_lowercase().as_str() {
@@ -164,7 +161,8 @@ pub fn command_line(
     let first = first.trim_start_matches('/');
     if !first.eq_ignore_ascii_case("bao") {
         return Err(format!(
-            "commands start with /bao, like `/bao help` (subcommands: {SUBCOMMANDS})"
+            "commands start with /bao, like `/bao help` (subcommands: {})",
+            super::table::subcommands()
         ));
     }
     let Some(sub) = words.next() else {
@@ -428,7 +426,8 @@ pub fn command_line(
             })
         }
         other => Err(format!(
-            "`{other}` is not a /bao subcommand: try one of {SUBCOMMANDS}"
+            "`{other}` is not a /bao subcommand: try one of {}",
+            super::table::subcommands()
         )),
     }
 }

@@ -109,6 +109,17 @@ impl Outbox {
     }
 }
 
+/// The names of the `/bao` subcommands the bot registers with Discord, as registered (tests
+/// check them against the app's command table, [`crate::app::COMMANDS`]).
+pub fn registered_subcommands() -> Vec<String> {
+    commands::all()
+        .into_iter()
+        .filter(|c| c.name == "bao")
+        .flat_map(|c| c.subcommands)
+        .map(|c| c.name.to_string())
+        .collect()
+}
+
 /// Runs the bot until `stop` completes (or the client fails), then closes the gateway and
 /// waits for the interactions in hand, each step bounded in time.
 pub async fn run(

@@ -4,11 +4,11 @@
 use crate::rules::{RuleSet, Variant};
 use crate::store::{SettingKey, SettingValue, UserId};
 
-use super::parse::{on_off, span, time_per_move};
-use super::refusal::{refuse, Answer};
-use super::types::{Reply, Settings, User};
-use super::view::timestamp;
-use super::{App, AppError, Place};
+use crate::app::parse::{on_off, span, time_per_move};
+use crate::app::refusal::{refuse, Answer};
+use crate::app::types::{Reply, Settings, User};
+use crate::app::view::timestamp;
+use crate::app::{App, AppError, Place};
 
 /// The rule sets, for `/bao rules` and `/bao about`.
 pub const RULE_SETS_TEXT: &str = "\
@@ -34,7 +34,7 @@ pub struct ServerConfig {
     pub rules: RuleSet,
     /// Seconds per move when a challenge names none (`None`: untimed).
     pub time_per_move: Option<i64>,
-    /// Whether games are rated by default (used once ratings exist).
+    /// Whether games are rated by default.
     pub rated: bool,
     /// Where games are played.
     pub placement: Placement,
@@ -203,7 +203,7 @@ fn about_key(key: SettingKey) -> &'static str {
         SettingKey::Variant => "variant of new games",
         SettingKey::Rules => "rule set of new games (v0.2 or r002)",
         SettingKey::TimePerMove => "time per move when a challenge names none",
-        SettingKey::Rated => "games rated by default (once ratings exist)",
+        SettingKey::Rated => "games rated by default",
         SettingKey::Placement => "where games are played",
         SettingKey::Channels => "channels where new games may start",
         SettingKey::Animations => {
@@ -217,7 +217,7 @@ const SETTINGS_FORM: &str = "write `/bao-settings <setting> <value>` (in the con
 
 impl App {
     /// The settings of the server `place` is in (the bot's defaults in a DM).
-    pub(super) fn server_config(&self, place: &Place) -> Result<ServerConfig, AppError> {
+    pub(in crate::app) fn server_config(&self, place: &Place) -> Result<ServerConfig, AppError> {
         Ok(match place {
             Place::Channel { guild, .. } => {
                 ServerConfig::from_rows(&self.store.server_settings(*guild)?, &self.settings)
@@ -228,7 +228,7 @@ impl App {
 
     /// Refuses a new game at `place` when the server allows games only in other channels,
     /// or when one of `members` already has the most games the server allows.
-    pub(super) fn may_start_here(
+    pub(in crate::app) fn may_start_here(
         &self,
         place: &Place,
         config: &ServerConfig,
@@ -261,7 +261,7 @@ impl App {
     }
 
     /// `/bao settings`.
-    pub(super) fn show_server_settings(&self, place: &Place) -> Answer {
+    pub(in crate::app) fn show_server_settings(&self, place: &Place) -> Answer {
         let Place::Channel { guild, .. } = *place else {
             return Err(refuse(
                 "Settings belong to a server: use `/bao settings` in one of its channels.",
@@ -289,7 +289,7 @@ impl App {
     }
 
     /// `/bao settings set KEY VALUE`.
-    pub(super) fn set_server_setting(
+    pub(in crate::app) fn set_server_setting(
         &self,
         user: &User,
         place: &Place,
@@ -339,7 +339,7 @@ impl App {
     }
 
     /// `/bao about`.
-    pub(super) fn about(&self) -> Answer {
+    pub(in crate::app) fn about(&self) -> Answer {
         let (running, played, servers) = self.store.game_totals()?;
         let up = (self.clock.now() - self.started).max(0);
         let rule_sets = RuleSet::ALL

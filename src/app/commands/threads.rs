@@ -11,9 +11,9 @@
 use crate::rules::Side;
 use crate::store::{Game, GameStatus, Player, StoreError};
 
-use super::types::{Destination, Notice, Reply, ThreadFailure, ThreadPlan};
-use super::view::place_link;
-use super::{App, AppError, GameId, Place};
+use crate::app::types::{Destination, Notice, Reply, ThreadFailure, ThreadPlan};
+use crate::app::view::place_link;
+use crate::app::{App, AppError, GameId, Place};
 
 /// Longest thread name Discord takes.
 const THREAD_NAME_MAX: usize = 100;
@@ -30,19 +30,23 @@ fn cut(text: &str, max: usize) -> String {
 
 /// A game thread's name: `Asha vs Baraka · Bao la Kiswahili` (South first; long names cut
 /// so the whole fits Discord's 100 characters).
-pub(super) fn thread_name(south: &str, north: &str, variant: crate::rules::Variant) -> String {
+pub(in crate::app) fn thread_name(
+    south: &str,
+    north: &str,
+    variant: crate::rules::Variant,
+) -> String {
     let name = format!(
         "{} vs {} · Bao la {}",
         cut(south, NAME_IN_THREAD_MAX),
         cut(north, NAME_IN_THREAD_MAX),
-        super::play::capitalised(variant)
+        super::challenge::capitalised(variant)
     );
     cut(&name, THREAD_NAME_MAX)
 }
 
 /// A game thread's name once the game is over: its name with `outcome` after it (`Asha vs
 /// Baraka · Bao la Kiswahili · Baraka won`), the players' part cut so the outcome stays.
-pub(super) fn ended_thread_name(
+pub(in crate::app) fn ended_thread_name(
     south: &str,
     north: &str,
     variant: crate::rules::Variant,
@@ -57,7 +61,7 @@ impl App {
     /// The thread to open for `game`, just accepted, when it was challenged in thread
     /// placement (a stored fact), on its recorded challenge message. `None`: the game is
     /// played where it was challenged.
-    pub(super) fn thread_plan(&self, game: &Game) -> Result<Option<ThreadPlan>, AppError> {
+    pub(in crate::app) fn thread_plan(&self, game: &Game) -> Result<Option<ThreadPlan>, AppError> {
         if game.place.is_dm() || !self.store.waits_for_thread(game.id)? {
             return Ok(None);
         }
@@ -79,11 +83,11 @@ impl App {
     }
 
     /// The refusal of a second challenge between the same two people waiting in `place`.
-    pub(super) fn same_challenge_waiting(
+    pub(in crate::app) fn same_challenge_waiting(
         &self,
         place: &Place,
-        user: &super::User,
-        opponent: &super::User,
+        user: &crate::app::User,
+        opponent: &crate::app::User,
     ) -> Result<Option<Reply>, AppError> {
         let waiting = self.store.games_waiting_in(place)?;
         Ok(waiting
@@ -100,7 +104,7 @@ impl App {
     }
 
     /// The refusal of a new game inside a game's thread: a thread holds one game.
-    pub(super) fn thread_refusal(&self, place: &Place) -> Result<Option<Reply>, AppError> {
+    pub(in crate::app) fn thread_refusal(&self, place: &Place) -> Result<Option<Reply>, AppError> {
         let Place::Channel { channel, .. } = *place else {
             return Ok(None);
         };
@@ -188,7 +192,7 @@ impl App {
             _ => game
                 .challenge
                 .as_ref()
-                .map_or(super::UserId(0), |c| c.challenger),
+                .map_or(crate::app::UserId(0), |c| c.challenger),
         };
         let mut notices = vec![Notice {
             to: Destination::Place(game.place),
@@ -202,7 +206,7 @@ impl App {
 
     /// When `game` has just ended in a thread of its own: the one-line result for the
     /// parent channel, after which the thread is archived.
-    pub(super) fn thread_end(&self, game: &Game) -> Result<Option<Notice>, AppError> {
+    pub(in crate::app) fn thread_end(&self, game: &Game) -> Result<Option<Notice>, AppError> {
         if game.status.is_ongoing() {
             return Ok(None);
         }
@@ -241,7 +245,7 @@ impl App {
         let user = game
             .challenge
             .as_ref()
-            .map_or(super::UserId(0), |c| c.challenger);
+            .map_or(crate::app::UserId(0), |c| c.challenger);
         Ok(Some(Notice {
             to: Destination::ThreadEnd {
                 parent: Place::Channel {

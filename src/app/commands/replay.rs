@@ -5,14 +5,14 @@ use crate::render::{game_gif, moves_gif, GameGifOptions, GameRecord, GifError, R
 use crate::rules::{Move, Position, Side};
 use crate::store::{Game, GameStatus, Place, UserId};
 
-use super::refusal::{refuse, Answer};
-use super::types::{Attachment, Reply, User};
-use super::{App, AppError};
+use crate::app::refusal::{refuse, Answer};
+use crate::app::types::{Attachment, Reply, User};
+use crate::app::{App, AppError};
 
 impl App {
     /// Whether `user` sees boards after a move at `place` animated: their own choice
     /// (`/bao prefs`), else the server's setting, else the bot's default (the config).
-    pub(super) fn animates(&self, user: UserId, place: &Place) -> Result<bool, AppError> {
+    pub(in crate::app) fn animates(&self, user: UserId, place: &Place) -> Result<bool, AppError> {
         match self.store.user_prefs(user)?.animation {
             Some(on) => Ok(on),
             None => Ok(self.server_config(place)?.animations),
@@ -21,7 +21,7 @@ impl App {
 
     /// The animation of `moves` played from `before` in `game`, ending on the board picture
     /// `opts` draws (the same options as the still), as a `.gif` attachment.
-    pub(super) fn move_animation(
+    pub(in crate::app) fn move_animation(
         &self,
         game: &Game,
         before: &Position,
@@ -42,7 +42,7 @@ impl App {
 
     /// `/bao replay [game] [from] [to]`: the game as a GIF, one frame per ply. Finished games
     /// for anyone who may see them; a running game only for its players.
-    pub(super) fn replay(
+    pub(in crate::app) fn replay(
         &self,
         user: &User,
         game: Game,

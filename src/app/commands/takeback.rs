@@ -11,15 +11,15 @@
 use crate::rules::{Position, Side};
 use crate::store::{Game, GameId, GameStatus, Player, RequestOutcome, TakebackRequest, UserId};
 
-use super::analysis::against_ai;
-use super::buttons::{Action, ButtonId};
-use super::refusal::{refuse, Answer};
-use super::types::{Button, ButtonStyle, Reply, Response, User};
-use super::{shown_board, App, AppError, INVALID_BUTTON};
+use crate::app::analysis::against_ai;
+use crate::app::buttons::{Action, ButtonId};
+use crate::app::refusal::{refuse, Answer};
+use crate::app::types::{Button, ButtonStyle, Reply, Response, User};
+use crate::app::{shown_board, App, AppError, INVALID_BUTTON};
 
 impl App {
     /// `/bao takeback` in `game`.
-    pub(super) fn takeback(&self, user: &User, game: Game) -> Answer {
+    pub(in crate::app) fn takeback(&self, user: &User, game: Game) -> Answer {
         if game.status != GameStatus::Active {
             return Err(refuse(
                 "There is no game running here to take a move back in.",
@@ -139,7 +139,7 @@ impl App {
 
     /// The opponent's answer (a button) to takeback request `request`, made on the board
     /// after `ply`.
-    pub(super) fn answer_takeback(
+    pub(in crate::app) fn answer_takeback(
         &self,
         user: &User,
         game: Game,
@@ -223,7 +223,7 @@ impl App {
 
 /// The declined takeback requests of a game, for histories, in the order they were made:
 /// "Asha asked for ply 3 (`A6 left takata`) back".
-pub(super) fn declined_words(app: &App, game: GameId) -> Result<Vec<String>, AppError> {
+pub(in crate::app) fn declined_words(app: &App, game: GameId) -> Result<Vec<String>, AppError> {
     Ok(app
         .store
         .takeback_requests(game)?
@@ -241,7 +241,7 @@ pub(super) fn declined_words(app: &App, game: GameId) -> Result<Vec<String>, App
 }
 
 /// Who asked for a takeback, for histories: " at Asha's request", or nothing when unknown.
-pub(super) fn asked_words(app: &App, asked_by: Option<UserId>) -> String {
+pub(in crate::app) fn asked_words(app: &App, asked_by: Option<UserId>) -> String {
     match asked_by {
         Some(u) => format!(" at {}'s request", app.name(Some(&Player::Human(u)))),
         None => String::new(),

@@ -14,9 +14,9 @@ use crate::store::{
     Score, UserId, MIN_RANKED_GAMES,
 };
 
-use super::refusal::{refuse, Answer};
-use super::types::{Attachment, RatingScope, Reply, User};
-use super::{App, AppError};
+use crate::app::refusal::{refuse, Answer};
+use crate::app::types::{Attachment, RatingScope, Reply, User};
+use crate::app::{App, AppError};
 
 /// Players shown on a leaderboard.
 const TOP: u32 = 10;
@@ -143,7 +143,7 @@ impl App {
     }
 
     /// `user`'s rating where a game at `place` under `rules` is rated, as shown: `1500?`.
-    pub(super) fn rating_tag(
+    pub(in crate::app) fn rating_tag(
         &self,
         user: UserId,
         place: &Place,
@@ -158,7 +158,10 @@ impl App {
     /// The rating line under each name in the board picture, South's first: the ratings
     /// (`1500?`) while two people play, each one's change (`1500 → 1662 (+162)`) once a
     /// rated game is over. `None` for games against the AI.
-    pub(super) fn header_ratings(&self, game: &Game) -> Result<Option<[String; 2]>, AppError> {
+    pub(in crate::app) fn header_ratings(
+        &self,
+        game: &Game,
+    ) -> Result<Option<[String; 2]>, AppError> {
         let (Some(Player::Human(south)), Some(Player::Human(north))) = (&game.south, &game.north)
         else {
             return Ok(None);
@@ -194,7 +197,7 @@ impl App {
     /// `Rating change in this server: Asha 1500 → 1662 (+162), Baraka 1500 → 1338 (−162)`,
     /// one line per scope (one line for both when they agree). `None` when the game changed
     /// no rating.
-    pub(super) fn rating_lines(&self, game: &Game) -> Result<Option<String>, AppError> {
+    pub(in crate::app) fn rating_lines(&self, game: &Game) -> Result<Option<String>, AppError> {
         let changes = self.store.rating_changes(game.id)?;
         if changes.is_empty() {
             return Ok(None);
@@ -229,7 +232,7 @@ impl App {
 
     /// `/bao leaderboard [variant] [scope]`: the best ten ranked players as a picture (and
     /// text for terminals), with the asker's own rank when they are not among them.
-    pub(super) fn leaderboard(
+    pub(in crate::app) fn leaderboard(
         &self,
         user: &User,
         place: &Place,
@@ -354,7 +357,7 @@ impl App {
     /// `/bao stats [@user] [variant]`: ratings per scope, the record against people (as
     /// South and North, streaks, the last results, head to head with the asker) and against
     /// each AI level. Private to the asker.
-    pub(super) fn stats(
+    pub(in crate::app) fn stats(
         &self,
         user: &User,
         place: &Place,

@@ -2,15 +2,15 @@
 
 use crate::store::{Notify, Orientation, UserPrefs};
 
-use super::refusal::Answer;
-use super::types::{PrefsChange, Reply, User};
-use super::view::notify_text;
-use super::{App, AppError};
+use crate::app::refusal::Answer;
+use crate::app::types::{PrefsChange, Reply, User};
+use crate::app::view::notify_text;
+use crate::app::{App, AppError};
 
 impl App {
     /// `/bao prefs [notify] [animations] [orientation]`: changes what is given, then shows
     /// every preference.
-    pub(super) fn prefs(&self, user: &User, change: PrefsChange) -> Answer {
+    pub(in crate::app) fn prefs(&self, user: &User, change: PrefsChange) -> Answer {
         let now = self.clock.now();
         if let Some(mode) = change.notify {
             self.store.set_notify(user.id, mode, now)?;
@@ -58,7 +58,10 @@ impl App {
     }
 
     /// Whose rows `user`'s boards show at the bottom.
-    pub(super) fn orientation_of(&self, user: super::UserId) -> Result<Orientation, AppError> {
+    pub(in crate::app) fn orientation_of(
+        &self,
+        user: crate::app::UserId,
+    ) -> Result<Orientation, AppError> {
         Ok(self
             .store
             .user_prefs(user)?

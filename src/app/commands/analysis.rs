@@ -16,17 +16,17 @@ use crate::render::{board_png, evaluation_graph_png, RenderOptions};
 use crate::rules::{Move, Position, Side};
 use crate::store::{Game, GameStatus, Place, Player, UserId};
 
-use super::buttons::{Action, ButtonId};
-use super::refusal::{refuse, Answer};
-use super::types::{Attachment, Button, ButtonStyle, Reply, User};
-use super::{App, AppError};
+use crate::app::buttons::{Action, ButtonId};
+use crate::app::refusal::{refuse, Answer};
+use crate::app::types::{Attachment, Button, ButtonStyle, Reply, User};
+use crate::app::{App, AppError};
 
 /// How many of the largest mistakes the analysis lists (with their board buttons).
 const LARGEST: usize = 3;
 
 /// The users with an analysis under way.
 #[derive(Debug, Default)]
-pub(super) struct Running(Mutex<HashSet<UserId>>);
+pub(in crate::app) struct Running(Mutex<HashSet<UserId>>);
 
 /// Marks a user's analysis as running until dropped.
 struct RunningGuard<'a>(&'a Running, UserId);
@@ -47,7 +47,7 @@ impl Drop for RunningGuard<'_> {
 }
 
 /// Whether the AI plays a side of `game`.
-pub(super) fn against_ai(game: &Game) -> bool {
+pub(in crate::app) fn against_ai(game: &Game) -> bool {
     [&game.south, &game.north]
         .iter()
         .any(|p| p.as_ref().is_some_and(Player::is_ai))
@@ -56,7 +56,7 @@ pub(super) fn against_ai(game: &Game) -> bool {
 impl App {
     /// Whether `game` is rated, as stored with it (a game against the AI never is): rated
     /// games close hints and takebacks.
-    pub(super) fn is_rated(&self, game: &Game) -> Result<bool, AppError> {
+    pub(in crate::app) fn is_rated(&self, game: &Game) -> Result<bool, AppError> {
         Ok(!against_ai(game) && self.store.is_rated(game.id)?)
     }
 
@@ -70,7 +70,7 @@ impl App {
 impl App {
     /// `/bao analyze [game]`: the analysis of `game` for `user` asking at `place`;
     /// `progress` gets a line after each ply analysed ("Analysing ply 34 of 80…").
-    pub(super) fn analyze(
+    pub(in crate::app) fn analyze(
         &self,
         user: &User,
         place: &Place,
@@ -218,7 +218,7 @@ impl App {
 
     /// The board of `game` after `ply` plies (0: the start), privately, with the move that
     /// led there highlighted.
-    pub(super) fn board_at(&self, user: &User, game: &Game, ply: u32) -> Answer {
+    pub(in crate::app) fn board_at(&self, user: &User, game: &Game, ply: u32) -> Answer {
         if ply > game.ply {
             return Err(refuse(format!(
                 "Game {} has only {} plies.",
@@ -279,7 +279,7 @@ impl App {
     /// `/bao hint`: the search's move for the caller in the game here, privately, with the
     /// board after it. Only for the player to move, in games against the AI and unrated
     /// games where both agreed to hints.
-    pub(super) fn hint(&self, user: &User, game: &Game) -> Answer {
+    pub(in crate::app) fn hint(&self, user: &User, game: &Game) -> Answer {
         if game.status != GameStatus::Active {
             return Err(refuse("There is no game running here to give a hint in."));
         }

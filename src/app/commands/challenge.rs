@@ -1,0 +1,383 @@
+//! Challenges and games against the AI: `/bao challenge`, `/bao accept`, `/bao decline`
+//! and `/bao ai`.
+
+use crate::ai::Level;
+use crate::rules::{Position, Side, Variant};
+use crate::store::{
+    Game, GameStatus, NewChallenge, NewGame, Orientation, Place, Player, ResultReason, SideChoice,
+    StoreError,
+};
+
+use crate::app::buttons::{Action, ButtonId};
+use crate::app::parse::{span, time_per_move};
+use crate::app::refusal::{refuse, Answer};
+use crate::app::types::{Button, ButtonStyle, Reply, Response, User};
+use crate::app::view::{place_link, timestamp};
+use crate::app::{shown_board, App};
+
+impl App {
+    #[allow(clippy::too_many_arguments)]
+    pub(in crate::app) fn challenge(
+        &self,
+        user: &User,
+        place: &Place,
+        opponent: &User,
+        variant: Option<crate::rules::Variant>,
+        side: Option<SideChoice>,
+        time: Option<String>,
+        rules: Option<crate::rules::RuleSet>,
+        rated: Option<bool>,
+        hints: Option<bool>,
+    ) -> Answer {
+        if place.is_dm() {
+            return Err(refuse(
+                "Challenges are made in a server channel, where both players can see the board. Here you can play the AI: `/bao ai`.",
+            ));
+        }
+        if opponent.id == user.id {
+            return Err(refuse(
+                "You cannot challenge yourself. Challenge someone else, or play the AI with `/bao ai`.",
+            ));
+        }
+        if opponent.bot {
+            return Err(refuse(format!(
+                "{} is a bot and cannot play. To play the built-in AI use `/bao ai`.",
+                opponent.name
+            )));
+        }
+        if let Some(refusal) = self.thread_refusal(place)? {
+            return Err(refusal.into());
+        }
+        let config = self.server_config(place)?;
+        let time_per_move = match time {
+            Some(t) => match time_per_move(&t) {
+                Ok(t) => t,
+                Err(e) => return Err(refuse(e)),
+            },
+            None => config.time_per_move,
+        };
+        let hints = hints.unwrap_or(false);
+        if hints && rated == Some(true) {
+            return Err(refuse(
+                "Hints are only for unrated games: write `rated:false hints:true` for a casual \
+                 game with hints, or leave hints out for a rated game.",
+            ));
+        }
+        // In thread placement the game gets a thread of its own once accepted, so the
+        // challenge does not hold the channel: any number may wait there.
+        let in_thread = self.settings.threads
+            && !place.is_dm()
+            && config.placement == crate::app::settings::Placement::Thread;
+        if in_thread {
+            if let Some(refusal) = self.same_challenge_waiting(place, user, opponent)? {
+                return Err(refusal.into());
+            }
+        } else if let Some(existing) = self.store.game_in(place)? {
+            return Err(refuse(busy_text(&existing)));
+        }
+        if let Some(refusal) = self.may_start_here(place, &config, &[user, opponent])? {
+            return Err(refusal.into());
+        }
+        let now = self.clock.now();
+        self.store.upsert_player(opponent.id, &opponent.name, now)?;
+        let variant = variant.unwrap_or(config.variant);
+        let rules = rules.unwrap_or(config.rules);
+        let side = side.unwrap_or(SideChoice::Random);
+        let new = NewChallenge {
+            place: *place,
+            variant,
+            start_position: Position::start(variant).with_rules(rules).to_string(),
+            challenger: user.id,
+            challenged: opponent.id,
+            challenger_side: side,
+            time_per_move,
+            now,
+            expires_at: now + self.settings.challenge_ttl,
+            // Asking for hints makes the game casual unless it says otherwise.
+            rated: match rated {
+                Some(r) => r,
+                None => !hints && self.server_config(place)?.rated,
+            },
+            hints,
+        };
+        let created = if in_thread {
+            self.store.create_thread_challenge(&new)
+        } else {
+            self.store.create_challenge(&new)
+        };
+        let game = match created {
+            Ok(g) => g,
+            Err(StoreError::PlaceTaken { .. }) => {
+                return Err(refuse(
+                    "A game is already running or waiting in this channel.",
+                ))
+            }
+            Err(e) => return Err(e.into()),
+        };
+        let sides = match side {
+            SideChoice::South => format!("{} plays South and moves first", user.name),
+            SideChoice::North => format!("{} plays North", user.name),
+            SideChoice::Random => "sides drawn at random".into(),
+        };
+        let clock = match time_per_move {
+            Some(t) => format!("{} per move", span(t)),
+            None => "no time limit".into(),
+        };
+        let hints = if new.hints { ", hints allowed" } else { "" };
+        let kind = if new.rated {
+            "a rated game"
+        } else {
+            "a casual game"
+        };
+        let mut reply = Reply::public(format!(
+            "<@{}> ({}), {} ({}) challenges you to {kind} of Bao la {} ({sides}, {clock}, rules {}{hints}). The challenge expires {}.",
+            opponent.id,
+            self.rating_tag(opponent.id, place, variant, rules)?,
+            user.name,
+            self.rating_tag(user.id, place, variant, rules)?,
+            capitalised(variant),
+            rule_set_words(rules),
+            timestamp(new.expires_at)
+        ));
+        reply.mention = Some(opponent.id);
+        // Remember the challenge message, so accepting it can remove its buttons.
+        reply.board = Some((game.id, 0));
+        reply.buttons = vec![vec![
+            Button {
+                id: ButtonId::new(Action::Accept, game.id, 0).to_string(),
+                label: "Accept".into(),
+                style: ButtonStyle::Success,
+            },
+            Button {
+                id: ButtonId::new(Action::Decline, game.id, 0).to_string(),
+                label: "Decline".into(),
+                style: ButtonStyle::Danger,
+            },
+        ]];
+        Ok(reply.into())
+    }
+
+    pub(in crate::app) fn accept(&self, user: &User, game: Game) -> Answer {
+        let Some(ch) = pending_challenge(&game) else {
+            return Err(refuse(challenge_gone(&game)));
+        };
+        if ch.challenged != user.id {
+            let text = if ch.challenger == user.id {
+                "You made this challenge; only the one you challenged can accept it. `/bao abort` withdraws it."
+            } else {
+                "This challenge is not for you."
+            };
+            return Err(refuse(text));
+        }
+        let now = self.clock.now();
+        if now > ch.expires_at {
+            self.store.expire_challenges(now)?;
+            return Err(refuse("This challenge has expired."));
+        }
+        let challenger_south = match ch.challenger_side {
+            SideChoice::South => true,
+            SideChoice::North => false,
+            SideChoice::Random => (game.id.0 as u64 ^ now as u64).count_ones() % 2 == 0,
+        };
+        let (south, north) = if challenger_south {
+            (Player::Human(ch.challenger), Player::Human(ch.challenged))
+        } else {
+            (Player::Human(ch.challenged), Player::Human(ch.challenger))
+        };
+        let deadline = game.time_per_move.map(|t| now + t);
+        let game = self
+            .store
+            .accept_challenge(game.id, &south, &north, now, deadline)?;
+        let pos = self.position(&game)?;
+        let text = format!(
+            "{} accepts. {} plays South, {} plays North.",
+            user.name,
+            self.side_name(&game, Side::South),
+            self.side_name(&game, Side::North)
+        );
+        if let Some(plan) = self.thread_plan(&game)? {
+            // The board goes to the game's thread once the front end has opened it.
+            let mut reply = Reply::public(format!(
+                "{text} Game {} is played in a thread of its own.",
+                game.id
+            ));
+            reply.previous_board = shown_board(&game);
+            // The challenge message starts the thread; it is no longer the game's board.
+            self.store.set_board_message(game.id, None)?;
+            return Ok(Response {
+                reply,
+                thread: Some(plan),
+                ..Response::default()
+            });
+        }
+        let mut reply = self.board_reply(&game, &pos, None, Side::South, &text)?;
+        reply.previous_board = shown_board(&game);
+        let notices = self.turn_notices(&game, &pos);
+        Ok(Response {
+            reply,
+            notices,
+            ..Response::default()
+        })
+    }
+
+    pub(in crate::app) fn decline(&self, user: &User, game: Game) -> Answer {
+        let Some(ch) = pending_challenge(&game) else {
+            return Err(refuse(challenge_gone(&game)));
+        };
+        if ch.challenged != user.id && ch.challenger != user.id {
+            return Err(refuse("This challenge is not for you."));
+        }
+        let game = self.store.decline_challenge(game.id, self.clock.now())?;
+        let text = if ch.challenger == user.id {
+            format!("{} withdraws the challenge.", user.name)
+        } else {
+            format!("{} declines the challenge.", user.name)
+        };
+        let mut reply = Reply::public(text);
+        reply.previous_board = shown_board(&game);
+        Ok(reply.into())
+    }
+
+    pub(in crate::app) fn start_ai(
+        &self,
+        user: &User,
+        place: &Place,
+        level: Option<Level>,
+        side: Option<SideChoice>,
+        variant: Option<Variant>,
+        rules: Option<crate::rules::RuleSet>,
+    ) -> Answer {
+        if let Some(existing) = self.store.game_in(place)? {
+            return Err(refuse(busy_text(&existing)));
+        }
+        if let Some(refusal) = self.thread_refusal(place)? {
+            return Err(refusal.into());
+        }
+        let config = self.server_config(place)?;
+        if let Some(refusal) = self.may_start_here(place, &config, &[user])? {
+            return Err(refusal.into());
+        }
+        let now = self.clock.now();
+        let level = level.unwrap_or(Level::Medium);
+        let variant = variant.unwrap_or(config.variant);
+        let rules = rules.unwrap_or(config.rules);
+        let human_south = match side.unwrap_or(SideChoice::South) {
+            SideChoice::South => true,
+            SideChoice::North => false,
+            SideChoice::Random => now % 2 == 0,
+        };
+        let human = Player::Human(user.id);
+        let ai = Player::Ai {
+            level: level.to_string(),
+        };
+        let (south, north) = if human_south {
+            (human, ai)
+        } else {
+            (ai, human)
+        };
+        let new = NewGame {
+            place: *place,
+            variant,
+            start_position: Position::start(variant).with_rules(rules).to_string(),
+            south,
+            north,
+            time_per_move: None,
+            now,
+            deadline: None,
+        };
+        let game = match self.store.start_game(&new) {
+            Ok(g) => g,
+            Err(StoreError::PlaceTaken { .. }) => {
+                return Err(refuse("A game is already running here."))
+            }
+            Err(e) => return Err(e.into()),
+        };
+        let mut pos = self.position(&game)?;
+        let mut game = game;
+        let mut trace = None;
+        let mut text = format!(
+            "{} plays the AI ({level}, rated {}) at Bao la {} (rules {}): {} is South.",
+            user.name,
+            level.rating_in(variant),
+            capitalised(variant),
+            rule_set_words(rules),
+            if human_south { &user.name } else { "the AI" }
+        );
+        if let Some((g, p, played)) = self.ai_turn(&game, &pos)? {
+            text.push_str(&format!("\n{}: {}", played.name, played.trace.describe()));
+            game = g;
+            pos = p;
+            trace = Some(played.trace);
+        }
+        let viewer = if human_south || self.orientation_of(user.id)? == Orientation::South {
+            Side::South
+        } else {
+            Side::North
+        };
+        Ok(self.board_reply(&game, &pos, trace, viewer, &text)?.into())
+    }
+}
+
+/// The challenge of a game still waiting for an answer.
+pub(super) fn pending_challenge(game: &Game) -> Option<crate::store::Challenge> {
+    game.challenge
+        .clone()
+        .filter(|_| game.status == GameStatus::Pending)
+}
+
+/// The refusal to an answer of a challenge that is no longer waiting: what became of it
+/// (the answer that came a moment too late, or was pressed on an old message).
+pub(super) fn challenge_gone(game: &Game) -> String {
+    if game.challenge.is_none() {
+        return "There is no challenge waiting here.".into();
+    }
+    match (game.status, game.reason) {
+        (GameStatus::Active, _) => format!(
+            "This challenge was already accepted: game {} is on in {}.",
+            game.id,
+            place_link(&game.place)
+        ),
+        (GameStatus::Finished, _) => format!(
+            "This challenge was accepted, and game {} is over. `/bao history game:{}` shows it.",
+            game.id, game.id
+        ),
+        (_, Some(ResultReason::Declined)) => {
+            "This challenge was declined (or withdrawn by its challenger); there is nothing to answer.".into()
+        }
+        (_, Some(ResultReason::Expired)) => "This challenge has expired.".into(),
+        _ => "This challenge was withdrawn; there is nothing to answer.".into(),
+    }
+}
+
+/// The refusal when a place already holds a game.
+pub(super) fn busy_text(existing: &Game) -> String {
+    if existing.status == GameStatus::Pending {
+        format!(
+            "A challenge is already waiting here (game {}); it must be accepted, declined or withdrawn first.",
+            existing.id
+        )
+    } else {
+        format!(
+            "A game is already running here (game {}); finish it first, or play in another channel or thread.",
+            existing.id
+        )
+    }
+}
+
+/// A rule set for a challenge or game line: `v0.2` or `r002 (no takasia)`.
+pub(super) fn rule_set_words(rules: crate::rules::RuleSet) -> String {
+    if rules.has_takasia() {
+        rules.name().to_string()
+    } else {
+        format!("{} (no takasia)", rules.name())
+    }
+}
+
+pub(super) fn capitalised(variant: Variant) -> String {
+    let name = variant.name();
+    let mut chars = name.chars();
+    match chars.next() {
+        Some(c) => c.to_ascii_uppercase().to_string() + chars.as_str(),
+        None => String::new(),
+    }
+}

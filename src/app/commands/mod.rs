@@ -1,0 +1,15 @@
+//! The command handlers, one file per family. Each file adds its commands' handlers to
+//! [`super::App`] (as `impl App` blocks), with their private helpers; [`super::App::run`]
+//! finds the game a command is about and calls its handler.
+
+pub(super) mod analysis;
+mod challenge;
+mod endings;
+mod moves;
+mod prefs;
+pub(super) mod ratings;
+mod replay;
+pub(super) mod settings;
+mod takeback;
+pub(super) mod threads;
+mod views;

@@ -1,0 +1,261 @@
+//! Moves: `/bao move` (and its buttons), the AI's answers, and the private board shown
+//! when a move or a press comes too late.
+
+use std::time::Duration;
+
+use crate::ai::{level_move, Level};
+use crate::rules::{join_moves, MoveError, MoveSpec, Position, Side, Trace};
+use crate::store::{Game, GameEnd, GameStatus, NewMove, Player, ResultReason, StoreError};
+
+use crate::app::refusal::{refuse, Answer};
+use crate::app::types::{Response, User};
+use crate::app::{shown_board, App, AppError};
+
+/// A move just played, for the reply.
+pub(in crate::app) struct Played {
+    pub(in crate::app) name: String,
+    pub(in crate::app) trace: Trace,
+}
+
+impl App {
+    /// Plays `text` for `user` in `game`, then the AI's answer if the AI is to move.
+    pub(in crate::app) fn play_move(&self, user: &User, game: Game, text: &str) -> Answer {
+        match game.status {
+            GameStatus::Pending => {
+                return Err(refuse(
+                    "The challenge has not been accepted yet; moves come after `/bao accept`.",
+                ))
+            }
+            GameStatus::Finished | GameStatus::Aborted => return Err(refuse(over_text(&game))),
+            GameStatus::Active => {}
+        }
+        let Some(side) = game.side_of(user.id) else {
+            return Err(refuse(format!(
+                "You are not playing in this game; only {} and {} can move.",
+                self.side_name(&game, Side::South),
+                self.side_name(&game, Side::North)
+            )));
+        };
+        let pos = self.position(&game)?;
+        if pos.turn() != side {
+            return Err(refuse(format!(
+                "It is not your turn: {} ({}) is to move.",
+                self.side_name(&game, pos.turn()),
+                pos.turn().name()
+            )));
+        }
+        let spec: MoveSpec = match text.parse() {
+            Ok(s) => s,
+            Err(e) => {
+                return Err(refuse(format!(
+                    "{e}. Legal moves now: {}.",
+                    join_moves(&pos.legal_moves())
+                )))
+            }
+        };
+        let mv = match pos.find_move(&spec) {
+            Ok(mv) => mv,
+            Err(MoveError::Illegal(e)) => return Err(refuse(e.to_string())),
+            Err(e) => return Err(refuse(e.to_string())),
+        };
+        let previous_board = shown_board(&game);
+        let before = pos;
+        let player = Player::Human(user.id);
+        let (mut game, mut pos, first) = match self.record(&game, &pos, &mv, &player)? {
+            Ok(done) => done,
+            // The game ended meanwhile (a resignation, a claim): the move comes too late.
+            Err(current) if !current.status.is_ongoing() => {
+                return Err(refuse(over_text(&current)))
+            }
+            Err(current) => return self.board_changed(user, &current),
+        };
+        let mut played = vec![Played {
+            name: user.name.clone(),
+            trace: first,
+        }];
+        if let Some((g, p, ai)) = self.ai_turn(&game, &pos)? {
+            game = g;
+            pos = p;
+            played.push(ai);
+        }
+        let mut text = played
+            .iter()
+            .map(|p| format!("{}: {}", p.name, p.trace.describe()))
+            .collect::<Vec<_>>()
+            .join("\n");
+        if let Some(hint) = self.ladder_hint(&game)? {
+            text = format!("{text}\n{hint}");
+        }
+        let viewer = match game.player(pos.turn()) {
+            Some(Player::Human(_)) if game.status == GameStatus::Active => pos.turn(),
+            _ => side,
+        };
+        let moves: Vec<_> = played.iter().map(|p| p.trace.mv).collect();
+        let last = played.pop().map(|p| p.trace);
+        let mut reply = self.board_reply(&game, &pos, last.clone(), viewer, &text)?;
+        reply.previous_board = previous_board;
+        if self.animates(user.id, &game.place)? {
+            // The player's move and the AI's reply in one animation ending on the board.
+            let (_, opts) = self.picture(&game, &pos, last, viewer);
+            reply.animation = self.move_animation(&game, &before, &moves, &opts);
+        }
+        let mut notices = self.turn_notices(&game, &pos);
+        notices.extend(self.thread_end(&game)?);
+        Ok(Response {
+            reply,
+            notices,
+            ..Response::default()
+        })
+    }
+
+    /// Plays `mv` (legal in `pos`) for `by` and records it; `Err(game)` when the board changed
+    /// meanwhile.
+    #[allow(clippy::type_complexity)]
+    pub(in crate::app) fn record(
+        &self,
+        game: &Game,
+        pos: &Position,
+        mv: &crate::rules::Move,
+        by: &Player,
+    ) -> Result<Result<(Game, Position, Trace), Game>, AppError> {
+        let (next, trace) = match pos.play(mv) {
+            Ok(done) => done,
+            Err(e) => {
+                return Err(AppError::Corrupt {
+                    game: game.id,
+                    detail: format!("a checked move was refused: {e}"),
+                })
+            }
+        };
+        let now = self.clock.now();
+        let end = next.winner().map(|w| GameEnd {
+            winner: Some(w),
+            reason: ResultReason::from_rules(
+                trace
+                    .game_end()
+                    .map(|(_, r)| r)
+                    .or(next.end_reason())
+                    .unwrap_or(crate::rules::EndReason::NoLegalMove),
+            ),
+        });
+        let deadline = match end {
+            None => game.time_per_move.map(|t| now + t),
+            Some(_) => None,
+        };
+        let text = mv.to_string();
+        let after = next.to_string();
+        let new = NewMove {
+            text: &text,
+            by,
+            position_after: &after,
+            now,
+            deadline,
+            end,
+        };
+        match self.store.record_move(game.id, game.ply, &new) {
+            Ok(g) => Ok(Ok((g, next, trace))),
+            Err(e @ (StoreError::BoardChanged { .. } | StoreError::WrongStatus { .. })) => {
+                Ok(Err(self.lost_race(e)?))
+            }
+            Err(e) => Err(e.into()),
+        }
+    }
+
+    /// If the AI is to move in `game`, lets it choose and records its move.
+    pub(in crate::app) fn ai_turn(
+        &self,
+        game: &Game,
+        pos: &Position,
+    ) -> Result<Option<(Game, Position, Played)>, AppError> {
+        if game.status != GameStatus::Active {
+            return Ok(None);
+        }
+        let Some(Player::Ai { level }) = game.player(pos.turn()).cloned() else {
+            return Ok(None);
+        };
+        let level: Level = level.parse().unwrap_or(Level::Medium);
+        let cap = self.settings.ai_wall_caps[level.index()];
+        let seed = (game.id.0 as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ game.ply as u64;
+        let choice = {
+            let _slot = self.ai.acquire();
+            level_move(pos, level, cap.max(Duration::from_millis(10)), seed)
+        };
+        let mv = match choice {
+            Some(r) => r.mv,
+            None => match pos.legal_moves().first() {
+                Some(mv) => *mv,
+                None => return Ok(None),
+            },
+        };
+        let ai = Player::Ai {
+            level: level.to_string(),
+        };
+        match self.record(game, pos, &mv, &ai)? {
+            Ok((g, p, trace)) => Ok(Some((
+                g,
+                p,
+                Played {
+                    name: format!("AI ({level})"),
+                    trace,
+                },
+            ))),
+            // Someone else moved for the AI meanwhile: nothing to add.
+            Err(_) => Ok(None),
+        }
+    }
+
+    /// The game as it is now after a change lost a race: [`StoreError::BoardChanged`] carries
+    /// it; [`StoreError::WrongStatus`] (the game ended meanwhile without a move, say by a
+    /// resignation racing the winning move) means reading it again.
+    pub(in crate::app) fn lost_race(&self, e: StoreError) -> Result<Game, AppError> {
+        match e {
+            StoreError::BoardChanged { current } => Ok(*current),
+            StoreError::WrongStatus { game, .. } => self
+                .store
+                .game(game)?
+                .ok_or(AppError::Store(StoreError::NoSuchGame(game))),
+            other => Err(other.into()),
+        }
+    }
+
+    /// "The board changed": the move lost a race; show the current board privately.
+    pub(in crate::app) fn board_changed(&self, user: &User, game: &Game) -> Answer {
+        let text = "The board changed before your move arrived; here is the new position.";
+        self.private_board(user, game, text, false)
+    }
+
+    /// A button on an old board was pressed: say so and show the current board privately
+    /// (with its buttons, so the player can go on from there).
+    pub(in crate::app) fn out_of_date(&self, user: &User, game: &Game) -> Answer {
+        let text = "That board is out of date; this is the current one.";
+        self.private_board(user, game, text, true)
+    }
+
+    /// The current board of `game`, shown to `user` only, pinging nobody.
+    pub(in crate::app) fn private_board(
+        &self,
+        user: &User,
+        game: &Game,
+        text: &str,
+        buttons: bool,
+    ) -> Answer {
+        let pos = self.position(game)?;
+        let viewer = self.viewer(game, &pos, Some(user));
+        let mut reply = self.board_reply(game, &pos, None, viewer, text)?;
+        reply.ephemeral = true;
+        if !buttons || game.side_of(user.id).is_none() {
+            reply.buttons.clear();
+        }
+        reply.mention = None;
+        reply.board = None;
+        Ok(reply.into())
+    }
+}
+
+/// The refusal of a move in a game that is over.
+pub(super) fn over_text(game: &Game) -> String {
+    format!(
+        "Game {} is over. `/bao history game:{}` shows it.",
+        game.id, game.id
+    )
+}
