@@ -6,18 +6,6 @@ use rusqlite::{params, OptionalExtension};
 use super::types::GameId;
 use super::{Store, StoreError};
 
-/// The migration adding the `analyses` table.
-pub(super) const MIGRATION_ANALYSES: &str = r#"
--- Post-game analyses, one per game and node budget.
-CREATE TABLE analyses (
-    game_id    INTEGER NOT NULL REFERENCES games (id),
-    nodes      INTEGER NOT NULL CHECK (nodes > 0),
-    data       TEXT NOT NULL,                 -- the analysis as JSON
-    created_at INTEGER NOT NULL,
-    PRIMARY KEY (game_id, nodes)
-) WITHOUT ROWID;
-"#;
-
 impl Store {
     /// Stores (or replaces) the analysis `data` of `game` at `nodes` nodes a search.
     pub fn save_analysis(

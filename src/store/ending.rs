@@ -14,23 +14,6 @@ use super::types::{GameStatus, ResultReason};
 use super::StoreError;
 use crate::rules::Position;
 
-/// The migration: an ended game must store why it ended (triggers, since SQLite cannot add a
-/// CHECK to an existing table). Reasons missing from older games are filled in by
-/// [`recover_reasons`] right after the migrations run.
-pub(super) const END_REASON_SQL: &str = r#"
--- Every finished or aborted game stores why it ended.
-CREATE TRIGGER games_ended_have_a_reason_insert BEFORE INSERT ON games
-WHEN NEW.status IN ('finished', 'aborted') AND NEW.reason IS NULL
-BEGIN
-    SELECT RAISE(ABORT, 'an ended game must store why it ended');
-END;
-CREATE TRIGGER games_ended_have_a_reason_update BEFORE UPDATE OF status, reason ON games
-WHEN NEW.status IN ('finished', 'aborted') AND NEW.reason IS NULL
-BEGIN
-    SELECT RAISE(ABORT, 'an ended game must store why it ended');
-END;
-"#;
-
 /// What the store holds about an ended game without a reason.
 struct Unexplained {
     id: i64,
@@ -225,7 +208,8 @@ mod tests {
             [&start],
         )
         .unwrap();
-        conn.execute_batch(END_REASON_SQL).unwrap();
+        conn.execute_batch(super::super::schema::MIGRATIONS_SQL[1])
+            .unwrap();
         assert!(enforced(&conn).unwrap());
         assert_eq!(recover_reasons(&mut conn).unwrap(), 1);
         let reason: String = conn

@@ -1,23 +1,15 @@
 //! AI level names in stored games across the change to the six-level ladder.
 //!
 //! Before the ladder the weakest level was called `easy`; it is now `beginner`, and `easy`
-//! names the new, stronger second level. [`LADDER_NAMES_SQL`] renames the stored `easy` of
-//! earlier games (`games.south_ai`, `games.north_ai`, `moves.by_ai`) to `beginner`, so a game
-//! in progress goes on at the strength it began with and its history names the level that
-//! played. The other three names (`medium`, `hard`, `master`) keep their meaning.
-
-/// The migration: stored `easy` becomes `beginner`.
-pub(super) const LADDER_NAMES_SQL: &str = r#"
-UPDATE games SET south_ai = 'beginner' WHERE south_ai = 'easy';
-UPDATE games SET north_ai = 'beginner' WHERE north_ai = 'easy';
-UPDATE moves SET by_ai = 'beginner' WHERE by_ai = 'easy';
-"#;
+//! names the new, stronger second level. Migration 5 (`migrations/005_ladder_names.sql`)
+//! renames the stored `easy` of earlier games (`games.south_ai`, `games.north_ai`,
+//! `moves.by_ai`) to `beginner`, so a game in progress goes on at the strength it began
+//! with and its history names the level that played. The other three names (`medium`,
+//! `hard`, `master`) keep their meaning.
 
 #[cfg(test)]
 mod tests {
     use rusqlite::Connection;
-
-    use super::*;
 
     #[test]
     fn stored_easy_becomes_beginner_and_other_names_stay() {
@@ -29,7 +21,8 @@ mod tests {
              INSERT INTO moves VALUES (1, 1, 'easy'), (1, 2, NULL), (3, 1, 'hard');",
         )
         .unwrap();
-        conn.execute_batch(LADDER_NAMES_SQL).unwrap();
+        conn.execute_batch(super::super::schema::MIGRATIONS_SQL[4])
+            .unwrap();
         let games: Vec<(Option<String>, Option<String>)> = conn
             .prepare("SELECT south_ai, north_ai FROM games ORDER BY id")
             .unwrap()

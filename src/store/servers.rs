@@ -9,47 +9,6 @@ use super::{Store, StoreError};
 use crate::rules::{Position, RuleSet};
 use crate::vocab::text_enum;
 
-/// The migration: the rule set of every game (today's games are `v0.2`), server settings and
-/// game threads.
-pub(super) const SERVERS_SQL: &str = r#"
--- The rule set a game is played under (RULES.md section 10).
-ALTER TABLE games ADD COLUMN rule_set TEXT NOT NULL DEFAULT 'v0.2'
-    CHECK (rule_set IN ('v0.2', 'r002'));
-
--- One row per server and setting that someone has changed; a missing row or a NULL value
--- means the bot's default.
-CREATE TABLE server_settings (
-    guild_id   INTEGER NOT NULL,
-    key        TEXT NOT NULL CHECK (key IN ('variant', 'rules', 'time_per_move', 'rated',
-                   'placement', 'channels', 'animations', 'max_games')),
-    value      TEXT,
-    changed_by INTEGER NOT NULL,                  -- Discord id of the member
-    changed_at INTEGER NOT NULL,
-    PRIMARY KEY (guild_id, key)
-) WITHOUT ROWID;
-
--- Games played in a thread of their own: the thread (the game's place) and the channel the
--- challenge was posted in, where the result goes.
-CREATE TABLE game_threads (
-    game_id        INTEGER PRIMARY KEY REFERENCES games (id),
-    thread_id      INTEGER NOT NULL UNIQUE,
-    parent_channel INTEGER NOT NULL
-);
-"#;
-
-/// Migration 10: challenges waiting for a thread of their own. A challenge made in a channel
-/// in thread placement does not hold the channel: any number of them may wait there at once
-/// (`thread_bound = 1`), each game moving to its thread once accepted. The channel's own
-/// game (placement `channel`, AI games, a game that could not get its thread) is still one
-/// per channel, and a thread holds one game.
-pub(super) const THREAD_CHALLENGES_SQL: &str = r#"
-ALTER TABLE games ADD COLUMN thread_bound INTEGER NOT NULL DEFAULT 0
-    CHECK (thread_bound IN (0, 1));
-DROP INDEX games_one_per_place;
-CREATE UNIQUE INDEX games_one_per_place ON games (place_key)
-    WHERE status IN ('pending', 'active') AND thread_bound = 0;
-"#;
-
 /// The rule set named by a start position's text (`v0.2` when it names none or cannot be
 /// read: the store does not judge positions).
 pub(super) fn rule_set_of(start_position: &str) -> RuleSet {

@@ -12,17 +12,6 @@ use super::types::UserId;
 use super::{Store, StoreError};
 use crate::vocab::text_enum;
 
-/// The migration that creates the table.
-pub(super) const USER_PREFS_SQL: &str = r#"
--- Per-user preferences of /bao prefs; NULL in a column means the bot's default.
-CREATE TABLE user_prefs (
-    user_id     INTEGER PRIMARY KEY,                      -- Discord id (u64 bits as i64)
-    animation   INTEGER CHECK (animation IN (0, 1)),      -- move animations as GIFs
-    orientation TEXT CHECK (orientation IN ('mine', 'south')),
-    updated_at  INTEGER NOT NULL
-);
-"#;
-
 text_enum! {
     /// Whose rows a player's boards show at the bottom.
     Orientation {
