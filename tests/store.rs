@@ -4,6 +4,7 @@
 use std::path::Path;
 use std::sync::{Arc, Barrier};
 
+use bao_bot::ai::Level;
 use bao_bot::rules::{Position, Side, Variant};
 use bao_bot::store::*;
 use rusqlite::Connection;
@@ -213,9 +214,7 @@ fn one_pending_or_active_game_per_channel_and_per_dm() {
     let dm = Place::Dm { user: 1 };
     let ai = NewGame {
         place: dm,
-        north: Player::Ai {
-            level: "easy".into(),
-        },
+        north: Player::Ai { level: Level::Easy },
         ..new_game(dm)
     };
     store.start_game(&ai).unwrap();

@@ -9,6 +9,7 @@ use std::collections::BTreeMap;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};
 
+use bao_bot::ai::Level;
 use bao_bot::rules::{Position, Variant};
 use bao_bot::store::*;
 
@@ -48,9 +49,7 @@ fn new_game(channel: u64, now: i64) -> NewGame {
         variant: Variant::Kiswahili,
         start_position: Position::start(Variant::Kiswahili).to_string(),
         south: Player::Human(UserId(channel * 2)),
-        north: Player::Ai {
-            level: "easy".into(),
-        },
+        north: Player::Ai { level: Level::Easy },
         time_per_move: Some(600),
         now,
         deadline: Some(now + 600),

@@ -35,7 +35,7 @@ pub fn levels_text() -> String {
 fn human_and_level(game: &Game) -> Option<(UserId, Level)> {
     match (game.south.as_ref()?, game.north.as_ref()?) {
         (Player::Human(u), Player::Ai { level }) | (Player::Ai { level }, Player::Human(u)) => {
-            Some((*u, level.parse().ok()?))
+            Some((*u, *level))
         }
         _ => None,
     }
@@ -110,6 +110,7 @@ mod tests {
 
     /// A finished game of Asha (South) against the AI at `level`, won by `winner`.
     fn game(id: i64, level: &str, winner: Option<Side>) -> Game {
+        let level: Level = level.parse().unwrap();
         Game {
             id: GameId(id),
             variant: Variant::Kiswahili,
@@ -117,9 +118,7 @@ mod tests {
             rules_version: 1,
             place: Place::Dm { user: 1 },
             south: Some(Player::Human(ASHA)),
-            north: Some(Player::Ai {
-                level: level.into(),
-            }),
+            north: Some(Player::Ai { level }),
             status: GameStatus::Finished,
             winner,
             reason: None,

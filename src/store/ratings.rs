@@ -829,8 +829,9 @@ impl Store {
                 } else {
                     Side::South
                 };
-                let opponent = super::rows::player_from(row, 2, 3)?
-                    .unwrap_or(Player::Ai { level: "?".into() });
+                let opponent = super::rows::player_from(row, 2, 3)?.ok_or_else(|| {
+                    super::rows::bad(2, "a finished game without an opponent".into())
+                })?;
                 let winner: Option<String> = row.get(4)?;
                 let score = match winner.as_deref() {
                     None => Score::Draw,

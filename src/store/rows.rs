@@ -84,7 +84,7 @@ pub(super) fn player_cols(p: Option<&Player>) -> (Option<i64>, Option<&str>) {
     match p {
         None => (None, None),
         Some(Player::Human(u)) => (Some(id_sql(u.0)), None),
-        Some(Player::Ai { level }) => (None, Some(level.as_str())),
+        Some(Player::Ai { level }) => (None, Some(level.name())),
     }
 }
 
@@ -97,7 +97,11 @@ pub(super) fn player_from(
     let ai: Option<String> = row.get(ai_idx)?;
     Ok(match (user, ai) {
         (Some(u), _) => Some(Player::Human(UserId(id_rust(u)))),
-        (None, Some(level)) => Some(Player::Ai { level }),
+        (None, Some(level)) => Some(Player::Ai {
+            level: level
+                .parse()
+                .map_err(|_| bad(ai_idx, format!("unknown AI level `{level}`")))?,
+        }),
         (None, None) => None,
     })
 }

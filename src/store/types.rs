@@ -12,10 +12,10 @@ pub use crate::vocab::{GameId, Notify, Place, SideChoice, UserId};
 pub enum Player {
     /// A Discord user.
     Human(UserId),
-    /// The built-in AI; `level` is the AI's level name (e.g. `hard`).
+    /// The built-in AI at `level`.
     Ai {
-        /// The AI level name.
-        level: String,
+        /// How strongly it plays (stored by name: `hard`).
+        level: crate::ai::Level,
     },
 }
 

@@ -267,9 +267,7 @@ impl App {
             SideChoice::Random => now % 2 == 0,
         };
         let human = Player::Human(user.id);
-        let ai = Player::Ai {
-            level: level.to_string(),
-        };
+        let ai = Player::Ai { level };
         let (south, north) = if human_south {
             (human, ai)
         } else {

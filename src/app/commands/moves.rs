@@ -3,7 +3,7 @@
 
 use std::time::Duration;
 
-use crate::ai::{level_move, Level};
+use crate::ai::level_move;
 use crate::rules::{join_moves, MoveError, MoveSpec, Position, Side, Trace};
 use crate::store::{Game, GameEnd, GameStatus, NewMove, Player, ResultReason, StoreError};
 
@@ -173,7 +173,6 @@ impl App {
         let Some(Player::Ai { level }) = game.player(pos.turn()).cloned() else {
             return Ok(None);
         };
-        let level: Level = level.parse().unwrap_or(Level::Medium);
         let cap = self.settings.ai_wall_caps[level.index()];
         let seed = (game.id.0 as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ game.ply as u64;
         let choice = {
@@ -187,9 +186,7 @@ impl App {
                 None => return Ok(None),
             },
         };
-        let ai = Player::Ai {
-            level: level.to_string(),
-        };
+        let ai = Player::Ai { level };
         match self.record(game, pos, &mv, &ai)? {
             Ok((g, p, trace)) => Ok(Some((
                 g,

@@ -465,7 +465,7 @@ impl App {
             }
         }
         if !ai.is_empty() {
-            let mut levels: Vec<(String, Record)> = Vec::new();
+            let mut levels: Vec<(crate::ai::Level, Record)> = Vec::new();
             for g in &ai {
                 let Player::Ai { level } = &g.opponent else {
                     continue;
@@ -475,17 +475,11 @@ impl App {
                     None => {
                         let mut r = Record::default();
                         r.add(g.score);
-                        levels.push((level.clone(), r));
+                        levels.push((*level, r));
                     }
                 }
             }
-            let order = |l: &str| {
-                crate::ai::Level::ALL
-                    .iter()
-                    .position(|x| x.name() == l)
-                    .unwrap_or(usize::MAX)
-            };
-            levels.sort_by_key(|(l, _)| order(l));
+            levels.sort_by_key(|(l, _)| *l);
             lines.push(format!(
                 "Against the AI (never rated): {} (W-L-D)",
                 levels
