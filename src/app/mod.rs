@@ -50,7 +50,7 @@ pub use crate::store::Orientation;
 pub use crate::vocab::{GameId, Notify, Place, SideChoice, UserId};
 pub use buttons::{Action, ButtonId, InvalidButton};
 pub use conversation::Conversation;
-pub use parse::{command_line, game_option, span, time_per_move, SUBCOMMANDS};
+pub use parse::{amount_of_time, command_line, game_option, span, time_per_move, SUBCOMMANDS};
 pub use ratings::{change_words, signed};
 pub use types::{
     Attachment, Button, ButtonStyle, Command, Destination, Notice, PrefsChange, RatingScope, Reply,
