@@ -238,3 +238,39 @@ fn without_a_start_time_the_clock_starts_at_the_real_time() {
     let tomorrow = day(before + time::Duration::days(1));
     assert!(text.contains(&format!("{tomorrow} ")), "{text}");
 }
+
+#[test]
+fn the_readme_example_is_what_the_console_prints() {
+    let readme = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md"))
+        .expect("read README");
+    let script = std::fs::read_to_string(game_script()).expect("read script");
+    // The block after `marker`, up to its closing fence.
+    let block = |marker: &str| -> String {
+        let from = at(&readme, marker) + marker.len();
+        let body = &readme[from..];
+        let start = at(body, "```text\n") + "```text\n".len();
+        let len = at(&body[start..], "```");
+        body[start..start + len].to_string()
+    };
+    // The README's commands are the script's, in order (the script also asks /now).
+    let commands = block("which `tests/console_clock.rs` runs and checks");
+    let script_lines: Vec<&str> = script
+        .lines()
+        .filter(|l| !l.starts_with('#') && *l != "/now")
+        .collect();
+    assert_eq!(commands.lines().collect::<Vec<_>>(), script_lines);
+    // And what it says the console prints is printed, word for word.
+    let printed = block("prints, after the boards:");
+    let dir = tempfile::tempdir().expect("tempdir");
+    let out = console(
+        &game_script(),
+        &dir.path().join("boards"),
+        &["--start-time", "2026-12-01T09:00Z"],
+    );
+    let text = stdout(&out);
+    assert!(printed.lines().count() >= 8, "{printed}");
+    assert!(
+        text.contains(&printed),
+        "README says:\n{printed}\nconsole printed:\n{text}"
+    );
+}
