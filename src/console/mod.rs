@@ -2,9 +2,9 @@
 //!
 //! You type the bot's commands (`/bao ai hard`, `/bao move a6 left`), switch who you are
 //! (`/as baraka`) and where you are (`/in #general`, `/dm`), press buttons (`/press 3`), and
-//! let time pass for correspondence games (`/wait 13h`, `/tick`, `/now`). Every board is printed as text and
-//! written as a PNG file whose path is printed; a move's animation is written beside it as a
-//! GIF (same name, `.gif`), its path printed too.
+//! let time pass for correspondence games (`/wait 13h`, `/now`, `/tick`). Every board is
+//! printed as text and written as a PNG file whose path is printed; a move's animation is
+//! written beside it as a GIF (same name, `.gif`), its path printed too.
 //!
 //! Time in the console is simulated ([`clock`]): it starts at the real time or at
 //! `--start-time` and moves only by `/wait`, so that a script shows reminders, deadlines and
