@@ -1,7 +1,8 @@
 //! Lost races are refusals (issue 30): two requests about one game at the same moment, run
 //! on real threads. Exactly one side's change is stored; the other side gets the private
 //! answer it would have had a moment later; and the app never fails (a failure is what the
-//! front ends log at ERROR and answer with "something went wrong").
+//! front ends log at ERROR and answer with "something went wrong"), nor logs anything at
+//! ERROR itself.
 
 #[path = "support/app_world.rs"]
 mod app_world;
@@ -14,6 +15,43 @@ use bao_bot::store::{Game, GameStatus, ResultReason, SideChoice};
 
 /// Rounds of each race: enough for both orders to occur on two cores.
 const ROUNDS: usize = 6;
+
+/// Events logged at ERROR anywhere in this test binary (the races must log none).
+static ERRORS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+
+/// Counts ERROR events, whatever thread logs them.
+struct ErrorCounter;
+
+impl<S: tracing::Subscriber> tracing_subscriber::Layer<S> for ErrorCounter {
+    fn on_event(
+        &self,
+        event: &tracing::Event<'_>,
+        _ctx: tracing_subscriber::layer::Context<'_, S>,
+    ) {
+        if *event.metadata().level() == tracing::Level::ERROR {
+            ERRORS.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+        }
+    }
+}
+
+/// Installs the counter once for the whole binary.
+fn count_errors() {
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    ONCE.call_once(|| {
+        use tracing_subscriber::layer::SubscriberExt;
+        let subscriber = tracing_subscriber::registry().with(ErrorCounter);
+        tracing::subscriber::set_global_default(subscriber).expect("one subscriber");
+    });
+}
+
+/// No ERROR was logged so far.
+fn no_errors_logged() {
+    assert_eq!(
+        ERRORS.load(std::sync::atomic::Ordering::SeqCst),
+        0,
+        "a lost race was logged as an ERROR"
+    );
+}
 
 /// What one racer does.
 enum Act {
@@ -34,8 +72,9 @@ impl World {
 
     /// `a` and `b` at the same moment; their replies in that order.
     fn race(&self, a: (&User, Act), b: (&User, Act)) -> (Reply, Reply) {
+        count_errors();
         let barrier = Barrier::new(2);
-        std::thread::scope(|s| {
+        let replies = std::thread::scope(|s| {
             let first = s.spawn(|| {
                 barrier.wait();
                 self.act(a.0, &a.1)
@@ -48,7 +87,9 @@ impl World {
                 first.join().expect("first racer"),
                 second.join().expect("second racer"),
             )
-        })
+        });
+        no_errors_logged();
+        replies
     }
 
     /// Asha (South) challenges Baraka; returns the Accept and Decline button ids.

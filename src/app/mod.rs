@@ -49,7 +49,7 @@ pub use crate::store::Orientation;
 pub use crate::vocab::{GameId, Notify, Place, SideChoice, UserId};
 pub use buttons::{Action, ButtonId, InvalidButton};
 pub use conversation::Conversation;
-pub use parse::{command_line, game_option, span, time_per_move};
+pub use parse::{amount_of_time, command_line, game_option, span, time_per_move};
 pub use ratings::{change_words, signed};
 pub use table::{command_info, subcommands, CommandInfo, COMMANDS};
 pub use types::{

@@ -24,6 +24,21 @@ pub fn time_per_move(text: &str) -> Result<Option<i64>, String> {
             "`{text}` is not a time per move: write none, or an amount like 30m, 2h, 1d or 1d12h (10 minutes to 14 days)"
         )
     };
+    let total = amount_of_time(&t).ok_or_else(bad)?;
+    if !(MIN_TIME_PER_MOVE..=MAX_TIME_PER_MOVE).contains(&total) {
+        return Err(format!(
+            "{} per move is out of range: choose from 10 minutes to 14 days, or none",
+            span(total)
+        ));
+    }
+    Ok(Some(total))
+}
+
+/// Reads an amount of time such as `30m`, `2h`, `1d12h` or `3 days` (minutes, hours, days,
+/// weeks) as seconds, with no range check: `None` when it is not such an amount (or a
+/// number in it does not fit an `i64`). A huge total saturates at `i64::MAX`.
+pub fn amount_of_time(text: &str) -> Option<i64> {
+    let t = text.trim().to_ascii_lowercase();
     let mut total: i64 = 0;
     let mut rest = t.as_str();
     let mut any = false;
@@ -33,9 +48,9 @@ pub fn time_per_move(text: &str) -> Result<Option<i64>, String> {
             .find(|c: char| !c.is_ascii_digit())
             .unwrap_or(rest.len());
         if digits == 0 {
-            return Err(bad());
+            return None;
         }
-        let n: i64 = rest[..digits].parse().map_err(|_| bad())?;
+        let n: i64 = rest[..digits].parse().ok()?;
         rest = rest[digits..].trim_start();
         let unit_len = rest
             .find(|c: char| !c.is_ascii_alphabetic())
@@ -47,21 +62,12 @@ pub fn time_per_move(text: &str) -> Result<Option<i64>, String> {
             "h" | "hr" | "hrs" | "hour" | "hours" => 3600,
             "d" | "day" | "days" => 86_400,
             "w" | "week" | "weeks" => 7 * 86_400,
-            _ => return Err(bad()),
+            _ => return None,
         };
         total = total.saturating_add(n.saturating_mul(secs));
         any = true;
     }
-    if !any {
-        return Err(bad());
-    }
-    if !(MIN_TIME_PER_MOVE..=MAX_TIME_PER_MOVE).contains(&total) {
-        return Err(format!(
-            "{} per move is out of range: choose from 10 minutes to 14 days, or none",
-            span(total)
-        ));
-    }
-    Ok(Some(total))
+    any.then_some(total)
 }
 
 /// A span of seconds in words: `1 day 12 hours`, `30 minutes`.

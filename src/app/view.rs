@@ -268,29 +268,22 @@ impl App {
 /// `Tue 2026-12-01 14:00` style UTC time for the picture caption and the console (Discord
 /// timestamps do not render in images).
 pub fn utc(unix: i64) -> String {
-    let days = unix.div_euclid(86_400);
-    let secs = unix.rem_euclid(86_400);
-    let weekday = ["Thu", "Fri", "Sat", "Sun", "Mon", "Tue", "Wed"][days.rem_euclid(7) as usize];
-    let (y, m, d) = civil_from_days(days);
-    format!(
-        "{weekday} {y:04}-{m:02}-{d:02} {:02}:{:02}",
-        secs / 3600,
-        (secs % 3600) / 60
-    )
-}
-
-/// Days since 1970-01-01 to a calendar date (Howard Hinnant's algorithm).
-fn civil_from_days(z: i64) -> (i64, u32, u32) {
-    let z = z + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097);
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let y = yoe + era * 400;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
-    (if m <= 2 { y + 1 } else { y }, m, d)
+    match time::OffsetDateTime::from_unix_timestamp(unix) {
+        Ok(at) => {
+            let weekday = at.weekday().to_string();
+            format!(
+                "{} {:04}-{:02}-{:02} {:02}:{:02}",
+                weekday.get(..3).unwrap_or(&weekday),
+                at.year(),
+                u8::from(at.month()),
+                at.day(),
+                at.hour(),
+                at.minute()
+            )
+        }
+        // Beyond the year 9999: only a corrupt store holds such a time.
+        Err(_) => format!("{unix} (unix seconds)"),
+    }
 }
 
 /// The answer to `/bao notify`.

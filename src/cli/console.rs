@@ -1,10 +1,12 @@
-//! `bao-bot console`: play the bot's commands in the terminal, no Discord needed.
+//! `bao-bot console`: play the bot's commands in the terminal, no Discord needed, on a
+//! simulated clock that starts at the real time or at `--start-time`.
 
 use std::io::BufReader;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use bao_bot::app::{App, Settings, SystemClock};
+use bao_bot::app::{App, Clock, Settings, SystemClock};
+use bao_bot::console::clock::{start_time, ManualClock};
 use bao_bot::console::{run_stdio, Options};
 use bao_bot::store::Store;
 
@@ -20,17 +22,24 @@ pub struct ConsoleArgs<'a> {
     pub user: &'a str,
     /// A script to run instead of reading the terminal.
     pub script: Option<&'a Path>,
+    /// Where the console's clock starts (`--start-time`, as typed); the real time if `None`.
+    pub start_time: Option<&'a str>,
 }
 
 /// Runs the console; a script with failed lines exits with status 2.
 pub fn console(args: &ConsoleArgs<'_>) -> Result<(), CliError> {
+    let start = match args.start_time {
+        Some(text) => start_time(text).map_err(|e| input(format!("--start-time: {e}")))?,
+        None => SystemClock.now(),
+    };
+    let clock = Arc::new(ManualClock::new(start));
     let store = if args.db == Path::new(":memory:") {
         Store::open_in_memory()
     } else {
         Store::open(args.db)
     }
     .map_err(|e| input(format!("{}: {e}", args.db.display())))?;
-    let app = App::new(Arc::new(store), Arc::new(SystemClock), Settings::default());
+    let app = App::new(Arc::new(store), clock.clone(), Settings::default());
     let script: Option<Box<dyn std::io::BufRead>> = match args.script {
         Some(p) => Some(Box::new(BufReader::new(std::fs::File::open(p).map_err(
             |e| input(format!("cannot read script {}: {e}", p.display())),
@@ -43,6 +52,7 @@ pub fn console(args: &ConsoleArgs<'_>) -> Result<(), CliError> {
             boards: args.boards.clone(),
             user: args.user.to_string(),
             echo: false,
+            clock,
         },
         script,
     )

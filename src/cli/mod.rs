@@ -217,7 +217,9 @@ enum Command {
     /// Play in the terminal: the bot's commands (`/bao ai hard`, `/bao move a6 left`) over
     /// the same store, as any user in any place (`/as baraka`, `/in #general`, `/dm`).
     /// Boards are printed as text and written as PNG files (a move's animation beside them as
-    /// a GIF).
+    /// a GIF). Time is simulated: it starts now (or at --start-time) and moves only by `/wait
+    /// DURATION` (30m, 13h, 2d, 1d12h), which shows each reminder or deadline notice that
+    /// falls due meanwhile with its time; `/now` prints the time.
     Console {
         /// The database file (`:memory:` for a throwaway one).
         #[arg(long, default_value = "bao-console.db")]
@@ -231,6 +233,11 @@ enum Command {
         /// Run the lines of this file instead of reading the terminal.
         #[arg(long)]
         script: Option<PathBuf>,
+        /// Where the console's clock starts, for reproducible scripts: RFC 3339
+        /// (2026-12-01T09:00:00Z, 2026-12-01T09:00:00+03:00) or the short
+        /// 2026-12-01T09:00Z. By default, the real time at start.
+        #[arg(long, value_name = "TIME")]
+        start_time: Option<String>,
     },
     /// Print the OAuth2 URL that adds the bot to a server, with exactly the permissions it
     /// uses and the scopes `bot` and `applications.commands`. No network: the application id
@@ -466,11 +473,13 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
             boards,
             user,
             script,
+            start_time,
         } => console::console(&console::ConsoleArgs {
             db: &db,
             boards,
             user: &user,
             script: script.as_deref(),
+            start_time: start_time.as_deref(),
         }),
         Command::Db {
             command: DbCommand::Check { db },

@@ -2,20 +2,29 @@
 //!
 //! You type the bot's commands (`/bao ai hard`, `/bao move a6 left`), switch who you are
 //! (`/as baraka`) and where you are (`/in #general`, `/dm`), press buttons (`/press 3`), and
-//! let time pass for correspondence games (`/tick`). Every board is printed as text and
-//! written as a PNG file whose path is printed; a move's animation is written beside it as a
-//! GIF (same name, `.gif`), its path printed too.
+//! let time pass for correspondence games (`/wait 13h`, `/now`, `/tick`). Every board is
+//! printed as text and written as a PNG file whose path is printed; a move's animation is
+//! written beside it as a GIF (same name, `.gif`), its path printed too.
+//!
+//! Time in the console is simulated ([`clock`]): it starts at the real time or at
+//! `--start-time` and moves only by `/wait`, so that a script shows reminders, deadlines and
+//! claims at fixed moments.
 //!
 //! Like every front end it names only `crate::app` items (the app re-exports the shared
 //! vocabulary: places, user ids).
 
+pub mod clock;
+
 use std::collections::HashMap;
 use std::io::{self, BufRead, Write};
 use std::path::PathBuf;
+use std::sync::Arc;
 
 use crate::app::{
-    command_line, App, Button, Destination, Notice, Place, Reply, Response, User, UserId,
+    command_line, span, App, Button, Clock, Destination, Notice, Place, Reply, Response, User,
+    UserId,
 };
+use clock::ManualClock;
 
 /// The guild the console's channels belong to.
 const CONSOLE_GUILD: u64 = 1;
@@ -28,7 +37,10 @@ console commands:
   /in #CHANNEL      go to a channel, e.g. /in #general
   /dm               go to your DMs with the bot
   /press N|LABEL    press a button of the last message (by number or label)
-  /tick             let the bot do what is due (reminders, expiries)
+  /wait DURATION    let time pass (30m, 13h, 2d, 1d12h; up to 365 days) and show, with
+                    its time, each notice that falls due meanwhile (reminders, deadlines)
+  /now              the console's time (it moves only by /wait)
+  /tick             let the bot do what is due now (reminders, expiries)
   /help             this text
   /quit             leave";
 
@@ -41,7 +53,13 @@ pub struct Options {
     pub user: String,
     /// Echo each command (script mode) before its output.
     pub echo: bool,
+    /// The console's clock, shared with the app: it moves only by `/wait`.
+    pub clock: Arc<ManualClock>,
 }
+
+/// At most this many moments are visited by one `/wait` (each runs the app's tick once);
+/// past it the clock jumps to the end of the wait.
+const MAX_WAIT_STEPS: usize = 10_000;
 
 /// The console's session: who you are, where you are, and the last buttons shown.
 pub struct Console<'a> {
@@ -201,6 +219,11 @@ impl<'a> Console<'a> {
                     .map_err(|e| io::Error::other(e.to_string()))?;
                 self.show(&resp, out)?;
             }
+            "/now" => writeln!(out, "now {}", clock::utc_text(self.opts.clock.now()))?,
+            "/wait" => {
+                let secs = clock::wait_span(rest).map_err(|e| bad(e.to_string()))?;
+                self.wait(secs, out)?;
+            }
             "/tick" => {
                 let notices = self
                     .app
@@ -210,7 +233,7 @@ impl<'a> Console<'a> {
                     writeln!(out, "(nothing due)")?;
                 }
                 for n in &notices {
-                    self.show_notice(n, out)?;
+                    self.show_notice(n, "", out)?;
                 }
             }
             _ if word.trim_start_matches('/').eq_ignore_ascii_case("bao") => {
@@ -259,7 +282,7 @@ impl<'a> Console<'a> {
                 let unix = t.split(':').next().and_then(|n| n.parse::<i64>().ok());
                 match (unix, t.ends_with(":R")) {
                     (_, true) => String::new(),
-                    (Some(u), false) => format!("{} UTC", utc_text(u)),
+                    (Some(u), false) => clock::utc_text(u),
                     (None, false) => inner.to_string(),
                 }
             } else {
@@ -275,13 +298,61 @@ impl<'a> Console<'a> {
     fn show(&mut self, resp: &Response, out: &mut dyn Write) -> io::Result<()> {
         self.show_reply(&resp.reply, "", out)?;
         for n in &resp.notices {
-            self.show_notice(n, out)?;
+            self.show_notice(n, "", out)?;
         }
         Ok(())
     }
 
-    fn show_notice(&mut self, n: &Notice, out: &mut dyn Write) -> io::Result<()> {
-        let tag = match &n.to {
+    /// Lets `secs` pass: the clock steps to each moment when the app has something due (in
+    /// order, as [`App::next_tick_at`] tells), ticks there and shows what fell due stamped
+    /// with that moment, then stops at the end of the wait and ticks once more.
+    fn wait(&mut self, secs: i64, out: &mut dyn Write) -> io::Result<()> {
+        let failed = |e: crate::app::AppError| io::Error::other(e.to_string());
+        let clock = Arc::clone(&self.opts.clock);
+        let end = clock.now().saturating_add(secs);
+        let mut shown = 0;
+        let mut last = None;
+        for _ in 0..MAX_WAIT_STEPS {
+            let at = match self.app.next_tick_at().map_err(failed)? {
+                Some(due) if due < end => due.max(clock.now()),
+                _ => break,
+            };
+            // Something the tick did not take off the schedule must not hold the clock:
+            // step on a minute past it.
+            let at = if last == Some(at) { at + 60 } else { at };
+            if at >= end {
+                break;
+            }
+            clock.set(at);
+            last = Some(at);
+            shown += self.tick_at(at, out)?;
+        }
+        // The end of the wait (also when the step limit cut the steps short).
+        clock.set(end);
+        shown += self.tick_at(end, out)?;
+        if shown == 0 {
+            writeln!(out, "(nothing due)")?;
+        }
+        writeln!(out, "now {} ({} later)", clock::utc_text(end), span(secs))
+    }
+
+    /// Runs the app's tick with the clock at `at` and shows what fell due, stamped with `at`;
+    /// returns how many notices it showed.
+    fn tick_at(&mut self, at: i64, out: &mut dyn Write) -> io::Result<usize> {
+        let notices = self
+            .app
+            .tick()
+            .map_err(|e| io::Error::other(e.to_string()))?;
+        let stamp = format!("[{}] ", clock::utc_text(at));
+        for n in &notices {
+            self.show_notice(n, &stamp, out)?;
+        }
+        Ok(notices.len())
+    }
+
+    /// Shows a notice, its first line started with `stamp` (the time, when waiting).
+    fn show_notice(&mut self, n: &Notice, stamp: &str, out: &mut dyn Write) -> io::Result<()> {
+        let to = match &n.to {
             Destination::Dm(u) => format!(
                 "(DM to @{}) ",
                 self.names.get(&u.0).cloned().unwrap_or(u.to_string())
@@ -297,7 +368,7 @@ impl<'a> Console<'a> {
             // The console opens no threads (`Settings::threads` is off), so this is rare.
             Destination::ThreadEnd { parent, .. } => format!("(in {parent}, thread archived) "),
         };
-        self.show_reply(&n.reply, &tag, out)
+        self.show_reply(&n.reply, &format!("{stamp}{to}"), out)
     }
 
     fn show_reply(&mut self, reply: &Reply, tag: &str, out: &mut dyn Write) -> io::Result<()> {
@@ -335,10 +406,6 @@ impl<'a> Console<'a> {
     pub fn files_written(&self) -> usize {
         self.written
     }
-}
-
-fn utc_text(unix: i64) -> String {
-    crate::app::utc(unix)
 }
 
 /// Runs the console on standard input (interactive) or a script.
