@@ -105,8 +105,7 @@ use rusqlite::Connection;
 pub use backup::BackupReport;
 pub use glicko::{Rating, Score};
 pub use ratings::{
-    FinishedGame, PlayerRating, Ranked, RatingChange, RatingsCheck, Scope, DEFAULT_RULES,
-    MIN_RANKED_GAMES,
+    FinishedGame, PlayerRating, Ranked, RatingChange, RatingsCheck, Scope, MIN_RANKED_GAMES,
 };
 pub use schema::{APPLICATION_ID, SCHEMA_VERSION};
 pub use servers::{GameThread, SettingKey, SettingValue};

@@ -30,9 +30,6 @@ use super::types::{Game, GameId, GameStatus, Place, Player, ResultReason, UserId
 use super::{Store, StoreError};
 use crate::rules::{RuleSet, Side, Variant};
 
-/// The rule set of every game until rule sets exist (issue 15 adds `r002`).
-pub const DEFAULT_RULES: &str = "v0.2";
-
 /// Rated games a player needs in a scope to appear on its leaderboard.
 pub const MIN_RANKED_GAMES: u32 = 5;
 
@@ -90,7 +87,7 @@ pub struct PlayerRating {
     /// Which game.
     pub variant: Variant,
     /// The rule set.
-    pub rules: String,
+    pub rules: RuleSet,
     /// The Glicko-2 rating.
     pub rating: Rating,
     /// Rated games played in this scope.
@@ -213,7 +210,7 @@ struct RatedGame {
     id: GameId,
     place: Place,
     variant: Variant,
-    rules: String,
+    rules: RuleSet,
     south: UserId,
     north: UserId,
     south_score: Score,
@@ -234,7 +231,7 @@ impl RatedGame {
             id: game.id,
             place: game.place,
             variant: game.variant,
-            rules: game.rule_set.to_string(),
+            rules: game.rule_set,
             south: *south,
             north: *north,
             south_score: match game.winner {
@@ -290,6 +287,17 @@ fn score_from(value: f64) -> Score {
     }
 }
 
+fn rules_col(row: &Row, idx: usize) -> rusqlite::Result<RuleSet> {
+    let s: String = row.get(idx)?;
+    s.parse().map_err(|_| {
+        rusqlite::Error::FromSqlConversionFailure(
+            idx,
+            rusqlite::types::Type::Text,
+            format!("unexpected rule set `{s}`").into(),
+        )
+    })
+}
+
 fn variant_col(row: &Row, idx: usize) -> rusqlite::Result<Variant> {
     let s: String = row.get(idx)?;
     s.parse().map_err(|_| {
@@ -317,7 +325,7 @@ fn player_rating_from_row(row: &Row) -> rusqlite::Result<PlayerRating> {
     Ok(PlayerRating {
         scope: Scope::from_key(row.get(0)?),
         variant: variant_col(row, 1)?,
-        rules: row.get(2)?,
+        rules: rules_col(row, 2)?,
         user: UserId(id_rust(row.get(3)?)),
         rating: rating_at(row, 4)?,
         games: row.get(7)?,
@@ -355,14 +363,14 @@ fn load_rating(
     conn: &Connection,
     scope: Scope,
     variant: Variant,
-    rules: &str,
+    rules: RuleSet,
     user: UserId,
 ) -> rusqlite::Result<Option<PlayerRating>> {
     conn.prepare_cached(&format!(
         "{RATING_SELECT} WHERE scope = ?1 AND variant = ?2 AND rules = ?3 AND user_id = ?4"
     ))?
     .query_row(
-        params![scope.key(), variant.name(), rules, id_sql(user.0)],
+        params![scope.key(), variant.name(), rules.name(), id_sql(user.0)],
         player_rating_from_row,
     )
     .optional()
@@ -392,7 +400,7 @@ fn write_change(
     .execute(params![
         change.scope.key(),
         game.variant.name(),
-        game.rules,
+        game.rules.name(),
         id_sql(change.user.0),
         change.after.rating,
         change.after.deviation,
@@ -413,7 +421,7 @@ fn write_change(
         side_text(change.side),
         id_sql(change.user.0),
         game.variant.name(),
-        game.rules,
+        game.rules.name(),
         score_value(change.score),
         change.before.rating,
         change.before.deviation,
@@ -449,7 +457,7 @@ pub(super) fn apply_result(conn: &Connection, game: &Game) -> Result<(), StoreEr
     };
     let mut failed = None;
     let changes = rated.changes(|scope, user| {
-        match load_rating(conn, scope, rated.variant, &rated.rules, user) {
+        match load_rating(conn, scope, rated.variant, rated.rules, user) {
             Ok(r) => r.map(|r| r.rating).unwrap_or_default(),
             Err(e) => {
                 failed.get_or_insert(e);
@@ -509,9 +517,9 @@ fn same(a: &Rating, b: &Rating) -> bool {
 /// Recomputes every rating from the rated games in order and compares with what is stored;
 /// with `repair`, replaces the stored ratings and records with the recomputed ones.
 fn recompute(conn: &Connection, repair: bool) -> Result<RatingsCheck, StoreError> {
-    type Key = (Scope, Variant, String, UserId);
-    let key = |scope: Scope, variant: Variant, rules: &str, user: UserId| -> Key {
-        (scope, variant, rules.to_string(), user)
+    type Key = (Scope, Variant, RuleSet, UserId);
+    let key = |scope: Scope, variant: Variant, rules: RuleSet, user: UserId| -> Key {
+        (scope, variant, rules, user)
     };
     let mut table: HashMap<Key, PlayerRating> = HashMap::new();
     let mut differences = Vec::new();
@@ -528,17 +536,17 @@ fn recompute(conn: &Connection, repair: bool) -> Result<RatingsCheck, StoreError
         counted += 1;
         let changes = rated.changes(|scope, user| {
             table
-                .get(&key(scope, rated.variant, &rated.rules, user))
+                .get(&key(scope, rated.variant, rated.rules, user))
                 .map(|r| r.rating)
                 .unwrap_or_default()
         });
         for c in &changes {
-            let k = key(c.scope, rated.variant, &rated.rules, c.user);
+            let k = key(c.scope, rated.variant, rated.rules, c.user);
             let entry = table.entry(k).or_insert_with(|| PlayerRating {
                 user: c.user,
                 scope: c.scope,
                 variant: rated.variant,
-                rules: rated.rules.clone(),
+                rules: rated.rules,
                 rating: c.before,
                 games: 0,
                 wins: 0,
@@ -587,7 +595,7 @@ fn recompute(conn: &Connection, repair: bool) -> Result<RatingsCheck, StoreError
         .collect::<rusqlite::Result<_>>()?;
     let mut seen = std::collections::HashSet::new();
     for s in &stored {
-        let k = key(s.scope, s.variant, &s.rules, s.user);
+        let k = key(s.scope, s.variant, s.rules, s.user);
         let who = format!("user {} ({}, {} {})", s.user, s.scope, s.variant, s.rules);
         match table.get(&k) {
             None => differences.push(format!("{who}: a rating is stored but no game gives it")),
@@ -709,13 +717,7 @@ impl Store {
         variant: Variant,
         rules: RuleSet,
     ) -> Result<Option<PlayerRating>, StoreError> {
-        Ok(load_rating(
-            &self.lock(),
-            scope,
-            variant,
-            &rules.to_string(),
-            user,
-        )?)
+        Ok(load_rating(&self.lock(), scope, variant, rules, user)?)
     }
 
     /// Every rating of `user` for `variant` under `rules`, global first.
@@ -789,12 +791,13 @@ impl Store {
         variant: Variant,
         rules: RuleSet,
     ) -> Result<(Option<u32>, u32), StoreError> {
-        let rules = rules.to_string();
         let conn = self.lock();
         let total: u32 = conn
             .prepare_cached(RANKED_COUNT_SQL)?
-            .query_row(params![scope.key(), variant.name(), rules], |r| r.get(0))?;
-        let Some(mine) = load_rating(&conn, scope, variant, &rules, user)? else {
+            .query_row(params![scope.key(), variant.name(), rules.name()], |r| {
+                r.get(0)
+            })?;
+        let Some(mine) = load_rating(&conn, scope, variant, rules, user)? else {
             return Ok((None, total));
         };
         if !mine.is_ranked() {
@@ -804,7 +807,7 @@ impl Store {
             params![
                 scope.key(),
                 variant.name(),
-                rules,
+                rules.name(),
                 mine.rating.rating,
                 id_sql(user.0)
             ],
