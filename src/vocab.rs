@@ -1,5 +1,5 @@
 //! The words every layer shares: who (user ids), where (places), which game (game ids), and
-//! the choices people state (sides, notice modes).
+//! the choices people state (sides, notice modes, board orientation).
 //!
 //! These are plain values with no behaviour beyond naming and text forms, so both the app
 //! and the store can use them without either depending on the other: data flows front end ->
@@ -157,5 +157,15 @@ mod tests {
         for s in SideChoice::ALL {
             assert_eq!(SideChoice::parse(s.as_str()), Some(*s));
         }
+    }
+}
+
+text_enum! {
+    /// Whose rows a player's boards show at the bottom.
+    Orientation {
+        /// The player's own rows at the bottom (the default).
+        Mine = "mine",
+        /// Always South's rows at the bottom, as in the rules' pictures.
+        South = "south",
     }
 }

@@ -45,8 +45,7 @@ pub use crate::ai::Level;
 /// The largest attachment Discord takes (10 MiB); the app's GIFs never exceed it.
 pub use crate::render::MAX_GIF_BYTES;
 pub use crate::rules::{RuleSet, Variant};
-pub use crate::store::Orientation;
-pub use crate::vocab::{GameId, Notify, Place, SideChoice, UserId};
+pub use crate::vocab::{GameId, Notify, Orientation, Place, SideChoice, UserId};
 pub use buttons::{Action, ButtonId, InvalidButton};
 pub use conversation::Conversation;
 pub use parse::{amount_of_time, command_line, game_option, span, time_per_move};

@@ -2,8 +2,7 @@
 
 use crate::ai::Level;
 use crate::rules::{RuleSet, Variant};
-use crate::store::Orientation;
-use crate::vocab::{GameId, Notify, SideChoice};
+use crate::vocab::{GameId, Notify, Orientation, SideChoice};
 
 use super::types::{Command, PrefsChange, RatingScope, User};
 

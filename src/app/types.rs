@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use crate::ai::Level;
 use crate::rules::{RuleSet, Variant};
-use crate::store::Orientation;
+use crate::vocab::Orientation;
 use crate::vocab::{GameId, Notify, Place, SideChoice, UserId};
 
 /// Someone talking to the bot.

@@ -54,7 +54,7 @@ impl App {
     pub(super) fn viewer(&self, game: &Game, pos: &Position, caller: Option<&super::User>) -> Side {
         match caller.and_then(|u| game.side_of(u.id).map(|s| (u, s))) {
             Some((u, side)) => match self.orientation_of(u.id) {
-                Ok(crate::store::Orientation::South) => Side::South,
+                Ok(crate::vocab::Orientation::South) => Side::South,
                 _ => side,
             },
             None => pos.turn(),

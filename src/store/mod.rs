@@ -115,7 +115,7 @@ pub use types::{
     Notify, Place, Player, PlayerProfile, ReplayProblem, ResultReason, SideChoice, StoredMove,
     UserId, DAY,
 };
-pub use user_prefs::{Orientation, UserPrefs};
+pub use user_prefs::UserPrefs;
 
 /// The default database file, relative to the working directory.
 pub const DEFAULT_DB_PATH: &str = "bao.db";

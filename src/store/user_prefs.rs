@@ -10,17 +10,7 @@ use rusqlite::{params, OptionalExtension};
 use super::rows::id_sql;
 use super::types::UserId;
 use super::{Store, StoreError};
-use crate::vocab::text_enum;
-
-text_enum! {
-    /// Whose rows a player's boards show at the bottom.
-    Orientation {
-        /// The player's own rows at the bottom (the default).
-        Mine = "mine",
-        /// Always South's rows at the bottom, as in the rules' pictures.
-        South = "south",
-    }
-}
+use crate::vocab::Orientation;
 
 /// What a user chose; `None` fields follow the bot's defaults.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]

@@ -4,9 +4,10 @@
 use crate::ai::Level;
 use crate::rules::{Position, Side, Variant};
 use crate::store::{
-    Game, GameStatus, NewChallenge, NewGame, Orientation, Place, Player, ResultReason, SideChoice,
-    StoreError,
+    Game, GameStatus, NewChallenge, NewGame, Place, Player, ResultReason, SideChoice, StoreError,
 };
+
+use crate::vocab::Orientation;
 
 use crate::app::buttons::{Action, ButtonId};
 use crate::app::parse::{span, time_per_move};

@@ -1,6 +1,7 @@
 //! `/bao prefs`: turn notices (as `/bao notify`), animations and board orientation.
 
-use crate::store::{Notify, Orientation, UserPrefs};
+use crate::store::{Notify, UserPrefs};
+use crate::vocab::Orientation;
 
 use crate::app::refusal::Answer;
 use crate::app::types::{PrefsChange, Reply, User};
