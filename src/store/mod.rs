@@ -108,12 +108,12 @@ pub use ratings::{
     FinishedGame, PlayerRating, Ranked, RatingChange, RatingsCheck, Scope, MIN_RANKED_GAMES,
 };
 pub use schema::{APPLICATION_ID, SCHEMA_VERSION};
-pub use servers::{GameThread, SettingKey, SettingValue};
+pub use servers::{SettingKey, SettingValue};
 pub use takebacks::{RequestOutcome, Takeback, TakebackRequest};
 pub use types::{
-    Challenge, Duty, Game, GameEnd, GameFilter, GameId, GameStatus, NewChallenge, NewGame, NewMove,
-    Notify, Place, Player, PlayerProfile, ReplayProblem, ResultReason, SideChoice, StoredMove,
-    UserId, DAY,
+    Challenge, Duty, Game, GameEnd, GameFilter, GameId, GameStatus, GameThread, NewChallenge,
+    NewGame, NewMove, Notify, Place, Player, PlayerProfile, ReplayProblem, ResultReason,
+    SideChoice, StoredMove, UserId, DAY,
 };
 pub use user_prefs::UserPrefs;
 

@@ -16,8 +16,10 @@ pub(super) const GAME_SELECT: &str =
      g.reason, g.start_position, g.position, g.ply, g.created_at, g.updated_at, \
      g.last_move_at, g.time_per_move, g.deadline, g.board_message_id, g.draw_offered_by, \
      g.duties_done, g.reminder_day, g.reminders_today, g.next_due_at, \
-     c.challenger, c.challenged, c.challenger_side, c.expires_at, g.rule_set \
-     FROM games g LEFT JOIN challenges c ON c.game_id = g.id";
+     c.challenger, c.challenged, c.challenger_side, c.expires_at, g.rule_set, g.rated, \
+     g.hints, t.thread_id, t.parent_channel \
+     FROM games g LEFT JOIN challenges c ON c.game_id = g.id \
+     LEFT JOIN game_threads t ON t.game_id = g.id";
 
 /// The status condition of "pending or active", written exactly as in the partial unique
 /// index `games_one_per_place` (with `thread_bound = 0`) so that the index serves the lookup.
@@ -164,6 +166,19 @@ pub(super) fn game_from_row(row: &Row) -> rusqlite::Result<Game> {
         next_due_at: row.get(26)?,
         challenge,
         rule_set: text_col(row, 31, |s| s.parse().ok())?,
+        rated: row.get(32)?,
+        hints: row.get(33)?,
+        thread: match (
+            row.get::<_, Option<i64>>(34)?,
+            row.get::<_, Option<i64>>(35)?,
+        ) {
+            (Some(thread), Some(parent)) => Some(GameThread {
+                game: GameId(row.get(0)?),
+                thread: id_rust(thread),
+                parent: id_rust(parent),
+            }),
+            _ => None,
+        },
     })
 }
 

@@ -4,7 +4,7 @@
 use rusqlite::{params, OptionalExtension};
 
 use super::rows::{id_rust, id_sql};
-use super::types::{Game, GameId, GameStatus, Place, UserId};
+use super::types::{Game, GameId, GameStatus, GameThread, Place, UserId};
 use super::{Store, StoreError};
 use crate::rules::{Position, RuleSet};
 use crate::vocab::text_enum;
@@ -60,17 +60,6 @@ fn not_movable(game: &Game) -> StoreError {
         status: game.status,
         expected: "an active game in a channel without a thread",
     }
-}
-
-/// A game's thread.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct GameThread {
-    /// The game.
-    pub game: GameId,
-    /// The thread it is played in (its place's channel).
-    pub thread: u64,
-    /// The channel the thread was opened in.
-    pub parent: u64,
 }
 
 impl Store {

@@ -220,6 +220,23 @@ pub struct Game {
     /// The rule set the game is played under (the start position's; `v0.2` for games from
     /// before rule sets).
     pub rule_set: crate::rules::RuleSet,
+    /// Whether the game counts for ratings (fixed when it starts; never against the AI).
+    pub rated: bool,
+    /// Whether both players agreed to hints (`hints:true` in the challenge).
+    pub hints: bool,
+    /// The thread of its own the game is played in, once it has one.
+    pub thread: Option<GameThread>,
+}
+
+/// A game's thread.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct GameThread {
+    /// The game.
+    pub game: GameId,
+    /// The thread it is played in (its place's channel).
+    pub thread: u64,
+    /// The channel the thread was opened in.
+    pub parent: u64,
 }
 
 impl Game {

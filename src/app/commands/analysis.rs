@@ -57,13 +57,13 @@ impl App {
     /// Whether `game` is rated, as stored with it (a game against the AI never is): rated
     /// games close hints and takebacks.
     pub(in crate::app) fn is_rated(&self, game: &Game) -> Result<bool, AppError> {
-        Ok(!against_ai(game) && self.store.is_rated(game.id)?)
+        Ok(!against_ai(game) && game.rated)
     }
 
     /// Whether hints may be given in `game`: always against the AI; between people only in
     /// an unrated game whose challenge said `hints: true` (agreed by accepting it).
     fn hints_allowed(&self, game: &Game) -> Result<bool, AppError> {
-        Ok(against_ai(game) || (!self.is_rated(game)? && self.store.hints_agreed(game.id)?))
+        Ok(against_ai(game) || (!self.is_rated(game)? && game.hints))
     }
 }
 

@@ -6,7 +6,6 @@ use crate::rules::{Position, Side, Variant};
 use crate::store::{
     Game, GameStatus, NewChallenge, NewGame, Place, Player, ResultReason, SideChoice, StoreError,
 };
-
 use crate::vocab::Orientation;
 
 use crate::app::buttons::{Action, ButtonId};

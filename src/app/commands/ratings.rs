@@ -179,11 +179,7 @@ impl App {
                 return Ok(Some([s, n]));
             }
         }
-        let casual = if self.store.is_rated(game.id)? {
-            ""
-        } else {
-            " \u{b7} casual"
-        };
+        let casual = if game.rated { "" } else { " \u{b7} casual" };
         let tag = |u: UserId| -> Result<String, AppError> {
             Ok(format!(
                 "{}{casual}",
