@@ -759,6 +759,8 @@ fn settings_say_whether_games_here_get_threads() {
             .here(&w.asha, &GENERAL, here, Command::ServerSettings)
             .reply;
         assert!(r.ephemeral);
+        let chars = r.text.chars().count();
+        assert!(chars < 2000, "one Discord message: {chars} characters");
         r.text
             .lines()
             .find(|l| l.starts_with("Games in this channel get threads"))

@@ -327,19 +327,26 @@ impl App {
         };
         let reachable = !matches!(self.store.player(challenger)?, Some(p) if p.dm_failed);
         if reachable {
-            let cause = match why {
-                ThreadFailure::NoPermission => {
-                    "the bot lacks the Create Public Threads or Send Messages in Threads permission there"
-                }
-                ThreadFailure::NotHere => "that channel cannot hold a thread for it",
-                ThreadFailure::Refused => "Discord refused to open the thread",
+            let (cause, remedy) = match why {
+                ThreadFailure::NoPermission => (
+                    "the bot lacks the Create Public Threads or Send Messages in Threads permission there",
+                    "A server manager can grant the permissions, or choose `/bao-settings placement channel`.",
+                ),
+                ThreadFailure::NotHere => (
+                    "that channel cannot hold a thread for it",
+                    "Games challenged in a text channel get threads of their own.",
+                ),
+                ThreadFailure::Refused => (
+                    "Discord refused to open the thread",
+                    "A server manager can check the bot's thread permissions there, or choose `/bao-settings placement channel`.",
+                ),
             };
             notices.push(Notice {
                 to: Destination::Dm(challenger),
                 user: challenger,
                 game: game.id,
                 reply: Reply::public(format!(
-                    "Your game {} is played in {} itself, not in a thread of its own: {cause}. A server manager can grant the permissions, or choose `/bao-settings placement channel`.",
+                    "Your game {} is played in {} itself, not in a thread of its own: {cause}. {remedy}",
                     game.id,
                     place_link(&game.place)
                 )),
