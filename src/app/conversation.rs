@@ -1,7 +1,10 @@
 //! [`Conversation`]: the app as a front end calls it, so that a front end's tests can put a
 //! scripted stand-in in its place.
 
-use super::{App, AppError, Command, GameId, Notice, Place, Response, ThreadFailure, User, UserId};
+use super::{
+    App, AppError, Command, GameId, Notice, Place, Response, ThreadFailure, ThreadsHere, User,
+    UserId,
+};
 
 /// What a front end asks of the conversation. [`App`] implements it; the Discord adapter
 /// holds an `Arc<dyn Conversation>` and its tests use scripted stand-ins.
@@ -27,6 +30,32 @@ pub trait Conversation: Send + Sync + 'static {
 
     /// Answers a press of the button with id `id` (which may be forged).
     fn press(&self, user: &User, place: &Place, id: &str) -> Result<Response, AppError>;
+
+    /// [`Conversation::handle_with_progress`] with what the front end knows about opening
+    /// a game's thread at `place` (`here`, from the request itself). A stand-in that does
+    /// not care answers as `handle_with_progress`.
+    fn handle_here(
+        &self,
+        user: &User,
+        place: &Place,
+        _here: ThreadsHere,
+        command: Command,
+        progress: &(dyn Fn(String) + Send + Sync),
+    ) -> Result<Response, AppError> {
+        self.handle_with_progress(user, place, command, progress)
+    }
+
+    /// [`Conversation::press`] with what the front end knows about opening a game's
+    /// thread at `place` (`here`).
+    fn press_here(
+        &self,
+        user: &User,
+        place: &Place,
+        _here: ThreadsHere,
+        id: &str,
+    ) -> Result<Response, AppError> {
+        self.press(user, place, id)
+    }
 
     /// Whether the answer may take long (an AI move), so the front end should say
     /// "thinking…" at once. `command` is `None` for a button press. Must be quick: no store.
@@ -89,6 +118,27 @@ impl Conversation for App {
 
     fn press(&self, user: &User, place: &Place, id: &str) -> Result<Response, AppError> {
         App::press(self, user, place, id)
+    }
+
+    fn handle_here(
+        &self,
+        user: &User,
+        place: &Place,
+        here: ThreadsHere,
+        command: Command,
+        progress: &(dyn Fn(String) + Send + Sync),
+    ) -> Result<Response, AppError> {
+        App::handle_here(self, user, place, here, command, progress)
+    }
+
+    fn press_here(
+        &self,
+        user: &User,
+        place: &Place,
+        here: ThreadsHere,
+        id: &str,
+    ) -> Result<Response, AppError> {
+        App::press_here(self, user, place, here, id)
     }
 
     fn may_be_slow(&self, place: &Place, command: Option<&Command>) -> bool {

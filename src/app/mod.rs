@@ -53,7 +53,7 @@ pub use ratings::{change_words, signed};
 pub use table::{command_info, subcommands, CommandInfo, COMMANDS};
 pub use types::{
     Attachment, Button, ButtonStyle, Command, Destination, Notice, PrefsChange, RatingScope, Reply,
-    Response, Settings, Subject, ThreadFailure, ThreadPlan, User,
+    Response, Settings, Subject, ThreadFailure, ThreadPlan, ThreadsHere, User,
 };
 pub use view::utc;
 
@@ -71,6 +71,14 @@ const MAX_LOST_RACES: u32 = 3;
 /// The answer when a command kept losing races (the game changes faster than it can act).
 const BUSY_GAME: &str =
     "The game kept changing while your command ran, so nothing was done. Look at the board and try again.";
+
+/// Who asked, where, and whether a game's thread can be opened there.
+#[derive(Debug, Clone, Copy)]
+struct Asked<'a> {
+    user: &'a User,
+    place: &'a Place,
+    here: ThreadsHere,
+}
 
 /// The board a button was pressed on: its game and ply.
 #[derive(Debug, Clone, Copy)]
@@ -225,7 +233,20 @@ impl App {
         place: &Place,
         command: Command,
     ) -> Result<Response, AppError> {
-        self.run(user, place, command, None, &|_| {})
+        self.run(user, place, ThreadsHere::default(), command, None, &|_| {})
+    }
+
+    /// [`App::handle_with_progress`] with what the front end knows about opening a game's
+    /// thread at `place` (`here`): a challenge, an accept and `/bao settings` depend on it.
+    pub fn handle_here(
+        &self,
+        user: &User,
+        place: &Place,
+        here: ThreadsHere,
+        command: Command,
+        progress: &dyn Fn(String),
+    ) -> Result<Response, AppError> {
+        self.run(user, place, here, command, None, progress)
     }
 
     /// [`App::handle`] for long work (`/bao analyze`): `progress` gets a line to show while
@@ -237,7 +258,7 @@ impl App {
         command: Command,
         progress: &dyn Fn(String),
     ) -> Result<Response, AppError> {
-        self.run(user, place, command, None, progress)
+        self.run(user, place, ThreadsHere::default(), command, None, progress)
     }
 
     /// Answers a button press; `id` is the button's id as Discord (or the console) gave it,
@@ -245,13 +266,25 @@ impl App {
     /// runs through the same path as [`App::handle`]; the press is only refused beyond that
     /// when the board it was pressed on is out of date.
     pub fn press(&self, user: &User, place: &Place, id: &str) -> Result<Response, AppError> {
+        self.press_here(user, place, ThreadsHere::default(), id)
+    }
+
+    /// [`App::press`] with what the front end knows about opening a game's thread at
+    /// `place` (`here`; an Accept button depends on it).
+    pub fn press_here(
+        &self,
+        user: &User,
+        place: &Place,
+        here: ThreadsHere,
+        id: &str,
+    ) -> Result<Response, AppError> {
         match id.parse::<ButtonId>() {
             Ok(button) => {
                 let seen = Seen {
                     game: button.game,
                     ply: button.ply,
                 };
-                self.run(user, place, button.command(), Some(seen), &|_| {})
+                self.run(user, place, here, button.command(), Some(seen), &|_| {})
             }
             Err(_) => {
                 self.store
@@ -270,6 +303,7 @@ impl App {
         &self,
         user: &User,
         place: &Place,
+        here: ThreadsHere,
         command: Command,
         seen: Option<Seen>,
         progress: &dyn Fn(String),
@@ -280,7 +314,8 @@ impl App {
         // After a lost race, the game it was about (looked at again, not looked for again).
         let mut pinned = None;
         loop {
-            match self.answer(user, place, command.clone(), seen, pinned, progress) {
+            let asked = Asked { user, place, here };
+            match self.answer(asked, command.clone(), seen, pinned, progress) {
                 Ok(response) => return Ok(response),
                 Err(Halt::Refused(response)) => return Ok(*response),
                 Err(Halt::Failed(e)) => return Err(e),
@@ -300,22 +335,22 @@ impl App {
     /// One try at answering `command` (see [`App::run`]).
     fn answer(
         &self,
-        user: &User,
-        place: &Place,
+        asked: Asked<'_>,
         command: Command,
         seen: Option<Seen>,
         pinned: Option<GameId>,
         progress: &dyn Fn(String),
     ) -> Answer {
+        let Asked { user, place, here } = asked;
         let (id, ongoing_only) = match command.subject() {
             Subject::NoGame if seen.is_some() => return Err(refuse(INVALID_BUTTON)),
-            Subject::NoGame => return self.general(user, place, command),
+            Subject::NoGame => return self.general(asked, command),
             Subject::Acting(id) => (id, true),
             Subject::Viewing(id) => (id, false),
         };
         let id = seen.map(|s| s.game).or(pinned).or(id);
         let want = Want::of(&command);
-        let game = self.find_game(user, place, id, ongoing_only, want)?;
+        let game = self.find_game(user, place, id, ongoing_only, want, command.name())?;
         if let Some(seen) = seen {
             // A board-at button shows a past board: it is never out of date. A takeback
             // answer checks its request itself (and says that it lapsed).
@@ -332,7 +367,7 @@ impl App {
             }
         }
         match command {
-            Command::Accept => self.accept(user, game),
+            Command::Accept => self.accept(user, here, game),
             Command::Decline => self.decline(user, game),
             Command::Move { text, .. } => self.play_move(user, game, &text),
             Command::Board { .. } => self.show_board(user, &game),
@@ -353,12 +388,13 @@ impl App {
                 accept,
                 ..
             } => self.answer_takeback(user, game, ply, request, accept),
-            other => self.general(user, place, other),
+            other => self.general(asked, other),
         }
     }
 
     /// The commands about no existing game.
-    fn general(&self, user: &User, place: &Place, command: Command) -> Answer {
+    fn general(&self, asked: Asked<'_>, command: Command) -> Answer {
+        let Asked { user, place, here } = asked;
         match command {
             Command::Challenge {
                 opponent,
@@ -371,6 +407,7 @@ impl App {
             } => self.challenge(
                 user,
                 place,
+                here,
                 &opponent,
                 variant,
                 side,
@@ -385,7 +422,7 @@ impl App {
                 variant,
                 rules,
             } => self.start_ai(user, place, level, side, variant, rules),
-            Command::ServerSettings => self.show_server_settings(place),
+            Command::ServerSettings => self.show_server_settings(place, here),
             Command::SetServerSetting {
                 key,
                 value,
@@ -430,7 +467,7 @@ impl App {
         game: Option<GameId>,
         typed: &str,
     ) -> Result<Vec<String>, AppError> {
-        let game = match self.find_game(user, place, game, true, Want::Active) {
+        let game = match self.find_game(user, place, game, true, Want::Active, "move") {
             Ok(g) => g,
             Err(Halt::Failed(e)) => return Err(e),
             Err(_) => return Ok(Vec::new()),
@@ -494,7 +531,9 @@ impl App {
     /// else the ongoing game at `place` (for an acting command, the caller's own challenge
     /// or game there that `want` fits first: in thread placement several challenges may
     /// wait in one channel), else (when `ongoing_only` is false) the last game played
-    /// there. `Err` holds the private answer when there is none.
+    /// there. `Err` holds the private answer when there is none, and the links to the
+    /// caller's games when they are played in threads of this channel (the `/bao {command}`
+    /// belongs there).
     fn find_game(
         &self,
         user: &User,
@@ -502,6 +541,7 @@ impl App {
         id: Option<GameId>,
         ongoing_only: bool,
         want: Want,
+        command: &str,
     ) -> Result<Game, Halt> {
         if let Some(id) = id {
             return match self.store.game(id)? {
@@ -528,15 +568,21 @@ impl App {
         } else {
             Vec::new()
         };
-        if !waiting.is_empty() {
-            let mine = own
-                .iter()
-                .filter(|g| g.involves(user.id))
-                .chain(waiting.iter().rev());
-            if let Some(g) = mine.clone().find(|g| want.fits(g)).or(own.as_ref()) {
-                return Ok(g.clone());
+        let mut mine = own
+            .iter()
+            .filter(|g| g.involves(user.id))
+            .chain(waiting.iter().rev());
+        if let Some(g) = mine.find(|g| want.fits(g)) {
+            return Ok(g.clone());
+        }
+        // The caller's games in threads opened here: say where they are, never guess.
+        if want != Want::Pending {
+            if let Some(text) = self.games_in_threads_under(user, place, command)? {
+                return Err(refuse(text));
             }
-            if let Some(g) = waiting.last() {
+        }
+        if !waiting.is_empty() {
+            if let Some(g) = own.as_ref().or(waiting.last()) {
                 return Ok(g.clone());
             }
         }

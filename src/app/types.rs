@@ -418,6 +418,58 @@ pub enum ThreadFailure {
     Refused,
 }
 
+/// What the front end knows, from the request itself, about opening a game's thread where
+/// the command was given. Discord says it with every interaction (the bot's permissions
+/// there and the channel's type), so the app decides thread or channel before it promises
+/// anything.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum ThreadsHere {
+    /// The bot may open a thread here, or the front end cannot tell ([`Settings::threads`]
+    /// then decides).
+    #[default]
+    Allowed,
+    /// The bot lacks permissions it needs for a game's thread here.
+    Missing {
+        /// Create Public Threads (to open the thread).
+        create_public_threads: bool,
+        /// Send Messages in Threads (to post the board in it).
+        send_messages_in_threads: bool,
+    },
+    /// This kind of channel holds no threads (a thread itself, a voice or forum channel).
+    NotHere,
+}
+
+impl ThreadsHere {
+    /// Why a game here gets no thread, if it gets none.
+    pub fn blocker(self) -> Option<ThreadFailure> {
+        match self {
+            ThreadsHere::Allowed => None,
+            ThreadsHere::Missing { .. } => Some(ThreadFailure::NoPermission),
+            ThreadsHere::NotHere => Some(ThreadFailure::NotHere),
+        }
+    }
+
+    /// The missing permissions' names as Discord shows them (`Create Public Threads and
+    /// Send Messages in Threads`), when some are missing.
+    pub fn missing(self) -> Option<String> {
+        let ThreadsHere::Missing {
+            create_public_threads,
+            send_messages_in_threads,
+        } = self
+        else {
+            return None;
+        };
+        let names: Vec<&str> = [
+            (create_public_threads, "Create Public Threads"),
+            (send_messages_in_threads, "Send Messages in Threads"),
+        ]
+        .into_iter()
+        .filter_map(|(missing, name)| missing.then_some(name))
+        .collect();
+        (!names.is_empty()).then(|| names.join(" and "))
+    }
+}
+
 /// A message the bot sends on its own: a turn notice, a reminder, a result.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Notice {

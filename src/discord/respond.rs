@@ -22,7 +22,8 @@ use tracing::{error, info, warn};
 use super::outgoing::{self, Asker, Outgoing, Target};
 use super::{AppContext, Data, Error};
 use crate::app::{
-    self, Command, Conversation, Place, Reply, ThreadFailure, ThreadPlan, User, UserId as AppUserId,
+    self, Command, Conversation, Place, Reply, ThreadFailure, ThreadPlan, ThreadsHere, User,
+    UserId as AppUserId,
 };
 
 /// How long the app may take before the interaction is deferred (Discord allows 3 s for
@@ -132,20 +133,29 @@ impl Source<'_> {
         matches!(self, Source::Component(_))
     }
 
-    /// Why the bot cannot open a game's thread where the interaction happened, from what
-    /// Discord says with it: the bot's permissions there and the channel's type.
-    fn thread_blocker(&self) -> Option<ThreadFailure> {
+    /// Whether the bot can open a game's thread where the interaction happened, from what
+    /// Discord says with it: the bot's permissions there (`app_permissions`) and the
+    /// channel's type (threads open in text and announcement channels only).
+    fn threads_here(&self) -> ThreadsHere {
         let (perms, channel) = match self {
             Source::Command(i) => (i.app_permissions, i.channel.as_ref()),
             Source::Component(i) => (i.app_permissions, i.channel.as_ref()),
         };
         let kind = channel.map(|c| c.kind);
         if !matches!(kind, None | Some(ChannelType::Text | ChannelType::News)) {
-            return Some(ThreadFailure::NotHere);
+            return ThreadsHere::NotHere;
         }
-        match perms {
-            Some(p) if p.create_public_threads() && p.send_messages_in_threads() => None,
-            _ => Some(ThreadFailure::NoPermission),
+        // Without the permissions said, the bot promises no thread.
+        let (create, send) = perms.map_or((false, false), |p| {
+            (p.create_public_threads(), p.send_messages_in_threads())
+        });
+        if create && send {
+            ThreadsHere::Allowed
+        } else {
+            ThreadsHere::Missing {
+                create_public_threads: !create,
+                send_messages_in_threads: !send,
+            }
         }
     }
 }
@@ -318,15 +328,16 @@ pub async fn serve(http: &Http, data: &Data, source: Source<'_>, asker: Asker, i
         }
     }
     let (who, place) = (asker.user.clone(), asker.place);
+    let here = source.threads_here();
     let (progress_tx, mut progress) = tokio::sync::mpsc::unbounded_channel::<String>();
     let mut task = tokio::task::spawn_blocking(move || match input {
         Input::Command(c) => {
             let report = move |line: String| {
                 let _ = progress_tx.send(line);
             };
-            conversation.handle_with_progress(&who, &place, c, &report)
+            conversation.handle_here(&who, &place, here, c, &report)
         }
-        Input::Press(id) => conversation.press(&who, &place, &id),
+        Input::Press(id) => conversation.press_here(&who, &place, here, &id),
     });
     let result = match tokio::time::timeout(DEFER_AFTER, &mut task).await {
         Ok(r) => r,
@@ -370,7 +381,7 @@ pub async fn serve(http: &Http, data: &Data, source: Source<'_>, asker: Asker, i
         }
     }
     if let Some(thread) = thread {
-        open_thread(http, &data.app, source.thread_blocker(), thread).await;
+        open_thread(http, &data.app, here.blocker(), thread).await;
     }
     info!(
         user,

@@ -429,6 +429,31 @@ impl Store {
         Ok(games)
     }
 
+    /// The ongoing games `user` plays in threads opened in channel `parent` of `guild`,
+    /// oldest first (each game's place is its thread).
+    pub fn games_in_threads_of(
+        &self,
+        guild: u64,
+        parent: u64,
+        user: UserId,
+    ) -> Result<Vec<Game>, StoreError> {
+        let conn = self.lock();
+        let mut stmt = conn.prepare_cached(&format!(
+            "{GAME_SELECT} WHERE g.id IN (\
+               SELECT id FROM games WHERE south_user = ?1 \
+               UNION SELECT id FROM games WHERE north_user = ?1) \
+             AND {ONGOING} AND g.guild_id = ?2 AND EXISTS (SELECT 1 FROM game_threads t \
+               WHERE t.game_id = g.id AND t.parent_channel = ?3) ORDER BY g.id"
+        ))?;
+        let games = stmt
+            .query_map(
+                params![id_sql(user.0), id_sql(guild), id_sql(parent)],
+                game_from_row,
+            )?
+            .collect::<rusqlite::Result<_>>()?;
+        Ok(games)
+    }
+
     /// Whether `game` waits for a thread of its own ([`Store::create_thread_challenge`]).
     pub fn waits_for_thread(&self, game: GameId) -> Result<bool, StoreError> {
         Ok(self

@@ -8,10 +8,11 @@ use crate::store::{
 };
 use crate::vocab::Orientation;
 
+use super::threads::{accept_held_text, blocked_cause, challenge_held_text};
 use crate::app::buttons::{Action, ButtonId};
 use crate::app::parse::{span, time_per_move};
 use crate::app::refusal::{refuse, Answer};
-use crate::app::types::{Button, ButtonStyle, Reply, Response, User};
+use crate::app::types::{Button, ButtonStyle, Reply, Response, ThreadsHere, User};
 use crate::app::view::{place_link, timestamp};
 use crate::app::{shown_board, App};
 
@@ -21,6 +22,7 @@ impl App {
         &self,
         user: &User,
         place: &Place,
+        here: ThreadsHere,
         opponent: &User,
         variant: Option<crate::rules::Variant>,
         side: Option<SideChoice>,
@@ -64,13 +66,19 @@ impl App {
             ));
         }
         // In thread placement the game gets a thread of its own once accepted, so the
-        // challenge does not hold the channel: any number may wait there.
+        // challenge does not hold the channel: any number may wait there. Where the bot
+        // cannot open threads, the channel's game is one at a time, as in placement
+        // `channel`: a challenge while it runs is refused (one waiting then is told so
+        // when accepted).
         let in_thread = self.settings.threads
             && !place.is_dm()
             && config.placement == crate::app::settings::Placement::Thread;
         if in_thread {
             if let Some(refusal) = self.same_challenge_waiting(place, user, opponent)? {
                 return Err(refusal.into());
+            }
+            if let (Some(why), Some(existing)) = (here.blocker(), self.store.game_in(place)?) {
+                return Err(refuse(challenge_held_text(&existing, why, here)));
             }
         } else if let Some(existing) = self.store.game_in(place)? {
             return Err(refuse(busy_text(&existing)));
@@ -157,7 +165,7 @@ impl App {
         Ok(reply.into())
     }
 
-    pub(in crate::app) fn accept(&self, user: &User, game: Game) -> Answer {
+    pub(in crate::app) fn accept(&self, user: &User, here: ThreadsHere, game: Game) -> Answer {
         let Some(ch) = pending_challenge(&game) else {
             return Err(refuse(challenge_gone(&game)));
         };
@@ -184,6 +192,20 @@ impl App {
         } else {
             (Player::Human(ch.challenged), Player::Human(ch.challenger))
         };
+        // Where the game is played, decided before anything is promised: in thread placement
+        // a game that cannot get a thread here takes the channel, if it is free.
+        let mut in_channel = None;
+        if !game.place.is_dm() && self.store.waits_for_thread(game.id)? {
+            let why = here.blocker();
+            if why.is_some() || game.board_message.is_none() || !self.settings.threads {
+                if !self.store.keep_in_channel(game.id)? {
+                    let held = self.store.game_in(&game.place)?;
+                    let why = why.unwrap_or(crate::app::ThreadFailure::NotHere);
+                    return Err(refuse(accept_held_text(held.as_ref(), why, here)));
+                }
+                in_channel = why;
+            }
+        }
         let deadline = game.time_per_move.map(|t| now + t);
         let game = self
             .store
@@ -195,6 +217,22 @@ impl App {
             self.side_name(&game, Side::South),
             self.side_name(&game, Side::North)
         );
+        if let Some(why) = in_channel {
+            // The board follows in the channel, with the challenger's private notice.
+            let mut reply = Reply::public(format!(
+                "{text} Game {} is played here in {}, not in a thread of its own: {}.",
+                game.id,
+                place_link(&game.place),
+                blocked_cause(why, here)
+            ));
+            reply.previous_board = shown_board(&game);
+            self.store.set_board_message(game.id, None)?;
+            return Ok(Response {
+                notices: self.played_in_channel(&game, why)?,
+                reply,
+                ..Response::default()
+            });
+        }
         if let Some(plan) = self.thread_plan(&game)? {
             // The board goes to the game's thread once the front end has opened it.
             let mut reply = Reply::public(format!(

@@ -261,7 +261,11 @@ impl App {
     }
 
     /// `/bao settings`.
-    pub(in crate::app) fn show_server_settings(&self, place: &Place) -> Answer {
+    pub(in crate::app) fn show_server_settings(
+        &self,
+        place: &Place,
+        here: crate::app::ThreadsHere,
+    ) -> Answer {
         let Place::Channel { guild, .. } = *place else {
             return Err(refuse(
                 "Settings belong to a server: use `/bao settings` in one of its channels.",
@@ -282,6 +286,7 @@ impl App {
                 about_key(key)
             ));
         }
+        lines.push(self.threads_line(place, here, config.placement == Placement::Thread));
         lines.push(format!(
             "Members with Manage Server change them: {SETTINGS_FORM}."
         ));

@@ -11,7 +11,7 @@
 use crate::rules::Side;
 use crate::store::{Game, GameStatus, Player, StoreError};
 
-use crate::app::types::{Destination, Notice, Reply, ThreadFailure, ThreadPlan};
+use crate::app::types::{Destination, Notice, Reply, ThreadFailure, ThreadPlan, ThreadsHere};
 use crate::app::view::place_link;
 use crate::app::{App, AppError, GameId, Place};
 
@@ -57,7 +57,161 @@ pub(in crate::app) fn ended_thread_name(
     format!("{}{suffix}", cut(&thread_name(south, north, variant), room))
 }
 
+/// Why a game gets no thread, in words after "because" (`here` names the missing
+/// permissions when the front end knows them).
+pub(in crate::app) fn blocked_cause(why: ThreadFailure, here: ThreadsHere) -> String {
+    match (why, here.missing()) {
+        (ThreadFailure::NoPermission, Some(names)) => {
+            format!("the bot lacks the {names} permission in this channel")
+        }
+        (ThreadFailure::NoPermission, None) => {
+            "the bot lacks the Create Public Threads or Send Messages in Threads permission in this channel".into()
+        }
+        (ThreadFailure::NotHere, _) => "this kind of channel cannot hold threads".into(),
+        (ThreadFailure::Refused, _) => "Discord refused to open a thread here".into(),
+    }
+}
+
+/// What would give games here threads of their own again.
+fn blocked_remedy(why: ThreadFailure, here: ThreadsHere) -> String {
+    match (why, here.missing()) {
+        (ThreadFailure::NoPermission, Some(names)) => {
+            format!("ask a server admin to give the bot {names} in this channel")
+        }
+        (ThreadFailure::NoPermission, None) => {
+            "ask a server admin to give the bot Create Public Threads and Send Messages in Threads in this channel".into()
+        }
+        (ThreadFailure::NotHere, _) => {
+            "play in a text channel, where each game gets a thread of its own".into()
+        }
+        (ThreadFailure::Refused, _) => {
+            "ask a server admin to check the bot's thread permissions in this channel".into()
+        }
+    }
+}
+
+/// The game holding a channel, in words: what it is, and when the channel is free again.
+fn held_words(existing: &Game) -> (String, String) {
+    if existing.status == GameStatus::Pending {
+        (
+            format!("Challenge {} is waiting in this channel", existing.id),
+            format!("once challenge {} is answered", existing.id),
+        )
+    } else {
+        (
+            format!("Game {} is being played in this channel", existing.id),
+            format!("once game {} is over", existing.id),
+        )
+    }
+}
+
+/// The refusal of a challenge in a channel where games get no thread (`why`) and `existing`
+/// holds the channel.
+pub(in crate::app) fn challenge_held_text(
+    existing: &Game,
+    why: ThreadFailure,
+    here: ThreadsHere,
+) -> String {
+    let (held, _) = held_words(existing);
+    format!(
+        "{held}, and games here get no thread of their own ({}), so this channel holds one game at a time. Finish game {} first (or challenge in another channel), or {}.",
+        blocked_cause(why, here),
+        existing.id,
+        blocked_remedy(why, here)
+    )
+}
+
+/// The refusal of an accept in a channel where games get no thread (`why`), held by
+/// `existing` (`None`: it ended a moment ago): the challenge keeps waiting.
+pub(in crate::app) fn accept_held_text(
+    existing: Option<&Game>,
+    why: ThreadFailure,
+    here: ThreadsHere,
+) -> String {
+    let (held, free) = existing.map(held_words).unwrap_or_else(|| {
+        (
+            "Another game holds this channel".into(),
+            "once it is over".into(),
+        )
+    });
+    format!(
+        "{held}, and your game cannot get a thread of its own here ({}), so it cannot start: without threads a channel holds one game at a time. The challenge keeps waiting: accept it {free}, or {}.",
+        blocked_cause(why, here),
+        blocked_remedy(why, here)
+    )
+}
+
 impl App {
+    /// The caller's ongoing games played in threads opened in `place` (a channel), as the
+    /// private answer to `/bao {command}` given in the channel instead: a link to each.
+    /// `None` when there are none.
+    pub(in crate::app) fn games_in_threads_under(
+        &self,
+        user: &crate::app::User,
+        place: &Place,
+        command: &str,
+    ) -> Result<Option<String>, AppError> {
+        let Place::Channel { guild, channel } = *place else {
+            return Ok(None);
+        };
+        let games = self.store.games_in_threads_of(guild, channel, user.id)?;
+        let against = |g: &Game| {
+            g.side_of(user.id)
+                .map(|side| self.side_name(g, !side))
+                .unwrap_or_else(|| "?".into())
+        };
+        let line = |g: &Game| {
+            format!(
+                "game {} against {}: {}",
+                g.id,
+                against(g),
+                place_link(&g.place)
+            )
+        };
+        Ok(match games.as_slice() {
+            [] => None,
+            [g] => Some(format!(
+                "Your game {} against {} is played in its own thread, {}, not in this channel: give `/bao {command}` there.",
+                g.id,
+                against(g),
+                place_link(&g.place)
+            )),
+            several => Some(format!(
+                "Your games here are played in threads of their own, not in this channel: give `/bao {command}` in the game's thread.\n{}",
+                several
+                    .iter()
+                    .map(|g| format!("- {}", line(g)))
+                    .collect::<Vec<_>>()
+                    .join("\n")
+            )),
+        })
+    }
+
+    /// Whether games accepted at `place` get a thread of their own, and if not why, for
+    /// `/bao settings` (`thread_placement`: the server's placement is `thread`).
+    pub(in crate::app) fn threads_line(
+        &self,
+        place: &Place,
+        here: ThreadsHere,
+        thread_placement: bool,
+    ) -> String {
+        let no = "Games in this channel get threads: **no**";
+        if place.is_dm() || !self.settings.threads {
+            return format!("{no} (this front end cannot open threads).");
+        }
+        if !thread_placement {
+            return format!("{no}: placement is `channel`, so each game is played in the channel it was challenged in, one at a time.");
+        }
+        match here.blocker() {
+            None => "Games in this channel get threads: **yes**, each accepted challenge is played in a thread of its own.".into(),
+            Some(why) => format!(
+                "{no}: {}, so games are played in this channel itself, one at a time. To change that, {}.",
+                blocked_cause(why, here),
+                blocked_remedy(why, here)
+            ),
+        }
+    }
+
     /// The thread to open for `game`, just accepted, when it was challenged in thread
     /// placement (a stored fact), on its recorded challenge message. `None`: the game is
     /// played where it was challenged.
@@ -146,39 +300,89 @@ impl App {
         if !waiting || self.store.game_thread(game.id)?.is_some() {
             return Ok(Vec::new());
         }
-        // It becomes the channel's own game (the stored fact that it was told).
-        self.store.keep_in_channel(game.id)?;
+        // It becomes the channel's own game (the stored fact that it was told), unless the
+        // channel already holds one: it is never placed beside it.
+        if !self.store.keep_in_channel(game.id)? {
+            return self.not_placed(&game, why);
+        }
+        self.played_in_channel(&game, why)
+    }
+
+    /// The messages for `game`, accepted in thread placement, played in its channel after
+    /// all (`why`): the board there, and the challenger's private notice (once, by DM).
+    pub(in crate::app) fn played_in_channel(
+        &self,
+        game: &Game,
+        why: ThreadFailure,
+    ) -> Result<Vec<Notice>, AppError> {
         let text = format!(
             "Game {} is played here: {} (South) vs {} (North).",
             game.id,
-            self.side_name(&game, Side::South),
-            self.side_name(&game, Side::North)
+            self.side_name(game, Side::South),
+            self.side_name(game, Side::North)
         );
-        let mut notices = self.board_notices(&game, &text)?;
+        let mut notices = self.board_notices(game, &text)?;
         let Some(challenger) = game.challenge.as_ref().map(|c| c.challenger) else {
             return Ok(notices);
         };
         let reachable = !matches!(self.store.player(challenger)?, Some(p) if p.dm_failed);
         if reachable {
-            let cause = match why {
-                ThreadFailure::NoPermission => {
-                    "the bot lacks the Create Public Threads or Send Messages in Threads permission there"
-                }
-                ThreadFailure::NotHere => "that channel cannot hold a thread for it",
-                ThreadFailure::Refused => "Discord refused to open the thread",
+            let (cause, remedy) = match why {
+                ThreadFailure::NoPermission => (
+                    "the bot lacks the Create Public Threads or Send Messages in Threads permission there",
+                    "A server manager can grant the permissions, or choose `/bao-settings placement channel`.",
+                ),
+                ThreadFailure::NotHere => (
+                    "that channel cannot hold a thread for it",
+                    "Games challenged in a text channel get threads of their own.",
+                ),
+                ThreadFailure::Refused => (
+                    "Discord refused to open the thread",
+                    "A server manager can check the bot's thread permissions there, or choose `/bao-settings placement channel`.",
+                ),
             };
             notices.push(Notice {
                 to: Destination::Dm(challenger),
                 user: challenger,
                 game: game.id,
                 reply: Reply::public(format!(
-                    "Your game {} is played in {} itself, not in a thread of its own: {cause}. A server manager can grant the permissions, or choose `/bao-settings placement channel`.",
+                    "Your game {} is played in {} itself, not in a thread of its own: {cause}. {remedy}",
                     game.id,
                     place_link(&game.place)
                 )),
             });
         }
         Ok(notices)
+    }
+
+    /// `game` was accepted for a thread that could not be opened (`why`), and its channel
+    /// already holds another game: it is aborted before its first move (nothing was played
+    /// or shown), and the channel told why, publicly, where the accept was answered.
+    fn not_placed(&self, game: &Game, why: ThreadFailure) -> Result<Vec<Notice>, AppError> {
+        let held = self.store.game_in(&game.place)?;
+        let game = match self.store.abort_game(game.id, game.ply, self.clock.now()) {
+            Ok(g) => g,
+            // It changed meanwhile (ended, or moved on): nothing more to say.
+            Err(e) if e.is_stale() => return Ok(Vec::new()),
+            Err(e) => return Err(e.into()),
+        };
+        let held = held.map_or_else(|| "another game".to_string(), |h| format!("game {}", h.id));
+        let user = game
+            .challenge
+            .as_ref()
+            .map_or(crate::app::UserId(0), |c| c.challenger);
+        Ok(vec![Notice {
+            to: Destination::Place(game.place),
+            user,
+            game: game.id,
+            reply: Reply::public(format!(
+                "Game {} between {} and {} cannot start after all: {}, and this channel already holds {held}; without threads a channel holds one game at a time. Nothing was played and no result is recorded: challenge again once {held} is over.",
+                game.id,
+                self.side_name(&game, Side::South),
+                self.side_name(&game, Side::North),
+                blocked_cause(why, ThreadsHere::default()),
+            )),
+        }])
     }
 
     /// The board of `game` posted in its place (with its buttons once recorded), and the
