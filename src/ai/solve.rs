@@ -320,6 +320,9 @@ struct Child {
 
 type Children = ArrayVec<Child, MAX_MOVES>;
 
+/// What a solver calls with its progress reports.
+type ProgressFn<'a> = Box<dyn FnMut(&Progress) + 'a>;
+
 /// An exact solver with its transposition table, reusable across positions (results found for
 /// one position help the next).
 pub struct Solver<'a> {
@@ -331,7 +334,7 @@ pub struct Solver<'a> {
     started: Instant,
     stopped: bool,
     root_best: Option<Move>,
-    progress: Option<Box<dyn FnMut(&Progress) + 'a>>,
+    progress: Option<ProgressFn<'a>>,
     depth: u32,
     next_report: u64,
 }
