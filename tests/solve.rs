@@ -412,3 +412,14 @@ fn whole_graph_draws_and_values_agree_with_the_search() {
     assert!(graphs >= 20, "only {graphs} small graphs");
     assert!(decided >= 20, "only {decided} compared");
 }
+
+#[test]
+fn the_stored_proof_of_the_kujifunza_start_checks_out() {
+    // docs/solver.md: North wins the start of Bao la Kujifunza in 22 plies.
+    let text = include_str!("../docs/proofs/kujifunza-start.txt");
+    let start = Position::start(Variant::Kujifunza);
+    assert_eq!(check_proof(&start, Side::North, text), Ok(22));
+    // Without its first line it is no proof.
+    let (_, rest) = text.split_once('\n').expect("lines");
+    assert!(check_proof(&start, Side::North, rest).is_err());
+}
