@@ -14,7 +14,8 @@
 //! game can be replayed. Each search allocates its own transposition table (up to 16 MiB for
 //! master, freed when it returns).
 //!
-//! Files, after the layout of the viridithas engine: [`search`] (alpha-beta), [`eval`]
+//! Files, after the layout of the viridithas engine: [`search`] (alpha-beta), [`solve`] (the
+//! exact win/loss/draw solver and its proofs), [`eval`]
 //! (evaluation), [`tt`] (transposition table), [`zobrist`] (position keys), [`timecontrol`]
 //! (node budget and deadline), [`levels`] (difficulty levels), [`matchplay`] (games between
 //! players and their statistics).
@@ -26,6 +27,7 @@ pub mod levels;
 pub mod matchplay;
 pub mod rng;
 pub mod search;
+pub mod solve;
 pub mod timecontrol;
 pub mod tt;
 pub mod zobrist;

@@ -8,6 +8,7 @@ mod invite;
 mod render;
 mod rules;
 mod run;
+mod solve;
 
 use std::fmt;
 use std::path::PathBuf;
@@ -112,6 +113,40 @@ enum Command {
         /// The rule set: v0.2 (with takasia, the default) or r002 (without takasia).
         #[arg(long, value_name = "v0.2|r002")]
         rules: Option<String>,
+    },
+    /// Solve a position exactly: who wins with perfect play and in how many plies (the winner
+    /// as fast as it can, the loser as slowly), or a draw, or unknown within the budget. Prints
+    /// the result, the best move, the nodes and the time; progress goes to standard error.
+    Solve {
+        /// The position (or `start`, `kujifunza`).
+        position: String,
+        /// The rule set: v0.2 (with takasia, the default) or r002 (without takasia).
+        #[arg(long, value_name = "v0.2|r002")]
+        rules: Option<String>,
+        /// Stop after about this many search nodes (default: no limit).
+        #[arg(long, value_name = "N")]
+        max_nodes: Option<u64>,
+        /// Search at most this many plies deep.
+        #[arg(long, value_name = "PLIES")]
+        max_plies: Option<u32>,
+        /// Stop after this many seconds.
+        #[arg(long, value_name = "S")]
+        time_s: Option<u64>,
+        /// Solve the whole game graph backwards first when it has at most this many positions
+        /// (the only way to prove a draw); 0 to skip.
+        #[arg(long, default_value_t = 200_000, value_name = "POSITIONS")]
+        graph: usize,
+        /// Transposition table size in MiB.
+        #[arg(long, default_value_t = 64, value_name = "MIB")]
+        table_mb: usize,
+        /// Write a proof of the win: one `POSITION<TAB>MOVE` line for each position where the
+        /// winner is to move; every reply of the loser leads to a listed position or to the
+        /// winner's win.
+        #[arg(long, value_name = "FILE")]
+        proof: Option<String>,
+        /// Refuse to write a proof longer than this many lines.
+        #[arg(long, default_value_t = 10_000_000, value_name = "LINES")]
+        max_proof_lines: usize,
     },
     /// Analyse a game record (as for `replay`): every ply searched at a fixed node budget,
     /// printed one line a ply with the best move, South's expected score after the move, the
@@ -406,6 +441,27 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
             time_ms,
             seed,
             rules: rules.as_deref(),
+        }),
+        Command::Solve {
+            position,
+            rules,
+            max_nodes,
+            max_plies,
+            time_s,
+            graph,
+            table_mb,
+            proof,
+            max_proof_lines,
+        } => solve::solve(&solve::SolveArgs {
+            position: &position,
+            rules: rules.as_deref(),
+            max_nodes,
+            max_plies,
+            time_s,
+            graph,
+            table_mb,
+            proof: proof.as_deref(),
+            max_proof_lines,
         }),
         Command::Analyze {
             file,
