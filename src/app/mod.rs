@@ -354,15 +354,15 @@ impl App {
         if let Some(seen) = seen {
             // A board-at button shows a past board: it is never out of date. A takeback
             // answer checks its request itself (and says that it lapsed).
-            // A challenge's buttons say themselves what became of it.
+            // A challenge's buttons (made at ply 0) say themselves what became of a challenge
+            // that is no longer waiting.
             let past = matches!(
                 command,
-                Command::BoardAt { .. }
-                    | Command::AnswerTakeback { .. }
-                    | Command::Accept
-                    | Command::Decline
+                Command::BoardAt { .. } | Command::AnswerTakeback { .. }
             );
-            if !past && (seen.ply != game.ply || !game.status.is_ongoing()) {
+            let answers_challenge = matches!(command, Command::Accept | Command::Decline);
+            let ended = !game.status.is_ongoing() && !answers_challenge;
+            if !past && (seen.ply != game.ply || ended) {
                 return self.out_of_date(user, &game);
             }
         }
