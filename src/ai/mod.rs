@@ -106,12 +106,7 @@ impl SearchResult {
 
     /// Nodes per second.
     pub fn nodes_per_second(&self) -> f64 {
-        let secs = self.elapsed.as_secs_f64();
-        if secs > 0.0 {
-            self.nodes as f64 / secs
-        } else {
-            0.0
-        }
+        per_second(self.nodes, self.elapsed)
     }
 }
 
@@ -142,4 +137,14 @@ pub fn level_move(
         ..level.limits(pos.variant(), wall_cap)
     };
     choose_move_with(pos, &limits, &level.params())
+}
+
+/// `count` things in `elapsed`, per second (0 when no time was measured).
+pub(crate) fn per_second(count: u64, elapsed: Duration) -> f64 {
+    let secs = elapsed.as_secs_f64();
+    if secs > 0.0 {
+        count as f64 / secs
+    } else {
+        0.0
+    }
 }

@@ -382,13 +382,7 @@ impl<'p> Searcher<'p> {
                 }
             }
         }
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if best > alpha_in {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
+        let bound = Bound::of(best, alpha_in, beta);
         self.tt.store(key, ply, depth, best, bound, best_move);
         best
     }

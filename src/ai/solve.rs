@@ -225,12 +225,7 @@ pub struct SolveResult {
 impl SolveResult {
     /// Nodes per second.
     pub fn nodes_per_second(&self) -> f64 {
-        let secs = self.elapsed.as_secs_f64();
-        if secs > 0.0 {
-            self.nodes as f64 / secs
-        } else {
-            0.0
-        }
+        super::per_second(self.nodes, self.elapsed)
     }
 }
 
@@ -713,13 +708,7 @@ impl<'a> Solver<'a> {
                 }
             }
         }
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if best > alpha_in {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
+        let bound = Bound::of(best, alpha_in, beta);
         self.tt.store(key, ply, depth, best, bound, best_move);
         best
     }

@@ -17,6 +17,19 @@ pub enum Bound {
     Upper,
 }
 
+impl Bound {
+    /// What a search's `best` score means, searched in the window (`alpha_in`, `beta`).
+    pub fn of(best: i32, alpha_in: i32, beta: i32) -> Bound {
+        if best >= beta {
+            Bound::Lower
+        } else if best > alpha_in {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        }
+    }
+}
+
 /// A stored search result.
 #[derive(Debug, Clone, Copy, Default)]
 struct Slot {

@@ -288,25 +288,11 @@ fn score_from(value: f64) -> Score {
 }
 
 fn rules_col(row: &Row, idx: usize) -> rusqlite::Result<RuleSet> {
-    let s: String = row.get(idx)?;
-    s.parse().map_err(|_| {
-        rusqlite::Error::FromSqlConversionFailure(
-            idx,
-            rusqlite::types::Type::Text,
-            format!("unexpected rule set `{s}`").into(),
-        )
-    })
+    super::rows::text_col(row, idx, |s| s.parse().ok())
 }
 
 fn variant_col(row: &Row, idx: usize) -> rusqlite::Result<Variant> {
-    let s: String = row.get(idx)?;
-    s.parse().map_err(|_| {
-        rusqlite::Error::FromSqlConversionFailure(
-            idx,
-            rusqlite::types::Type::Text,
-            format!("unexpected variant `{s}`").into(),
-        )
-    })
+    super::rows::text_col(row, idx, |s| s.parse().ok())
 }
 
 fn rating_at(row: &Row, idx: usize) -> rusqlite::Result<Rating> {
