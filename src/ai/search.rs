@@ -548,7 +548,7 @@ impl<'p> Searcher<'p> {
 
 /// The score of a finished game for `to_move` (the side that would move next).
 #[inline]
-fn end_score(winner: Side, to_move: Side, ply: usize) -> i32 {
+pub(crate) fn end_score(winner: Side, to_move: Side, ply: usize) -> i32 {
     if winner == to_move {
         MATE - ply as i32
     } else {

@@ -63,10 +63,8 @@
 //! listed position or to the end of the game, a win for the winner; the winner's moves
 //! always shorten the distance to the end, so the proof has no cycles.
 
-use std::collections::{HashMap, HashSet};
-use std::fmt;
-use std::io::{self, Write};
-use std::time::{Duration, Instant};
+use std::collections::HashSet;
+use std::time::Instant;
 
 use arrayvec::ArrayVec;
 
@@ -77,6 +75,12 @@ use super::search::{MATE, MATE_BOUND};
 use super::tt::{self, Bound, Table};
 use super::zobrist;
 
+mod graph;
+mod types;
+
+use graph::GameGraph;
+pub use types::{Outcome, Progress, Proof, Proved, SolveError, SolveLimits, SolveResult};
+
 /// The deepest search, in plies (the table stores depths in a byte).
 pub const MAX_SOLVE_PLIES: u32 = 250;
 /// How many nodes pass between two looks at the limits.
@@ -86,225 +90,6 @@ const PROGRESS_EVERY: u64 = 1 << 24;
 const INF: i32 = MATE + 1;
 /// Ordering key of the table's move.
 const TT_ORDER: i32 = 1 << 30;
-
-/// What a position is worth for the side to move, with perfect play on both sides.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Outcome {
-    /// The side to move wins; the game ends after this many plies with best play.
-    Won(u32),
-    /// The side to move loses; the game ends after this many plies with best play.
-    Lost(u32),
-    /// Neither side can force a win (the whole game graph was searched).
-    Draw,
-    /// Not decided within the budget.
-    Unknown,
-}
-
-impl Outcome {
-    /// The plies to the end with best play, for a won or lost position.
-    pub fn plies(&self) -> Option<u32> {
-        match *self {
-            Outcome::Won(n) | Outcome::Lost(n) => Some(n),
-            Outcome::Draw | Outcome::Unknown => None,
-        }
-    }
-
-    /// True for a proved win or loss.
-    pub fn is_proved(&self) -> bool {
-        self.plies().is_some()
-    }
-
-    /// The winner, when `to_move` is the side to move in the position solved.
-    pub fn winner(&self, to_move: Side) -> Option<Side> {
-        match self {
-            Outcome::Won(_) => Some(to_move),
-            Outcome::Lost(_) => Some(!to_move),
-            Outcome::Draw | Outcome::Unknown => None,
-        }
-    }
-
-    /// The same value from the other side's point of view.
-    fn flip(self) -> Outcome {
-        match self {
-            Outcome::Won(n) => Outcome::Lost(n),
-            Outcome::Lost(n) => Outcome::Won(n),
-            o => o,
-        }
-    }
-}
-
-fn plies_text(n: u32) -> String {
-    if n == 1 {
-        "1 ply".into()
-    } else {
-        format!("{n} plies")
-    }
-}
-
-impl fmt::Display for Outcome {
-    /// `won in 7 plies`, `lost in 4 plies`, `draw`, `unknown`.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match *self {
-            Outcome::Won(n) => write!(f, "won in {}", plies_text(n)),
-            Outcome::Lost(n) => write!(f, "lost in {}", plies_text(n)),
-            Outcome::Draw => f.write_str("draw"),
-            Outcome::Unknown => f.write_str("unknown"),
-        }
-    }
-}
-
-/// What bounds a solve. With no time limit the result depends on nothing but the position and
-/// these limits.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct SolveLimits {
-    /// Stop after about this many nodes of the search (checked every few thousand).
-    pub nodes: Option<u64>,
-    /// Stop after this much wall-clock time.
-    pub time: Option<Duration>,
-    /// The deepest iteration, in plies (at most [`MAX_SOLVE_PLIES`]).
-    pub max_plies: u32,
-    /// Transposition table slots (16 bytes each; rounded up to a power of two).
-    pub table_entries: usize,
-    /// Enumerate the whole game graph and solve it backwards first, when it has at most this
-    /// many positions (the only way to prove a draw); 0 to skip.
-    pub graph_positions: usize,
-}
-
-impl Default for SolveLimits {
-    fn default() -> SolveLimits {
-        SolveLimits {
-            nodes: None,
-            time: None,
-            max_plies: MAX_SOLVE_PLIES,
-            table_entries: 1 << 20,
-            graph_positions: 0,
-        }
-    }
-}
-
-impl SolveLimits {
-    /// A node budget alone (reproducible), with a table sized for it.
-    pub fn nodes(nodes: u64) -> SolveLimits {
-        SolveLimits {
-            nodes: Some(nodes),
-            table_entries: Table::size_for(Some(nodes)),
-            ..SolveLimits::default()
-        }
-    }
-
-    /// The same limits with at most `plies` plies.
-    pub fn with_max_plies(self, plies: u32) -> SolveLimits {
-        SolveLimits {
-            max_plies: plies,
-            ..self
-        }
-    }
-}
-
-/// What a solve found.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct SolveResult {
-    /// The value for the side to move.
-    pub outcome: Outcome,
-    /// The move to play: the fastest win, the slowest loss, or (drawn or unknown) a move that
-    /// loses no faster than any other as far as the search saw; `None` when the game is over
-    /// or there is no legal move.
-    pub best_move: Option<Move>,
-    /// The deepest iteration completed: for an unknown position, no side can force a win
-    /// within this many plies.
-    pub depth: u32,
-    /// Nodes visited (search nodes, or positions of the game graph when it was enumerated).
-    pub nodes: u64,
-    /// Whether the whole game graph was enumerated and solved backwards (see
-    /// [`SolveLimits::graph_positions`]); `depth` is then 0.
-    pub whole_graph: bool,
-    /// Time taken.
-    pub elapsed: Duration,
-}
-
-impl SolveResult {
-    /// Nodes per second.
-    pub fn nodes_per_second(&self) -> f64 {
-        super::per_second(self.nodes, self.elapsed)
-    }
-}
-
-/// A proved result, in the form the bot's hints and analysis use.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Proved {
-    /// Whether the side to move is the winner.
-    pub winner_to_move: bool,
-    /// The winner.
-    pub winner: Side,
-    /// Plies to the end with best play on both sides.
-    pub plies: u32,
-    /// The side to move's move: the fastest win, or the slowest loss.
-    pub best: Move,
-}
-
-/// Why the solver could not do what was asked.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum SolveError {
-    /// The position is not proved won or lost, so there is no proof to write.
-    #[error("no proof: the position is {outcome} within the budget ({nodes} nodes, no forced win within {depth} plies); give more nodes or time")]
-    NotProved {
-        /// What the solve found instead.
-        outcome: Outcome,
-        /// The deepest iteration completed.
-        depth: u32,
-        /// Nodes visited.
-        nodes: u64,
-    },
-    /// Writing the proof out ran over the budget (it needs more nodes than the solve did).
-    #[error("the proof ran out of budget after {lines} lines: give more nodes or time")]
-    ProofBudget {
-        /// Lines collected so far.
-        lines: usize,
-    },
-    /// The proof would have more lines than allowed.
-    #[error("the proof has more than {limit} lines")]
-    ProofTooLarge {
-        /// The limit.
-        limit: usize,
-    },
-}
-
-/// A proof of a win: for each position where the winner is to move, the move it plays.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Proof {
-    /// The position proved.
-    pub root: Position,
-    /// The winner.
-    pub winner: Side,
-    /// Plies to the end with best play.
-    pub plies: u32,
-    /// `(position, move)` for each position where the winner is to move, in the order found
-    /// (depth first from the root).
-    pub lines: Vec<(Position, Move)>,
-}
-
-impl Proof {
-    /// Writes the proof as text: one `POSITION<TAB>MOVE` line per listed position.
-    pub fn write_to(&self, out: &mut impl Write) -> io::Result<()> {
-        for (pos, mv) in &self.lines {
-            writeln!(out, "{pos}\t{mv}")?;
-        }
-        Ok(())
-    }
-}
-
-/// A progress report of a long solve.
-#[derive(Debug, Clone, Copy)]
-pub struct Progress {
-    /// The iteration under way (or just completed), in plies.
-    pub depth: u32,
-    /// Whether that iteration has completed.
-    pub completed: bool,
-    /// Nodes so far.
-    pub nodes: u64,
-    /// Time so far.
-    pub elapsed: Duration,
-}
 
 /// One child in the move list: the move, the position it leads to, its ordering key.
 struct Child {
@@ -605,11 +390,7 @@ impl<'a> Solver<'a> {
             return 0;
         }
         if let Some(w) = pos.winner() {
-            return if w == pos.turn() {
-                MATE - ply as i32
-            } else {
-                -MATE + ply as i32
-            };
+            return super::search::end_score(w, pos.turn(), ply);
         }
         if depth <= 0 {
             return 0;
@@ -819,121 +600,6 @@ fn pick_best(kids: &mut Children, i: usize) {
         }
     }
     kids.swap(i, best);
-}
-
-/// The whole game graph reachable from a position, for a retrograde analysis that proves
-/// draws as well as wins and losses.
-struct GameGraph {
-    positions: Vec<Position>,
-    /// For each position, its moves and the index of the position each leads to.
-    edges: Vec<Vec<(Move, u32)>>,
-}
-
-impl GameGraph {
-    /// Enumerates every position reachable from `root`; `None` if there are more than `limit`.
-    fn build(root: &Position, limit: usize) -> Option<GameGraph> {
-        let mut index: HashMap<Position, u32> = HashMap::new();
-        let mut positions = vec![*root];
-        let mut edges: Vec<Vec<(Move, u32)>> = Vec::new();
-        index.insert(*root, 0);
-        let mut next = 0;
-        while next < positions.len() {
-            let pos = positions[next];
-            let mut out = Vec::new();
-            if !pos.is_over() {
-                for mv in pos.legal_moves() {
-                    let child = pos.play_unchecked(&mv);
-                    let id = match index.get(&child) {
-                        Some(&id) => id,
-                        None => {
-                            if positions.len() >= limit {
-                                return None;
-                            }
-                            let id = positions.len() as u32;
-                            positions.push(child);
-                            index.insert(child, id);
-                            id
-                        }
-                    };
-                    out.push((mv, id));
-                }
-            }
-            edges.push(out);
-            next += 1;
-        }
-        Some(GameGraph { positions, edges })
-    }
-
-    /// Retrograde analysis: the exact value of every position (undecided ones are draws).
-    fn values(&self) -> Vec<Outcome> {
-        let n = self.positions.len();
-        let mut parents: Vec<Vec<u32>> = vec![Vec::new(); n];
-        for (p, out) in self.edges.iter().enumerate() {
-            for &(_, c) in out {
-                parents[c as usize].push(p as u32);
-            }
-        }
-        let mut value = vec![Outcome::Draw; n];
-        let mut undecided_children: Vec<usize> = self.edges.iter().map(|e| e.len()).collect();
-        let mut queue = std::collections::VecDeque::new();
-        for (i, pos) in self.positions.iter().enumerate() {
-            if let Some(o) = terminal(pos) {
-                value[i] = o;
-                queue.push_back(i);
-            }
-        }
-        // Positions come off the queue in order of distance to the end, so each value is set
-        // by its shortest win or, once every child is won for the opponent, its longest loss.
-        let mut decided = vec![false; n];
-        for &i in &queue {
-            decided[i] = true;
-        }
-        while let Some(c) = queue.pop_front() {
-            let (won_for_parent, d) = match value[c] {
-                Outcome::Lost(d) => (true, d),
-                Outcome::Won(d) => (false, d),
-                _ => continue,
-            };
-            for &p in &parents[c] {
-                let p = p as usize;
-                if decided[p] {
-                    continue;
-                }
-                if won_for_parent {
-                    value[p] = Outcome::Won(d + 1);
-                    decided[p] = true;
-                    queue.push_back(p);
-                } else {
-                    undecided_children[p] -= 1;
-                    if undecided_children[p] == 0 {
-                        value[p] = Outcome::Lost(d + 1);
-                        decided[p] = true;
-                        queue.push_back(p);
-                    }
-                }
-            }
-        }
-        value
-    }
-
-    /// The root's value and best move: the fastest win, the slowest loss, or a drawing move.
-    fn root_value(&self) -> (Outcome, Option<Move>) {
-        let values = self.values();
-        let root = values[0];
-        let mut best: Option<(Move, i64)> = None;
-        for &(mv, c) in &self.edges[0] {
-            // Rank each move by the root's value after it: higher is better.
-            let rank = match values[c as usize].flip() {
-                Outcome::Won(d) => 1_000_000 - d as i64,
-                Outcome::Draw | Outcome::Unknown => 0,
-                Outcome::Lost(d) => -1_000_000 + d as i64,
-            };
-            if best.is_none_or(|b| rank > b.1) {
-                best = Some((mv, rank));
-            }
-        }
-        (root, best.map(|b| b.0))
-    }
 }
 
 #[cfg(test)]
