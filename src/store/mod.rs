@@ -90,6 +90,7 @@ pub mod glicko;
 mod levels;
 mod players;
 mod ratings;
+mod ratings_rebuild;
 mod rows;
 mod schema;
 mod servers;

@@ -19,10 +19,9 @@
 //! The games are numbered in the order they were rated (`games.rating_seq`), so that
 //! [`Store::rebuild_ratings`] replays them in exactly that order.
 
-use std::collections::HashMap;
 use std::fmt;
 
-use rusqlite::{params, Connection, OptionalExtension, Row, TransactionBehavior};
+use rusqlite::{params, Connection, OptionalExtension, Row};
 
 use super::glicko::{rate_game, Rating, Score};
 use super::rows::{id_rust, id_sql, side_text};
@@ -179,7 +178,8 @@ pub struct RatingsCheck {
 }
 
 /// The leaderboard: ranked players of a scope, best first, from the `ratings_ranked` index.
-const LEADERBOARD_SQL: &str = "SELECT r.scope, r.variant, r.rules, r.user_id, r.rating, \
+pub(super) const LEADERBOARD_SQL: &str =
+    "SELECT r.scope, r.variant, r.rules, r.user_id, r.rating, \
      r.deviation, r.volatility, r.games, r.wins, r.losses, r.draws, r.updated_at, \
      coalesce(p.display_name, '') \
      FROM ratings r INDEXED BY ratings_ranked LEFT JOIN players p ON p.user_id = r.user_id \
@@ -189,16 +189,17 @@ const LEADERBOARD_SQL: &str = "SELECT r.scope, r.variant, r.rules, r.user_id, r.
 
 /// How many players are ranked in a scope (`INDEXED BY`: on an empty or unanalysed table
 /// SQLite would pick the primary key and read every rating of the scope).
-const RANKED_COUNT_SQL: &str = "SELECT count(*) FROM ratings INDEXED BY ratings_ranked \
+pub(super) const RANKED_COUNT_SQL: &str = "SELECT count(*) FROM ratings INDEXED BY ratings_ranked \
      WHERE scope = ?1 AND variant = ?2 AND rules = ?3 AND games >= 5 AND deviation < 110";
 
 /// How many ranked players are above a rating (ties: by user id).
-const RANKED_ABOVE_SQL: &str = "SELECT count(*) FROM ratings INDEXED BY ratings_ranked \
+pub(super) const RANKED_ABOVE_SQL: &str = "SELECT count(*) FROM ratings INDEXED BY ratings_ranked \
      WHERE scope = ?1 AND variant = ?2 AND rules = ?3 AND games >= 5 AND deviation < 110 \
      AND (rating > ?4 OR (rating = ?4 AND user_id < ?5))";
 
 /// A player's finished games in a variant, through the per-side indexes, oldest first.
-const FINISHED_SQL: &str = "SELECT id, 'S', north_user, north_ai, winner, reason, rated, \
+pub(super) const FINISHED_SQL: &str =
+    "SELECT id, 'S', north_user, north_ai, winner, reason, rated, \
      updated_at FROM games WHERE south_user = ?1 AND status = 'finished' AND variant = ?2 \
      UNION ALL \
      SELECT id, 'N', south_user, south_ai, winner, reason, rated, updated_at \
@@ -206,20 +207,20 @@ const FINISHED_SQL: &str = "SELECT id, 'S', north_user, north_ai, winner, reason
      ORDER BY 8, 1";
 
 /// A rated game's facts, as the rating needs them.
-struct RatedGame {
-    id: GameId,
-    place: Place,
-    variant: Variant,
-    rules: RuleSet,
-    south: UserId,
-    north: UserId,
-    south_score: Score,
-    finished_at: i64,
+pub(super) struct RatedGame {
+    pub(super) id: GameId,
+    pub(super) place: Place,
+    pub(super) variant: Variant,
+    pub(super) rules: RuleSet,
+    pub(super) south: UserId,
+    pub(super) north: UserId,
+    pub(super) south_score: Score,
+    pub(super) finished_at: i64,
 }
 
 impl RatedGame {
     /// The facts of `game` if it counts (`rated`, finished, two different humans).
-    fn of(game: &Game, rated: bool) -> Option<RatedGame> {
+    pub(super) fn of(game: &Game, rated: bool) -> Option<RatedGame> {
         let (Some(Player::Human(south)), Some(Player::Human(north))) = (&game.south, &game.north)
         else {
             return None;
@@ -245,7 +246,10 @@ impl RatedGame {
 
     /// The rating changes of both players in every scope, from their ratings before the game
     /// (`current` gives a player's rating in a scope, the start rating for a new player).
-    fn changes(&self, mut current: impl FnMut(Scope, UserId) -> Rating) -> Vec<RatingChange> {
+    pub(super) fn changes(
+        &self,
+        mut current: impl FnMut(Scope, UserId) -> Rating,
+    ) -> Vec<RatingChange> {
         let mut out = Vec::with_capacity(4);
         for scope in Scope::of_place(&self.place) {
             let (s0, n0) = (current(scope, self.south), current(scope, self.north));
@@ -269,7 +273,7 @@ impl RatedGame {
     }
 }
 
-fn score_value(score: Score) -> f64 {
+pub(super) fn score_value(score: Score) -> f64 {
     match score {
         Score::Win => 1.0,
         Score::Draw => 0.5,
@@ -277,7 +281,7 @@ fn score_value(score: Score) -> f64 {
     }
 }
 
-fn score_from(value: f64) -> Score {
+pub(super) fn score_from(value: f64) -> Score {
     if value > 0.75 {
         Score::Win
     } else if value < 0.25 {
@@ -287,15 +291,15 @@ fn score_from(value: f64) -> Score {
     }
 }
 
-fn rules_col(row: &Row, idx: usize) -> rusqlite::Result<RuleSet> {
+pub(super) fn rules_col(row: &Row, idx: usize) -> rusqlite::Result<RuleSet> {
     super::rows::text_col(row, idx, |s| s.parse().ok())
 }
 
-fn variant_col(row: &Row, idx: usize) -> rusqlite::Result<Variant> {
+pub(super) fn variant_col(row: &Row, idx: usize) -> rusqlite::Result<Variant> {
     super::rows::text_col(row, idx, |s| s.parse().ok())
 }
 
-fn rating_at(row: &Row, idx: usize) -> rusqlite::Result<Rating> {
+pub(super) fn rating_at(row: &Row, idx: usize) -> rusqlite::Result<Rating> {
     Ok(Rating {
         rating: row.get(idx)?,
         deviation: row.get(idx + 1)?,
@@ -304,10 +308,10 @@ fn rating_at(row: &Row, idx: usize) -> rusqlite::Result<Rating> {
 }
 
 /// The columns read by [`player_rating_from_row`].
-const RATING_SELECT: &str = "SELECT scope, variant, rules, user_id, rating, deviation, \
+pub(super) const RATING_SELECT: &str = "SELECT scope, variant, rules, user_id, rating, deviation, \
      volatility, games, wins, losses, draws, updated_at FROM ratings";
 
-fn player_rating_from_row(row: &Row) -> rusqlite::Result<PlayerRating> {
+pub(super) fn player_rating_from_row(row: &Row) -> rusqlite::Result<PlayerRating> {
     Ok(PlayerRating {
         scope: Scope::from_key(row.get(0)?),
         variant: variant_col(row, 1)?,
@@ -323,11 +327,12 @@ fn player_rating_from_row(row: &Row) -> rusqlite::Result<PlayerRating> {
 }
 
 /// The columns read by [`change_from_row`].
-const CHANGE_SELECT: &str = "SELECT game_id, scope, side, user_id, score, rating_before, \
+pub(super) const CHANGE_SELECT: &str =
+    "SELECT game_id, scope, side, user_id, score, rating_before, \
      deviation_before, volatility_before, rating_after, deviation_after, volatility_after \
      FROM rating_changes";
 
-fn change_from_row(row: &Row) -> rusqlite::Result<RatingChange> {
+pub(super) fn change_from_row(row: &Row) -> rusqlite::Result<RatingChange> {
     let side: String = row.get(2)?;
     Ok(RatingChange {
         game: GameId(row.get(0)?),
@@ -345,7 +350,7 @@ fn change_from_row(row: &Row) -> rusqlite::Result<RatingChange> {
 }
 
 /// The stored rating of `user`, or `None` for a player without rated games there.
-fn load_rating(
+pub(super) fn load_rating(
     conn: &Connection,
     scope: Scope,
     variant: Variant,
@@ -363,7 +368,7 @@ fn load_rating(
 }
 
 /// Writes one rating change: the player's new rating (counting the game) and the record.
-fn write_change(
+pub(super) fn write_change(
     conn: &Connection,
     game: &RatedGame,
     change: &RatingChange,
@@ -420,7 +425,7 @@ fn write_change(
 }
 
 /// Whether the game row says rated.
-fn is_rated(conn: &Connection, game: GameId) -> rusqlite::Result<bool> {
+pub(super) fn is_rated(conn: &Connection, game: GameId) -> rusqlite::Result<bool> {
     Ok(conn
         .prepare_cached("SELECT rated FROM games WHERE id = ?1")?
         .query_row([game.0], |r| r.get::<_, bool>(0))
@@ -463,229 +468,6 @@ pub(super) fn apply_result(conn: &Connection, game: &Game) -> Result<(), StoreEr
     )?
     .execute([game.id.0])?;
     Ok(())
-}
-
-/// A rated game row for the rebuild.
-struct RebuildRow {
-    game: Game,
-    seq: Option<i64>,
-}
-
-/// Every finished rated game in the order it was rated (games without a number last).
-fn rated_games(conn: &Connection) -> Result<Vec<RebuildRow>, StoreError> {
-    let ids: Vec<(i64, Option<i64>)> = conn
-        .prepare(
-            "SELECT id, rating_seq FROM games WHERE rated = 1 AND status = 'finished' \
-             ORDER BY rating_seq IS NULL, rating_seq, updated_at, id",
-        )?
-        .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?
-        .collect::<rusqlite::Result<_>>()?;
-    let mut out = Vec::with_capacity(ids.len());
-    for (id, seq) in ids {
-        if let Some(game) = super::rows::load_game(conn, GameId(id))? {
-            out.push(RebuildRow { game, seq });
-        }
-    }
-    Ok(out)
-}
-
-/// A rating as words for reports: `1662.31/290.32/0.060000`.
-fn words(r: &Rating) -> String {
-    format!("{:.2}/{:.2}/{:.6}", r.rating, r.deviation, r.volatility)
-}
-
-fn same(a: &Rating, b: &Rating) -> bool {
-    (a.rating - b.rating).abs() < 1e-6
-        && (a.deviation - b.deviation).abs() < 1e-6
-        && (a.volatility - b.volatility).abs() < 1e-9
-}
-
-/// Recomputes every rating from the rated games in order and compares with what is stored;
-/// with `repair`, replaces the stored ratings and records with the recomputed ones.
-fn recompute(conn: &Connection, repair: bool) -> Result<RatingsCheck, StoreError> {
-    type Key = (Scope, Variant, RuleSet, UserId);
-    let key = |scope: Scope, variant: Variant, rules: RuleSet, user: UserId| -> Key {
-        (scope, variant, rules, user)
-    };
-    let mut table: HashMap<Key, PlayerRating> = HashMap::new();
-    let mut differences = Vec::new();
-    let mut all_changes: Vec<(RatedGame, Vec<RatingChange>)> = Vec::new();
-    let rows = rated_games(conn)?;
-    let mut stored_changes = conn.prepare(&format!(
-        "{CHANGE_SELECT} WHERE game_id = ?1 ORDER BY scope DESC, side DESC"
-    ))?;
-    let mut counted = 0u64;
-    for row in &rows {
-        let Some(rated) = RatedGame::of(&row.game, true) else {
-            continue;
-        };
-        counted += 1;
-        let changes = rated.changes(|scope, user| {
-            table
-                .get(&key(scope, rated.variant, rated.rules, user))
-                .map(|r| r.rating)
-                .unwrap_or_default()
-        });
-        for c in &changes {
-            let k = key(c.scope, rated.variant, rated.rules, c.user);
-            let entry = table.entry(k).or_insert_with(|| PlayerRating {
-                user: c.user,
-                scope: c.scope,
-                variant: rated.variant,
-                rules: rated.rules,
-                rating: c.before,
-                games: 0,
-                wins: 0,
-                losses: 0,
-                draws: 0,
-                updated_at: rated.finished_at,
-            });
-            entry.rating = c.after;
-            entry.games += 1;
-            match c.score {
-                Score::Win => entry.wins += 1,
-                Score::Loss => entry.losses += 1,
-                Score::Draw => entry.draws += 1,
-            }
-            entry.updated_at = rated.finished_at;
-        }
-        let stored: Vec<RatingChange> = stored_changes
-            .query_map([rated.id.0], change_from_row)?
-            .collect::<rusqlite::Result<_>>()?;
-        if row.seq.is_none() {
-            differences.push(format!(
-                "game {}: finished and rated, but its rating was never applied",
-                rated.id
-            ));
-        }
-        compare_changes(rated.id, &stored, &changes, &mut differences);
-        all_changes.push((rated, changes));
-    }
-    // Records of games that do not count (any more).
-    let orphans: Vec<i64> = conn
-        .prepare(
-            "SELECT DISTINCT c.game_id FROM rating_changes c JOIN games g ON g.id = c.game_id \
-             WHERE NOT (g.rated = 1 AND g.status = 'finished') ORDER BY c.game_id",
-        )?
-        .query_map([], |r| r.get(0))?
-        .collect::<rusqlite::Result<_>>()?;
-    for g in orphans {
-        differences.push(format!(
-            "game {g}: rating changes are stored but the game does not count"
-        ));
-    }
-    // The ratings table itself.
-    let stored: Vec<PlayerRating> = conn
-        .prepare(RATING_SELECT)?
-        .query_map([], player_rating_from_row)?
-        .collect::<rusqlite::Result<_>>()?;
-    let mut seen = std::collections::HashSet::new();
-    for s in &stored {
-        let k = key(s.scope, s.variant, s.rules, s.user);
-        let who = format!("user {} ({}, {} {})", s.user, s.scope, s.variant, s.rules);
-        match table.get(&k) {
-            None => differences.push(format!("{who}: a rating is stored but no game gives it")),
-            Some(r) => {
-                if !same(&r.rating, &s.rating) {
-                    differences.push(format!(
-                        "{who}: stored {} but recomputed {}",
-                        words(&s.rating),
-                        words(&r.rating)
-                    ));
-                }
-                if (r.games, r.wins, r.losses, r.draws) != (s.games, s.wins, s.losses, s.draws) {
-                    differences.push(format!(
-                        "{who}: stored {} games ({}-{}-{}) but recomputed {} ({}-{}-{})",
-                        s.games, s.wins, s.losses, s.draws, r.games, r.wins, r.losses, r.draws
-                    ));
-                }
-            }
-        }
-        seen.insert(k);
-    }
-    let mut missing: Vec<&PlayerRating> = table
-        .iter()
-        .filter(|(k, _)| !seen.contains(*k))
-        .map(|(_, v)| v)
-        .collect();
-    missing.sort_by_key(|r| (r.scope, r.user));
-    for r in missing {
-        differences.push(format!(
-            "user {} ({}, {} {}): the games give {} but no rating is stored",
-            r.user,
-            r.scope,
-            r.variant,
-            r.rules,
-            words(&r.rating)
-        ));
-    }
-    if repair && !differences.is_empty() {
-        conn.execute("DELETE FROM rating_changes", [])?;
-        conn.execute("DELETE FROM ratings", [])?;
-        conn.execute(
-            "UPDATE games SET rating_seq = NULL WHERE rating_seq IS NOT NULL",
-            [],
-        )?;
-        for (seq, (game, changes)) in all_changes.iter().enumerate() {
-            for c in changes {
-                write_change(conn, game, c)?;
-            }
-            conn.prepare_cached("UPDATE games SET rating_seq = ?2 WHERE id = ?1")?
-                .execute(params![game.id.0, seq as i64 + 1])?;
-        }
-    }
-    Ok(RatingsCheck {
-        games: counted,
-        ratings: table.len() as u64,
-        differences,
-    })
-}
-
-/// Appends the differences between a game's stored and recomputed rating changes.
-fn compare_changes(
-    game: GameId,
-    stored: &[RatingChange],
-    recomputed: &[RatingChange],
-    differences: &mut Vec<String>,
-) {
-    for r in recomputed {
-        let what = format!("game {game} ({}, {})", r.scope, r.side.name());
-        match stored
-            .iter()
-            .find(|s| s.scope == r.scope && s.side == r.side)
-        {
-            None => differences.push(format!("{what}: no rating change is stored")),
-            Some(s) => {
-                if s.user != r.user || s.score != r.score {
-                    differences.push(format!(
-                        "{what}: stored for user {} ({:?}) but the game says user {} ({:?})",
-                        s.user, s.score, r.user, r.score
-                    ));
-                }
-                if !same(&s.before, &r.before) || !same(&s.after, &r.after) {
-                    differences.push(format!(
-                        "{what}: stored {} -> {} but recomputed {} -> {}",
-                        words(&s.before),
-                        words(&s.after),
-                        words(&r.before),
-                        words(&r.after)
-                    ));
-                }
-            }
-        }
-    }
-    for s in stored {
-        if !recomputed
-            .iter()
-            .any(|r| r.scope == s.scope && r.side == s.side)
-        {
-            differences.push(format!(
-                "game {game} ({}, {}): a rating change is stored for a scope the game is not rated in",
-                s.scope,
-                s.side.name()
-            ));
-        }
-    }
 }
 
 impl Store {
@@ -864,28 +646,6 @@ impl Store {
             })?
             .collect::<rusqlite::Result<_>>()?;
         Ok(rows)
-    }
-
-    /// Recomputes every rating from the rated games, in the order they were rated, and
-    /// lists every difference from what is stored (none is the expected answer). Reads in
-    /// one transaction, changes nothing.
-    pub fn check_ratings(&self) -> Result<RatingsCheck, StoreError> {
-        let mut conn = self.lock();
-        let tx = conn.transaction()?;
-        let check = recompute(&tx, false)?;
-        tx.commit()?;
-        Ok(check)
-    }
-
-    /// Like [`Store::check_ratings`], then, if anything differs, replaces the stored
-    /// ratings and rating records with the recomputed ones (one transaction). Returns the
-    /// differences found before the repair.
-    pub fn rebuild_ratings(&self) -> Result<RatingsCheck, StoreError> {
-        let mut conn = self.lock();
-        let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
-        let check = recompute(&tx, true)?;
-        tx.commit()?;
-        Ok(check)
     }
 }
 
