@@ -21,6 +21,7 @@
 //! a loopback proxy, which is how tests make sure nothing reaches Discord.
 
 mod commands;
+mod messages;
 mod outgoing;
 mod respond;
 

@@ -12,13 +12,13 @@ use std::time::{Duration, Instant};
 use poise::serenity_prelude as serenity;
 use serenity::{
     AutoArchiveDuration, ChannelId, ChannelType, CommandInteraction, ComponentInteraction,
-    CreateActionRow, CreateAllowedMentions, CreateAttachment, CreateButton,
-    CreateInteractionResponse, CreateInteractionResponseFollowup, CreateInteractionResponseMessage,
-    CreateMessage, CreateThread, EditInteractionResponse, EditMessage, EditThread,
-    EditWebhookMessage, Http, MessageId, UserId,
+    CreateAllowedMentions, CreateInteractionResponse, CreateInteractionResponseFollowup,
+    CreateInteractionResponseMessage, CreateThread, EditInteractionResponse, EditMessage,
+    EditThread, EditWebhookMessage, Http, MessageId, UserId,
 };
 use tracing::{error, info, warn};
 
+use super::messages::{edit_message, edit_response, followup, message, response, rows};
 use super::outgoing::{self, Asker, Outgoing, Target};
 use super::{AppContext, Data, Error};
 use crate::app::{
@@ -34,7 +34,7 @@ pub const AUTOCOMPLETE_BUDGET: Duration = Duration::from_millis(2000);
 /// Least time between two progress edits of a deferred answer.
 pub const PROGRESS_EVERY: Duration = Duration::from_secs(2);
 /// Longest message text Discord accepts.
-const TEXT_MAX: usize = 2000;
+pub(super) const TEXT_MAX: usize = 2000;
 /// JSON error code of Discord's "Cannot send messages to this user".
 const CANNOT_DM: isize = 50007;
 /// The answer when the app failed.
@@ -783,115 +783,10 @@ fn is_dm_refused(e: &serenity::Error) -> bool {
     )
 }
 
-fn rows(buttons: &[Vec<app::Button>]) -> Vec<CreateActionRow> {
-    buttons
-        .iter()
-        .filter(|row| !row.is_empty())
-        .map(|row| {
-            CreateActionRow::Buttons(
-                row.iter()
-                    .map(|b| {
-                        CreateButton::new(b.id.clone())
-                            .label(truncate(&b.label, 80))
-                            .style(match b.style {
-                                app::ButtonStyle::Primary => serenity::ButtonStyle::Primary,
-                                app::ButtonStyle::Secondary => serenity::ButtonStyle::Secondary,
-                                app::ButtonStyle::Success => serenity::ButtonStyle::Success,
-                                app::ButtonStyle::Danger => serenity::ButtonStyle::Danger,
-                            })
-                    })
-                    .collect(),
-            )
-        })
-        .collect()
-}
-
-/// The reply's buttons, or none yet.
-fn rows_if(reply: &Reply, buttons: bool) -> Vec<CreateActionRow> {
-    if buttons {
-        rows(&reply.buttons)
-    } else {
-        Vec::new()
-    }
-}
-
-/// Pings only the reply's one allowed user: never @everyone or roles.
-fn mentions(reply: &Reply) -> CreateAllowedMentions {
-    CreateAllowedMentions::new().users(
-        reply
-            .mention
-            .filter(|id| id.0 != 0)
-            .map(|id| UserId::new(id.0)),
-    )
-}
-
-/// The files of a reply: the move's animation, when it has one, in place of the board PNG
-/// (its last frame is that board), so a move's board is one GIF attachment.
-fn files(reply: &Reply) -> impl Iterator<Item = CreateAttachment> + '_ {
-    let gif = reply
-        .animation
-        .as_ref()
-        .filter(|g| g.bytes.len() <= app::MAX_GIF_BYTES);
-    let skip_png = usize::from(gif.is_some() && reply.board_png().is_some());
-    gif.into_iter()
-        .chain(reply.attachments.iter().skip(skip_png))
-        .map(|a| CreateAttachment::bytes(a.bytes.clone(), a.filename.clone()))
-}
-
-fn response(reply: &Reply, buttons: bool) -> CreateInteractionResponseMessage {
-    CreateInteractionResponseMessage::new()
-        .content(truncate(&reply.text, TEXT_MAX))
-        .ephemeral(reply.ephemeral)
-        .components(rows_if(reply, buttons))
-        .allowed_mentions(mentions(reply))
-        .add_files(files(reply))
-}
-
-fn followup(reply: &Reply, buttons: bool) -> CreateInteractionResponseFollowup {
-    CreateInteractionResponseFollowup::new()
-        .content(truncate(&reply.text, TEXT_MAX))
-        .ephemeral(reply.ephemeral)
-        .components(rows_if(reply, buttons))
-        .allowed_mentions(mentions(reply))
-        .add_files(files(reply))
-}
-
-fn edit_response(reply: &Reply, buttons: bool) -> EditInteractionResponse {
-    let mut e = EditInteractionResponse::new()
-        .content(truncate(&reply.text, TEXT_MAX))
-        .components(rows_if(reply, buttons))
-        .allowed_mentions(mentions(reply));
-    for f in files(reply) {
-        e = e.new_attachment(f);
-    }
-    e
-}
-
-fn message(reply: &Reply, buttons: bool) -> CreateMessage {
-    CreateMessage::new()
-        .content(truncate(&reply.text, TEXT_MAX))
-        .components(rows_if(reply, buttons))
-        .allowed_mentions(mentions(reply))
-        .add_files(files(reply))
-}
-
-fn edit_message(reply: &Reply) -> EditMessage {
-    // An edit without text keeps the message's text (it only changes the buttons).
-    let mut e = EditMessage::new()
-        .components(rows(&reply.buttons))
-        .allowed_mentions(mentions(reply));
-    if !reply.text.is_empty() {
-        e = e.content(truncate(&reply.text, TEXT_MAX));
-    }
-    for f in files(reply) {
-        e = e.new_attachment(f);
-    }
-    e
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::discord::messages::mentions;
 
     #[test]
     fn truncate_counts_characters() {

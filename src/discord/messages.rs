@@ -1,0 +1,119 @@
+//! Discord messages built from the app's replies: buttons as action rows, the one allowed
+//! mention, attachments, and the same reply as an interaction response, a follow-up, an
+//! edit or a channel message.
+
+use poise::serenity_prelude as serenity;
+use serenity::{
+    CreateActionRow, CreateAllowedMentions, CreateAttachment, CreateButton,
+    CreateInteractionResponseFollowup, CreateInteractionResponseMessage, CreateMessage,
+    EditInteractionResponse, EditMessage, UserId,
+};
+
+use super::respond::{truncate, TEXT_MAX};
+use crate::app::{self, Reply};
+
+pub(super) fn rows(buttons: &[Vec<app::Button>]) -> Vec<CreateActionRow> {
+    buttons
+        .iter()
+        .filter(|row| !row.is_empty())
+        .map(|row| {
+            CreateActionRow::Buttons(
+                row.iter()
+                    .map(|b| {
+                        CreateButton::new(b.id.clone())
+                            .label(truncate(&b.label, 80))
+                            .style(match b.style {
+                                app::ButtonStyle::Primary => serenity::ButtonStyle::Primary,
+                                app::ButtonStyle::Secondary => serenity::ButtonStyle::Secondary,
+                                app::ButtonStyle::Success => serenity::ButtonStyle::Success,
+                                app::ButtonStyle::Danger => serenity::ButtonStyle::Danger,
+                            })
+                    })
+                    .collect(),
+            )
+        })
+        .collect()
+}
+
+/// The reply's buttons, or none yet.
+pub(super) fn rows_if(reply: &Reply, buttons: bool) -> Vec<CreateActionRow> {
+    if buttons {
+        rows(&reply.buttons)
+    } else {
+        Vec::new()
+    }
+}
+
+/// Pings only the reply's one allowed user: never @everyone or roles.
+pub(super) fn mentions(reply: &Reply) -> CreateAllowedMentions {
+    CreateAllowedMentions::new().users(
+        reply
+            .mention
+            .filter(|id| id.0 != 0)
+            .map(|id| UserId::new(id.0)),
+    )
+}
+
+/// The files of a reply: the move's animation, when it has one, in place of the board PNG
+/// (its last frame is that board), so a move's board is one GIF attachment.
+pub(super) fn files(reply: &Reply) -> impl Iterator<Item = CreateAttachment> + '_ {
+    let gif = reply
+        .animation
+        .as_ref()
+        .filter(|g| g.bytes.len() <= app::MAX_GIF_BYTES);
+    let skip_png = usize::from(gif.is_some() && reply.board_png().is_some());
+    gif.into_iter()
+        .chain(reply.attachments.iter().skip(skip_png))
+        .map(|a| CreateAttachment::bytes(a.bytes.clone(), a.filename.clone()))
+}
+
+pub(super) fn response(reply: &Reply, buttons: bool) -> CreateInteractionResponseMessage {
+    CreateInteractionResponseMessage::new()
+        .content(truncate(&reply.text, TEXT_MAX))
+        .ephemeral(reply.ephemeral)
+        .components(rows_if(reply, buttons))
+        .allowed_mentions(mentions(reply))
+        .add_files(files(reply))
+}
+
+pub(super) fn followup(reply: &Reply, buttons: bool) -> CreateInteractionResponseFollowup {
+    CreateInteractionResponseFollowup::new()
+        .content(truncate(&reply.text, TEXT_MAX))
+        .ephemeral(reply.ephemeral)
+        .components(rows_if(reply, buttons))
+        .allowed_mentions(mentions(reply))
+        .add_files(files(reply))
+}
+
+pub(super) fn edit_response(reply: &Reply, buttons: bool) -> EditInteractionResponse {
+    let mut e = EditInteractionResponse::new()
+        .content(truncate(&reply.text, TEXT_MAX))
+        .components(rows_if(reply, buttons))
+        .allowed_mentions(mentions(reply));
+    for f in files(reply) {
+        e = e.new_attachment(f);
+    }
+    e
+}
+
+pub(super) fn message(reply: &Reply, buttons: bool) -> CreateMessage {
+    CreateMessage::new()
+        .content(truncate(&reply.text, TEXT_MAX))
+        .components(rows_if(reply, buttons))
+        .allowed_mentions(mentions(reply))
+        .add_files(files(reply))
+}
+
+pub(super) fn edit_message(reply: &Reply) -> EditMessage {
+    // An edit without text keeps the message's text (it only changes the buttons).
+    let mut e = EditMessage::new()
+        .components(rows(&reply.buttons))
+        .allowed_mentions(mentions(reply));
+    if !reply.text.is_empty() {
+        e = e.content(truncate(&reply.text, TEXT_MAX));
+    }
+    for f in files(reply) {
+        e = e.new_attachment(f);
+    }
+    e
+}
