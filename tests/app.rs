@@ -532,21 +532,21 @@ fn accepting_removes_the_challenge_buttons_and_moves_remove_old_boards() {
             hints: None,
         },
     );
-    let (game, ply) = r.board.expect("the challenge is remembered");
+    let (game, ply) = r.current_board().expect("the challenge is remembered");
     assert!(w
         .app
         .board_posted(game, ply, &GENERAL, 555)
         .expect("posted"));
     let accept = r.button_ids()[0].to_string();
     let board = w.press(&w.baraka, &GENERAL, &accept);
-    assert_eq!(board.previous_board, Some((GENERAL, 555)));
-    let (game, ply) = board.board.expect("a board");
+    assert_eq!(board.replaces(), Some((GENERAL, 555)));
+    let (game, ply) = board.current_board().expect("a board");
     assert!(w
         .app
         .board_posted(game, ply, &GENERAL, 556)
         .expect("posted"));
     let moved = w.mv(&w.asha, "a6 left");
-    assert_eq!(moved.previous_board, Some((GENERAL, 556)));
+    assert_eq!(moved.replaces(), Some((GENERAL, 556)));
 }
 
 #[test]
@@ -597,7 +597,10 @@ fn defect_1_a_button_never_shows_another_pairs_dm_game() {
         for id in [moves, mv] {
             let r = w.press(&w.carol, &place, id);
             private(&r, "private game between other people");
-            assert!(r.attachments.is_empty() && r.text_board.is_none(), "{id}");
+            assert!(
+                r.files().next().is_none() && r.text_board().is_none(),
+                "{id}"
+            );
             assert!(!r.text.contains("Legal moves"), "{}", r.text);
         }
     }
@@ -643,7 +646,11 @@ fn defect_3_a_private_answer_is_never_a_board_to_record() {
     ] {
         let r = w.press(&w.asha, &GENERAL, &id);
         assert!(r.ephemeral, "{id}: {}", r.text);
-        assert_eq!(r.board, None, "{id} offered a private answer as the board");
+        assert_eq!(
+            r.current_board(),
+            None,
+            "{id} offered a private answer as the board"
+        );
     }
     // And a board shown elsewhere than the game's place is never recorded as its board.
     let elsewhere = Place::Channel {
@@ -680,7 +687,7 @@ fn game_from(w: &World, position: &str) -> bao_bot::store::Game {
 
 /// The last line of a reply's text board.
 fn board_last_line(r: &Reply) -> String {
-    let text = r.text_board.as_deref().expect("a text board");
+    let text = r.text_board().expect("a text board");
     text.lines().last().unwrap_or_default().to_string()
 }
 

@@ -87,7 +87,7 @@ impl World {
 }
 
 fn png(r: &Reply) -> &[u8] {
-    let a = r.attachments.first().expect("a picture");
+    let a = r.files().next().expect("a picture");
     assert!(a.bytes.starts_with(b"\x89PNG"), "not a PNG");
     &a.bytes
 }

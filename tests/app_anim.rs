@@ -83,7 +83,7 @@ fn a_move_reply_carries_its_animation_unless_turned_off() {
     let (asha, baraka) = (User::new(1, "Asha"), User::new(2, "Baraka"));
     start(&app, &asha, &baraka);
     let r = mv(&app, &asha, &GENERAL, "a6 left");
-    let gif = r.animation.as_ref().expect("an animation");
+    let gif = r.animation().expect("an animation");
     assert!(gif.filename.ends_with(".gif"), "{}", gif.filename);
     assert!(gif.bytes.starts_with(b"GIF89a"));
     let delays = frames(&gif.bytes);
@@ -106,11 +106,11 @@ fn a_move_reply_carries_its_animation_unless_turned_off() {
     assert!(p.text.contains("off"), "{}", p.text);
     assert_eq!(store.user_prefs(baraka.id).unwrap().animation, Some(false));
     let r = mv(&app, &baraka, &GENERAL, "a6 left");
-    assert!(r.animation.is_none());
+    assert!(r.animation().is_none());
     assert!(r.board_png().is_some());
     // Asha still has them.
     let r = mv(&app, &asha, &GENERAL, "a4 left capture");
-    assert!(r.animation.is_some(), "{}", r.text);
+    assert!(r.animation().is_some(), "{}", r.text);
     // `/bao prefs` alone shows the setting.
     let shown = say(
         &app,
@@ -133,7 +133,7 @@ fn the_bot_wide_default_applies_until_a_user_chooses() {
     let (asha, baraka) = (User::new(1, "Asha"), User::new(2, "Baraka"));
     start(&app, &asha, &baraka);
     let r = mv(&app, &asha, &GENERAL, "a6 left");
-    assert!(r.animation.is_none());
+    assert!(r.animation().is_none());
     say(
         &app,
         &baraka,
@@ -144,7 +144,7 @@ fn the_bot_wide_default_applies_until_a_user_chooses() {
         }),
     );
     let r = mv(&app, &baraka, &GENERAL, "a6 left");
-    assert!(r.animation.is_some());
+    assert!(r.animation().is_some());
 }
 
 #[test]
@@ -155,7 +155,7 @@ fn against_the_ai_one_animation_shows_both_moves() {
     ai_game(&app, &asha, &dm);
     let r = mv(&app, &asha, &dm, "a6 left");
     assert!(r.text.contains("AI (easy): "), "{}", r.text);
-    let both = frames(&r.animation.expect("an animation").bytes);
+    let both = frames(&r.animation().expect("an animation").bytes);
     let (m, _, _) = Position::default().play_text("A6 left").unwrap();
     let alone = frames(&move_gif(&Position::default(), &m, &RenderOptions::default()).unwrap());
     assert!(
@@ -217,5 +217,5 @@ fn replay_posts_a_finished_game_and_refuses_what_is_not_yours() {
         "{}",
         other.text
     );
-    assert!(other.attachments.is_empty());
+    assert!(other.files().next().is_none());
 }

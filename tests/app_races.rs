@@ -165,7 +165,7 @@ fn one_won(winner: &Reply, loser: &Reply, refusal: &str) {
         "a lost race is no failure: {}",
         loser.text
     );
-    assert!(loser.buttons.is_empty() || loser.board.is_none());
+    assert!(loser.buttons.is_empty() || loser.current_board().is_none());
 }
 
 #[test]

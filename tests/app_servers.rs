@@ -257,7 +257,7 @@ fn prefs_keep_notify_and_turn_the_board() {
             rules: None,
         },
     );
-    let board = r.text_board.expect("a text board");
+    let board = r.text_board().expect("a text board");
     // Seen from South, North's rows are on top.
     assert!(board.starts_with("North"), "{board}");
     // Baraka, without the preference, sees his own North rows at the bottom.
@@ -271,7 +271,7 @@ fn prefs_keep_notify_and_turn_the_board() {
             rules: None,
         },
     );
-    let board = r.text_board.expect("a text board");
+    let board = r.text_board().expect("a text board");
     assert!(board.starts_with("South"), "{board}");
 }
 

@@ -109,7 +109,7 @@ impl World {
 }
 
 fn png(r: &Reply) {
-    let a = r.attachments.first().expect("a picture");
+    let a = r.files().next().expect("a picture");
     assert!(a.bytes.starts_with(b"\x89PNG"), "not a PNG");
 }
 
@@ -205,7 +205,7 @@ fn an_accepted_takeback_restores_the_position_before_the_move_with_a_fresh_deadl
         request.text
     );
     assert_eq!(request.mention, Some(w.baraka.id), "Baraka is asked");
-    assert!(request.attachments.is_empty());
+    assert!(request.files().next().is_none());
 
     // Only Baraka may answer: Asha and Carol are refused privately; nothing changes.
     private(
@@ -273,9 +273,12 @@ fn a_declined_takeback_keeps_the_move() {
     // Asha pressing her own request's button is refused, and its buttons stay.
     let refused = w.press(&w.asha, &decline);
     private(&refused.reply, "You asked");
-    assert!(!refused.retire_pressed);
+    assert!(!refused.reply.retires_pressed());
     let answered = w.press(&w.baraka, &decline);
-    assert!(answered.retire_pressed, "the request's buttons come off");
+    assert!(
+        answered.reply.retires_pressed(),
+        "the request's buttons come off"
+    );
     let r = answered.reply;
     assert!(!r.ephemeral, "{}", r.text);
     assert!(r.text.contains("Baraka declines"), "{}", r.text);
@@ -320,7 +323,10 @@ fn a_request_lapses_when_the_opponent_moves_or_the_game_ends() {
     for id in [&accept, &decline] {
         let r = w.press(&w.baraka, id);
         private(&r.reply, "lapsed");
-        assert!(r.retire_pressed, "a lapsed request's buttons come off");
+        assert!(
+            r.reply.retires_pressed(),
+            "a lapsed request's buttons come off"
+        );
     }
     assert_eq!(w.game_now(&game).ply, 4);
     let requests = w.store.takeback_requests(game.id).expect("store");

@@ -83,7 +83,7 @@ impl World {
     /// with its button: the accept's answer.
     fn accepted(&self, from: &User, to: &User, message: u64, time: Option<&str>) -> Response {
         let r = self.challenge(from, to, &GENERAL, time);
-        let (game, ply) = r.board.expect("the challenge is recorded");
+        let (game, ply) = r.current_board().expect("the challenge is recorded");
         assert!(self.app.board_posted(game, ply, &GENERAL, message).unwrap());
         let accept = r.button_ids()[0].to_string();
         self.app.press(to, &GENERAL, &accept).expect("app")
@@ -93,7 +93,7 @@ impl World {
     /// thread's first messages.
     fn in_thread(&self, from: &User, to: &User, message: u64) -> (GameId, Vec<Notice>) {
         let r = self.accepted(from, to, message, None);
-        let plan = r.thread.expect("a thread to open");
+        let plan = r.reply.thread_to_open().cloned().expect("a thread to open");
         let notices = self.app.thread_opened(plan.game, message).unwrap();
         (plan.game, notices)
     }
@@ -121,21 +121,21 @@ fn posted_in<'a>(notices: &'a [Notice], place: &Place) -> &'a Notice {
 fn an_accepted_challenge_asks_for_a_thread_and_its_game_moves_in() {
     let w = world();
     let r = w.accepted(&w.asha, &w.baraka, 500, None);
-    let plan = r.thread.clone().expect("a thread to open");
+    let plan = r.reply.thread_to_open().cloned().expect("a thread to open");
     assert_eq!(plan.parent, GENERAL);
     assert_eq!(plan.message, 500);
     assert_eq!(plan.name, "Asha vs Baraka · Bao la Kiswahili");
     // No board in the channel: it goes to the thread; the challenge loses its buttons.
     assert!(
-        !r.reply.ephemeral && r.reply.board.is_none(),
+        !r.reply.ephemeral && r.reply.current_board().is_none(),
         "{:?}",
         r.reply
     );
     assert!(r.reply.text.contains("thread"), "{}", r.reply.text);
-    assert_eq!(r.reply.previous_board, Some((GENERAL, 500)));
+    assert_eq!(r.reply.replaces(), Some((GENERAL, 500)));
     let notices = w.app.thread_opened(plan.game, 500).unwrap();
     let board = &posted_in(&notices, &thread(500)).reply;
-    assert_eq!(board.board, Some((plan.game, 0)));
+    assert_eq!(board.current_board(), Some((plan.game, 0)));
     assert!(board.board_png().is_some());
     assert_eq!(board.mention, Some(w.asha.id));
     assert!(!board.buttons.is_empty());
@@ -158,7 +158,10 @@ fn two_games_at_once_under_one_channel_each_in_its_thread() {
     // The channel is free again: another pair plays there at the same time.
     let (second, notices) = w.in_thread(&w.carol, &w.dan, 600);
     assert_ne!(first, second);
-    assert!(posted_in(&notices, &thread(600)).reply.board.is_some());
+    assert!(posted_in(&notices, &thread(600))
+        .reply
+        .current_board()
+        .is_some());
     for (game, t) in [(first, 500), (second, 600)] {
         let g = w.store.game(game).unwrap().unwrap();
         assert_eq!(g.status, GameStatus::Active);
@@ -178,10 +181,10 @@ fn two_games_at_once_under_one_channel_each_in_its_thread() {
     };
     let r = mv(&w.asha, 500, "a6 left");
     assert!(!r.reply.ephemeral, "{}", r.reply.text);
-    assert_eq!(r.reply.board, Some((first, 1)));
+    assert_eq!(r.reply.current_board(), Some((first, 1)));
     let r = mv(&w.carol, 600, "a6 right");
     assert!(!r.reply.ephemeral, "{}", r.reply.text);
-    assert_eq!(r.reply.board, Some((second, 1)));
+    assert_eq!(r.reply.current_board(), Some((second, 1)));
     // Dan may not move in the other pair's thread.
     let r = mv(&w.dan, 500, "a6 left");
     assert!(
@@ -201,7 +204,7 @@ fn two_games_at_once_under_one_channel_each_in_its_thread() {
         .to_string();
     let r = w.app.press(&w.baraka, &thread(500), &id).unwrap();
     assert!(!r.reply.ephemeral, "{}", r.reply.text);
-    assert_eq!(r.reply.board, Some((first, 2)));
+    assert_eq!(r.reply.current_board(), Some((first, 2)));
     // `/bao games` links each game's thread.
     let list = w.at(&w.asha, &GENERAL, Command::Games).reply.text;
     assert!(list.contains("<#500>"), "{list}");
@@ -213,21 +216,21 @@ fn a_game_ending_in_its_thread_posts_the_result_in_the_parent_and_archives() {
     let (game, _) = w.in_thread(&w.asha, &w.baraka, 500);
     let r = w.at(&w.asha, &thread(500), Command::Resign);
     // The final board in the thread, then the one line in the parent.
-    assert_eq!(r.reply.board, None);
+    assert_eq!(r.reply.current_board(), None);
     assert!(r.reply.text.contains("resigns"), "{}", r.reply.text);
     let end: Vec<_> = r
         .notices
         .iter()
-        .filter(|n| matches!(n.to, Destination::ThreadEnd { .. }))
+        .filter(|n| n.reply.thread_to_archive().is_some())
         .collect();
     assert_eq!(end.len(), 1, "{:?}", r.notices);
+    assert_eq!(end[0].to, Destination::Place(GENERAL));
     assert_eq!(
-        end[0].to,
-        Destination::ThreadEnd {
-            parent: GENERAL,
-            thread: thread(500),
-            name: "Asha vs Baraka · Bao la Kiswahili · Baraka won".into(),
-        }
+        end[0].reply.thread_to_archive(),
+        Some((
+            thread(500),
+            "Asha vs Baraka · Bao la Kiswahili · Baraka won"
+        ))
     );
     let line = &end[0].reply.text;
     assert!(!end[0].reply.ephemeral && end[0].reply.mention.is_none());
@@ -241,7 +244,7 @@ fn a_game_ending_in_its_thread_posts_the_result_in_the_parent_and_archives() {
     let (g2, _) = w.in_thread(&w.carol, &w.dan, 600);
     let r = w.at(&w.dan, &thread(600), Command::Abort);
     let n = r.notices.last().expect("the result line");
-    assert!(matches!(n.to, Destination::ThreadEnd { .. }), "{n:?}");
+    assert!(n.reply.thread_to_archive().is_some(), "{n:?}");
     assert!(
         n.reply.text.contains(&format!("Game {g2}")),
         "{}",
@@ -288,10 +291,10 @@ fn without_a_thread_the_game_is_played_in_the_channel_and_the_challenger_told_on
     ] {
         let w = world();
         let r = w.accepted(&w.asha, &w.baraka, 500, None);
-        let plan = r.thread.expect("a thread to open");
+        let plan = r.reply.thread_to_open().cloned().expect("a thread to open");
         let notices = w.app.thread_failed(plan.game, why).unwrap();
         let board = &posted_in(&notices, &GENERAL).reply;
-        assert_eq!(board.board, Some((plan.game, 0)));
+        assert_eq!(board.current_board(), Some((plan.game, 0)));
         assert!(!board.buttons.is_empty());
         let told: Vec<_> = notices
             .iter()
@@ -335,8 +338,8 @@ fn challenges_wait_side_by_side_and_typed_answers_find_the_asker_s_own() {
     let first = w.challenge(&w.asha, &w.baraka, &GENERAL, None);
     let second = w.challenge(&w.carol, &w.dan, &GENERAL, None);
     assert!(!first.ephemeral && !second.ephemeral, "{}", second.text);
-    let (g1, _) = first.board.expect("recorded");
-    let (g2, _) = second.board.expect("recorded");
+    let (g1, _) = first.current_board().expect("recorded");
+    let (g2, _) = second.current_board().expect("recorded");
     assert!(w.app.board_posted(g1, 0, &GENERAL, 500).unwrap());
     assert!(w.app.board_posted(g2, 0, &GENERAL, 600).unwrap());
     // The same two again: refused while the first waits.
@@ -352,7 +355,7 @@ fn challenges_wait_side_by_side_and_typed_answers_find_the_asker_s_own() {
     // Typed answers go to the asker's own challenge.
     let r = w.at(&w.dan, &GENERAL, Command::Accept);
     assert_eq!(
-        r.thread.as_ref().map(|p| (p.game, p.message)),
+        r.reply.thread_to_open().map(|p| (p.game, p.message)),
         Some((g2, 600))
     );
     let r = w.at(&w.baraka, &GENERAL, Command::Decline);
@@ -399,9 +402,9 @@ fn channel_placement_takes_effect_for_the_next_challenge() {
     );
     assert!(set.reply.text.contains("channel"), "{}", set.reply.text);
     let r = w.accepted(&w.carol, &w.dan, 600, None);
-    assert!(r.thread.is_none());
+    assert!(r.reply.thread_to_open().is_none());
     assert!(
-        r.reply.board.is_some(),
+        r.reply.current_board().is_some(),
         "the board comes at once: {:?}",
         r.reply
     );
@@ -415,15 +418,15 @@ fn channel_placement_takes_effect_for_the_next_challenge() {
 fn a_front_end_without_threads_plays_in_the_channel() {
     let w = world_with(false);
     let r = w.accepted(&w.asha, &w.baraka, 500, None);
-    assert!(r.thread.is_none());
-    assert!(r.reply.board.is_some());
+    assert!(r.reply.thread_to_open().is_none());
+    assert!(r.reply.current_board().is_some());
 }
 
 #[test]
 fn reminders_deadlines_and_abandonment_of_a_thread_game() {
     let w = world();
     let r = w.accepted(&w.asha, &w.baraka, 500, Some("1d"));
-    let plan = r.thread.expect("a thread");
+    let plan = r.reply.thread_to_open().cloned().expect("a thread");
     w.app.thread_opened(plan.game, 500).unwrap();
     // Half the day gone: Asha is reminded by DM, with a link to the thread.
     w.clock.advance(12 * 3600 + 1);
@@ -450,7 +453,7 @@ fn reminders_deadlines_and_abandonment_of_a_thread_game() {
         .any(|n| n.to == Destination::Place(thread(500)) && n.reply.text.contains("abandoned")));
     let end = notices
         .iter()
-        .find(|n| matches!(n.to, Destination::ThreadEnd { .. }))
+        .find(|n| n.reply.thread_to_archive().is_some())
         .expect("the result line in the parent");
     assert!(end.reply.text.contains("abandoned"), "{}", end.reply.text);
 }
@@ -459,7 +462,7 @@ fn reminders_deadlines_and_abandonment_of_a_thread_game() {
 fn a_claim_on_time_in_the_thread_ends_it_there() {
     let w = world();
     let r = w.accepted(&w.asha, &w.baraka, 500, Some("1h"));
-    let plan = r.thread.expect("a thread");
+    let plan = r.reply.thread_to_open().cloned().expect("a thread");
     w.app.thread_opened(plan.game, 500).unwrap();
     w.clock.advance(3601);
     let r = w.at(&w.baraka, &thread(500), Command::Claim);
@@ -518,7 +521,7 @@ impl World {
                 },
             )
             .reply;
-        if let Some((game, ply)) = r.board {
+        if let Some((game, ply)) = r.current_board() {
             assert!(self.app.board_posted(game, ply, &GENERAL, message).unwrap());
         }
         r
@@ -534,7 +537,7 @@ impl World {
 }
 
 fn game_of(reply: &Reply) -> GameId {
-    reply.board.expect("a recorded challenge").0
+    reply.current_board().expect("a recorded challenge").0
 }
 
 #[test]
@@ -545,7 +548,10 @@ fn without_the_permission_two_pairs_in_one_channel_make_one_game_and_one_refusal
     let g1 = game_of(&first);
     let r = w.accept_here(&w.baraka, &first, NO_CREATE);
     // The accept says where the game is, and that is where its board goes.
-    assert!(r.thread.is_none(), "no thread is asked for: {r:?}");
+    assert!(
+        r.reply.thread_to_open().is_none(),
+        "no thread is asked for: {r:?}"
+    );
     assert!(!r.reply.ephemeral, "{}", r.reply.text);
     assert_eq!(
         r.reply.text,
@@ -553,9 +559,9 @@ fn without_the_permission_two_pairs_in_one_channel_make_one_game_and_one_refusal
             "Baraka accepts. Asha plays South, Baraka plays North. Game {g1} is played here in <#20>, not in a thread of its own: the bot lacks the Create Public Threads permission in this channel."
         )
     );
-    assert_eq!(r.reply.previous_board, Some((GENERAL, 500)));
+    assert_eq!(r.reply.replaces(), Some((GENERAL, 500)));
     let board = &posted_in(&r.notices, &GENERAL).reply;
-    assert_eq!(board.board, Some((g1, 0)));
+    assert_eq!(board.current_board(), Some((g1, 0)));
     assert!(r
         .notices
         .iter()
@@ -564,7 +570,7 @@ fn without_the_permission_two_pairs_in_one_channel_make_one_game_and_one_refusal
     // The second pair is refused privately, told why and what to do.
     let second = w.challenge_here(&w.carol, &w.dan, NO_CREATE, 600);
     assert!(second.ephemeral, "{}", second.text);
-    assert!(second.board.is_none());
+    assert!(second.current_board().is_none());
     assert_eq!(
         second.text,
         format!(
@@ -606,7 +612,7 @@ fn a_challenge_waiting_when_another_game_takes_the_channel_is_told_at_accept() {
     // Dan accepts by typing: refused privately, the challenge keeps waiting.
     let r = w.here(&w.dan, &GENERAL, NO_CREATE, Command::Accept);
     assert!(r.reply.ephemeral, "{}", r.reply.text);
-    assert!(r.notices.is_empty() && r.thread.is_none());
+    assert!(r.notices.is_empty() && r.reply.thread_to_open().is_none());
     assert_eq!(
         r.reply.text,
         format!(
@@ -628,7 +634,10 @@ fn a_challenge_waiting_when_another_game_takes_the_channel_is_told_at_accept() {
         "{}",
         r.reply.text
     );
-    assert_eq!(posted_in(&r.notices, &GENERAL).reply.board, Some((g2, 0)));
+    assert_eq!(
+        posted_in(&r.notices, &GENERAL).reply.current_board(),
+        Some((g2, 0))
+    );
     assert_eq!(w.store.game_in(&GENERAL).unwrap().unwrap().id, g2);
 }
 
@@ -638,7 +647,7 @@ fn in_a_channel_type_without_threads_one_game_at_a_time() {
     let first = w.challenge_here(&w.asha, &w.baraka, ThreadsHere::NotHere, 500);
     let g1 = game_of(&first);
     let r = w.accept_here(&w.baraka, &first, ThreadsHere::NotHere);
-    assert!(r.thread.is_none());
+    assert!(r.reply.thread_to_open().is_none());
     assert!(
         r.reply.text.ends_with(&format!(
             "Game {g1} is played here in <#20>, not in a thread of its own: this kind of channel cannot hold threads."
@@ -646,7 +655,10 @@ fn in_a_channel_type_without_threads_one_game_at_a_time() {
         "{}",
         r.reply.text
     );
-    assert_eq!(posted_in(&r.notices, &GENERAL).reply.board, Some((g1, 0)));
+    assert_eq!(
+        posted_in(&r.notices, &GENERAL).reply.current_board(),
+        Some((g1, 0))
+    );
     let second = w.challenge_here(&w.carol, &w.dan, ThreadsHere::NotHere, 600);
     assert!(second.ephemeral, "{}", second.text);
     assert!(
@@ -671,7 +683,7 @@ fn a_refused_thread_never_puts_a_second_game_in_the_channel() {
     let w = world();
     // Threads may be opened, as far as Discord said; a challenge waits for its thread.
     let r = w.accepted(&w.asha, &w.baraka, 500, None);
-    let plan = r.thread.expect("a thread to open");
+    let plan = r.reply.thread_to_open().cloned().expect("a thread to open");
     // Meanwhile an AI game takes the channel; then Discord refuses the thread.
     let ai = w.at(&w.carol, &GENERAL, ai());
     assert!(!ai.reply.ephemeral, "{}", ai.reply.text);
@@ -682,7 +694,7 @@ fn a_refused_thread_never_puts_a_second_game_in_the_channel() {
         .unwrap();
     assert_eq!(notices.len(), 1, "{notices:?}");
     assert_eq!(notices[0].to, Destination::Place(GENERAL));
-    assert!(!notices[0].reply.ephemeral && notices[0].reply.board.is_none());
+    assert!(!notices[0].reply.ephemeral && notices[0].reply.current_board().is_none());
     assert_eq!(
         notices[0].reply.text,
         format!(
@@ -726,7 +738,7 @@ fn a_game_command_in_the_parent_channel_links_the_player_s_thread() {
     let (g2, _) = w.in_thread(&w.carol, &w.asha, 600);
     let r = w.at(&w.asha, &GENERAL, Command::Board { game: None });
     assert!(
-        r.reply.ephemeral && r.reply.board.is_none(),
+        r.reply.ephemeral && r.reply.current_board().is_none(),
         "{:?}",
         r.reply
     );

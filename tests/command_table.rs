@@ -1,9 +1,8 @@
 //! The command table (`bao_bot::app::COMMANDS`) against everything that lists commands: the
 //! console's parser, the Discord registration, `/bao help` and the README.
 
-use bao_bot::app::{
-    command_line, subcommands, App, Command, ManualClock, Settings, User, COMMANDS,
-};
+use bao_bot::app::{subcommands, App, Command, ManualClock, Settings, User, COMMANDS};
+use bao_bot::console::command_line;
 use bao_bot::discord::registered_subcommands;
 use bao_bot::store::{Place, Store};
 use std::sync::Arc;

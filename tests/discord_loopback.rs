@@ -10,8 +10,8 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use bao_bot::app::{
-    AppError, Attachment, Button, ButtonStyle, Command, Conversation, Destination, GameId, Notice,
-    Place as AppPlace, Reply, Response, User, UserId,
+    AppError, Attachment, BoardView, Button, ButtonStyle, Command, Conversation, Destination,
+    GameId, Notice, Place as AppPlace, Reply, Response, User, UserId,
 };
 use bao_bot::discord::{self, Outbox};
 use serde_json::{json, Value};
@@ -292,7 +292,10 @@ impl Conversation for Scripted {
                     },
                 ]];
                 board.mention = Some(user.id);
-                board.board = Some((game, 0));
+                board.board = Some(BoardView {
+                    current: Some((game, 0)),
+                    ..BoardView::default()
+                });
                 // Game 1's board tells Baraka by DM (which he refuses); game 2's tells no one,
                 // so exactly one DM is refused.
                 let notices = (game == GameId(1))
@@ -307,7 +310,6 @@ impl Conversation for Scripted {
                 Response {
                     reply: board,
                     notices,
-                    ..Response::default()
                 }
             }
             // Known to be slow (see `may_be_slow`): deferred before the app runs.
@@ -323,7 +325,7 @@ impl Conversation for Scripted {
                 // A notice in another channel that strips an old board there.
                 let mut notice = Reply::public(format!("<@{}>, your turn.", baraka().id));
                 notice.mention = Some(UserId(baraka().id));
-                notice.previous_board = Some((other_channel(), OLD_BOARD));
+                notice.remove_buttons_of(Some((other_channel(), OLD_BOARD)));
                 Response {
                     reply: Reply::private("Notified."),
                     notices: vec![Notice {
@@ -332,7 +334,6 @@ impl Conversation for Scripted {
                         game: GameId(1),
                         reply: notice,
                     }],
-                    ..Response::default()
                 }
             }
             Command::Moves => {
@@ -646,7 +647,10 @@ async fn outbox_sends_messages_outside_interactions() {
 
     let mut board = Reply::public(format!("<@{}>, your turn in game 1.", asha().id));
     board.mention = Some(UserId(asha().id));
-    board.board = Some((GameId(1), 3));
+    board.board = Some(BoardView {
+        current: Some((GameId(1), 3)),
+        ..BoardView::default()
+    });
     board.buttons = vec![vec![Button {
         id: "bao:moves:1:3".into(),
         label: "All moves".into(),

@@ -300,7 +300,7 @@ proptest! {
             let after = snapshot(&w.store);
             prop_assert!(!reply.text.trim().is_empty(), "an empty answer to {id}");
             prop_assert!(
-                !(reply.ephemeral && reply.board.is_some()),
+                !(reply.ephemeral && reply.current_board().is_some()),
                 "a private answer offered as a board to record: {id}"
             );
             if before == after {
@@ -324,7 +324,7 @@ proptest! {
             }
             if let Some(game) = named.filter(|g| g.place.is_dm() && !g.involves(user.id)) {
                 prop_assert!(
-                    reply.attachments.is_empty() && reply.text_board.is_none() && reply.buttons.is_empty(),
+                    reply.files().next().is_none() && reply.text_board().is_none() && reply.buttons.is_empty(),
                     "{id} showed {}'s DM game {} to {}", game.place, game.id, user.name
                 );
                 prop_assert!(!reply.text.contains("Legal moves"), "{}", reply.text);

@@ -5,7 +5,8 @@
 
 use std::sync::Arc;
 
-use bao_bot::app::{command_line, time_per_move, App, ManualClock, Settings, User};
+use bao_bot::app::{time_per_move, App, ManualClock, Settings, User};
+use bao_bot::console::command_line;
 use bao_bot::rules::{Move, MoveSpec, Position, Variant};
 use bao_bot::store::{Place, Store};
 use proptest::prelude::*;

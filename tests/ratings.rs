@@ -555,7 +555,7 @@ fn the_leaderboard_ranks_only_settled_players_best_first() {
     contains(&r.text, "13 ranked players");
     contains(&r.text, &format!("Top: {}", name_at(1)));
     contains(&r.text, "You are #12 of 13.");
-    let table = r.text_board.as_deref().expect("a text table");
+    let table = r.text_board().expect("a text table");
     let lines: Vec<&str> = table.lines().collect();
     for (line, rank) in [(3, 1), (12, 10)] {
         let row = format!("{rank:>4}  {}", name_at(rank));

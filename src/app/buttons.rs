@@ -9,15 +9,18 @@
 //! A press does not act by itself: [`ButtonId::command`] turns it into the very [`Command`] its
 //! slash command would be, and [`super::App::press`] runs that command through the same path
 //! as [`super::App::handle`] (the same lookups, privacy and player checks), after one more
-//! check of its own: that the board it was pressed on is still the current one.
+//! check of its own, [`ButtonId::command_for`]: that the button still fits the game, as its
+//! kind ([`Freshness`]) says.
 //!
 //! To add a button: add an [`Action`] variant, its name in [`Action::name`] and
-//! [`ButtonId::from_str`], and the command it stands for in [`ButtonId::command`].
+//! [`ButtonId::from_str`], the command it stands for in [`ButtonId::command`], and how it
+//! goes out of date in [`Action::freshness`].
 
 use std::fmt;
 use std::str::FromStr;
 
 use crate::rules::MoveSpec;
+use crate::store::Game;
 use crate::vocab::GameId;
 
 use super::types::Command;
@@ -63,6 +66,40 @@ impl Action {
         }
     }
 }
+
+/// How a pressed button goes out of date: what [`ButtonId::command_for`] checks against the
+/// game before the press acts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Freshness {
+    /// It acts on the board it sits under: the game must still be at the button's ply, and
+    /// not over.
+    Board,
+    /// It answers a challenge (made at ply 0): the ply must still match, so an old or forged
+    /// id changes nothing; a challenge no longer waiting is answered by what became of it.
+    Challenge,
+    /// It shows a past board: never out of date.
+    Past,
+    /// It answers a takeback request: the request itself (its number and ply) is checked by
+    /// the answer, which says how it lapsed.
+    Request,
+}
+
+impl Action {
+    /// How a button of this kind goes out of date.
+    pub fn freshness(&self) -> Freshness {
+        match self {
+            Action::Move(_) | Action::Moves | Action::Draw => Freshness::Board,
+            Action::Accept | Action::Decline => Freshness::Challenge,
+            Action::BoardAt => Freshness::Past,
+            Action::TakebackAccept(_) | Action::TakebackDecline(_) => Freshness::Request,
+        }
+    }
+}
+
+/// A press on a board that is no longer the game's: the presser is shown the current one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error("the board this button was pressed on is out of date")]
+pub struct Stale;
 
 /// A button's id, read or to be written.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -111,6 +148,23 @@ impl ButtonId {
                     accept: matches!(self.action, Action::TakebackAccept(_)),
                 }
             }
+        }
+    }
+}
+
+impl ButtonId {
+    /// The command this press stands for, if the button still fits `game` (the game the
+    /// button names, as it is now); [`Stale`] when the board it was pressed on is out of date.
+    pub fn command_for(&self, game: &Game) -> Result<Command, Stale> {
+        let fresh = match self.action.freshness() {
+            Freshness::Board => self.ply == game.ply && game.status.is_ongoing(),
+            Freshness::Challenge => self.ply == game.ply,
+            Freshness::Past | Freshness::Request => true,
+        };
+        if fresh {
+            Ok(self.command())
+        } else {
+            Err(Stale)
         }
     }
 }

@@ -5,9 +5,9 @@
 use crate::rules::Position;
 use crate::store::{Duty, Game, GameEnd, GameStatus, Notify, Player, ResultReason};
 
-use super::types::{Destination, Notice, Reply};
 use super::view::{mention, place_link, timestamp};
 use super::{shown_board, App, AppError};
+use super::{Destination, Notice, Reply};
 
 impl App {
     /// Does everything due now (the front end calls this every minute or so, and at start)
@@ -21,7 +21,7 @@ impl App {
                 "The challenge of game {} expired unanswered.",
                 game.id
             ));
-            reply.previous_board = shown_board(&game);
+            reply.remove_buttons_of(shown_board(&game));
             if let Some(ch) = &game.challenge {
                 notices.push(Notice {
                     to: Destination::Place(game.place),
@@ -117,7 +117,7 @@ impl App {
                     "Game {} is abandoned: nobody acted for a whole move period after the deadline. {text}",
                     game.id
                 ));
-                reply.previous_board = shown_board(&done);
+                reply.remove_buttons_of(shown_board(&done));
                 if let Some(id) = mover.and_then(Player::user) {
                     notices.push(Notice {
                         to: Destination::Place(game.place),

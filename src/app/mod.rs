@@ -27,6 +27,7 @@ mod correspondence;
 mod ladder;
 mod parse;
 mod refusal;
+mod reply;
 mod table;
 mod types;
 mod view;
@@ -46,14 +47,17 @@ pub use crate::ai::Level;
 pub use crate::render::MAX_GIF_BYTES;
 pub use crate::rules::{RuleSet, Variant};
 pub use crate::vocab::{GameId, Notify, Orientation, Place, SideChoice, UserId};
-pub use buttons::{Action, ButtonId, InvalidButton};
+pub use buttons::{Action, ButtonId, Freshness, InvalidButton, Stale};
 pub use conversation::Conversation;
-pub use parse::{amount_of_time, command_line, game_option, span, time_per_move};
+pub use parse::{amount_of_time, game_option, on_off, span, time_per_move};
 pub use ratings::{change_words, signed};
+pub use reply::{
+    Attachment, BoardView, Button, ButtonStyle, Destination, Effect, Notice, Reply, Response,
+    ThreadPlan,
+};
 pub use table::{command_info, subcommands, CommandInfo, COMMANDS};
 pub use types::{
-    Attachment, Button, ButtonStyle, Command, Destination, Notice, PrefsChange, RatingScope, Reply,
-    Response, Settings, Subject, ThreadFailure, ThreadPlan, ThreadsHere, User,
+    Command, PrefsChange, RatingScope, Settings, Subject, ThreadFailure, ThreadsHere, User,
 };
 pub use view::utc;
 
@@ -78,13 +82,6 @@ struct Asked<'a> {
     user: &'a User,
     place: &'a Place,
     here: ThreadsHere,
-}
-
-/// The board a button was pressed on: its game and ply.
-#[derive(Debug, Clone, Copy)]
-struct Seen {
-    game: GameId,
-    ply: u32,
 }
 
 /// What failed inside the bot (not the user's mistake): the front end logs it and tells the
@@ -279,13 +276,7 @@ impl App {
         id: &str,
     ) -> Result<Response, AppError> {
         match id.parse::<ButtonId>() {
-            Ok(button) => {
-                let seen = Seen {
-                    game: button.game,
-                    ply: button.ply,
-                };
-                self.run(user, place, here, button.command(), Some(seen), &|_| {})
-            }
+            Ok(button) => self.run(user, place, here, button.command(), Some(&button), &|_| {}),
             Err(_) => {
                 self.store
                     .upsert_player(user.id, &user.name, self.clock.now())?;
@@ -305,7 +296,7 @@ impl App {
         place: &Place,
         here: ThreadsHere,
         command: Command,
-        seen: Option<Seen>,
+        pressed: Option<&ButtonId>,
         progress: &dyn Fn(String),
     ) -> Result<Response, AppError> {
         self.store
@@ -315,7 +306,7 @@ impl App {
         let mut pinned = None;
         loop {
             let asked = Asked { user, place, here };
-            match self.answer(asked, command.clone(), seen, pinned, progress) {
+            match self.answer(asked, command.clone(), pressed, pinned, progress) {
                 Ok(response) => return Ok(response),
                 Err(Halt::Refused(response)) => return Ok(*response),
                 Err(Halt::Failed(e)) => return Err(e),
@@ -332,40 +323,31 @@ impl App {
         }
     }
 
-    /// One try at answering `command` (see [`App::run`]).
+    /// One try at answering `command` (see [`App::run`]); `pressed` is the button it came
+    /// from, checked against its game by [`ButtonId::command_for`].
     fn answer(
         &self,
         asked: Asked<'_>,
         command: Command,
-        seen: Option<Seen>,
+        pressed: Option<&ButtonId>,
         pinned: Option<GameId>,
         progress: &dyn Fn(String),
     ) -> Answer {
         let Asked { user, place, here } = asked;
         let (id, ongoing_only) = match command.subject() {
-            Subject::NoGame if seen.is_some() => return Err(refuse(INVALID_BUTTON)),
+            Subject::NoGame if pressed.is_some() => return Err(refuse(INVALID_BUTTON)),
             Subject::NoGame => return self.general(asked, command),
             Subject::Acting(id) => (id, true),
             Subject::Viewing(id) => (id, false),
         };
-        let id = seen.map(|s| s.game).or(pinned).or(id);
+        let id = pressed.map(|b| b.game).or(pinned).or(id);
         let want = Want::of(&command);
         let game = self.find_game(user, place, id, ongoing_only, want, command.name())?;
-        if let Some(seen) = seen {
-            // A board-at button shows a past board: it is never out of date. A takeback
-            // answer checks its request itself (and says that it lapsed).
-            // A challenge's buttons (made at ply 0) say themselves what became of a challenge
-            // that is no longer waiting.
-            let past = matches!(
-                command,
-                Command::BoardAt { .. } | Command::AnswerTakeback { .. }
-            );
-            let answers_challenge = matches!(command, Command::Accept | Command::Decline);
-            let ended = !game.status.is_ongoing() && !answers_challenge;
-            if !past && (seen.ply != game.ply || ended) {
-                return self.out_of_date(user, &game);
-            }
-        }
+        let command = match pressed.map(|b| b.command_for(&game)) {
+            None => command,
+            Some(Ok(command)) => command,
+            Some(Err(buttons::Stale)) => return self.out_of_date(user, &game),
+        };
         match command {
             Command::Accept => self.accept(user, here, game),
             Command::Decline => self.decline(user, game),

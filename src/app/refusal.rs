@@ -8,8 +8,8 @@
 //! handler as [`Halt::Stale`], and the app answers the command again against the game as it
 //! now is, which gives the asker exactly the answer they would have had a moment later.
 
-use super::types::{Reply, Response};
 use super::AppError;
+use super::{Reply, Response};
 use crate::store::StoreError;
 
 /// Why a command stopped short of its answer.

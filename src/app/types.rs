@@ -8,7 +8,7 @@ use std::time::Duration;
 use crate::ai::Level;
 use crate::rules::{RuleSet, Variant};
 use crate::vocab::Orientation;
-use crate::vocab::{GameId, Notify, Place, SideChoice, UserId};
+use crate::vocab::{GameId, Notify, SideChoice, UserId};
 
 /// Someone talking to the bot.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -272,141 +272,6 @@ impl Command {
     }
 }
 
-/// A file sent with a reply.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Attachment {
-    /// The file name (`bao-12-ply-7.png`).
-    pub filename: String,
-    /// Its bytes.
-    pub bytes: Vec<u8>,
-}
-
-/// How a button looks.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum ButtonStyle {
-    /// The main action (accept, a capture).
-    Primary,
-    /// An ordinary action (a takata).
-    Secondary,
-    /// A good outcome (accept a draw).
-    Success,
-    /// A destructive action (decline).
-    Danger,
-}
-
-/// A button under a message. Its `id` is stable text the app reads back when pressed: a
-/// [`super::ButtonId`] written out (`bao:<action>:<game>:<ply>[:<move>]`, at most 100
-/// characters).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Button {
-    /// What pressing it asks for.
-    pub id: String,
-    /// Its label (`A4 ← capture`).
-    pub label: String,
-    /// Its look.
-    pub style: ButtonStyle,
-}
-
-/// A message the bot sends.
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
-pub struct Reply {
-    /// The text (Discord markdown; mentions as `<@id>`, times as `<t:unix:f>`).
-    pub text: String,
-    /// Only the asker sees it (mistakes, refusals, private lists).
-    pub ephemeral: bool,
-    /// Files: the board PNG first when there is one, then others (a record).
-    pub attachments: Vec<Attachment>,
-    /// Rows of buttons (at most 5 rows of 5).
-    pub buttons: Vec<Vec<Button>>,
-    /// The user to ping; no one else is ever pinged.
-    pub mention: Option<UserId>,
-    /// When the reply shows a game's current board: the game and ply. A front end that posts
-    /// the reply publicly reports the message back with
-    /// [`super::Conversation::board_posted`], and adds the reply's buttons only once that
-    /// says the board was recorded (so no board with live buttons is ever unknown to the
-    /// store). A private reply is never reported.
-    pub board: Option<(GameId, u32)>,
-    /// The message that showed the previous board (in the game's place); its buttons
-    /// should be removed.
-    pub previous_board: Option<(Place, u64)>,
-    /// The board as text, for terminals (Discord shows the picture instead).
-    pub text_board: Option<String>,
-    /// The move's animation (a `.gif` whose last frame is the board picture): Discord sends it
-    /// instead of the board PNG; the console writes it beside the PNG.
-    pub animation: Option<Attachment>,
-}
-
-impl Reply {
-    /// A private message to the asker.
-    pub fn private(text: impl Into<String>) -> Reply {
-        Reply {
-            text: text.into(),
-            ephemeral: true,
-            ..Reply::default()
-        }
-    }
-
-    /// A message everyone in the place sees.
-    pub fn public(text: impl Into<String>) -> Reply {
-        Reply {
-            text: text.into(),
-            ..Reply::default()
-        }
-    }
-
-    /// The board picture, if the reply has one.
-    pub fn board_png(&self) -> Option<&Attachment> {
-        self.attachments
-            .first()
-            .filter(|a| a.filename.ends_with(".png"))
-    }
-
-    /// Every button id, row by row.
-    pub fn button_ids(&self) -> Vec<&str> {
-        self.buttons
-            .iter()
-            .flatten()
-            .map(|b| b.id.as_str())
-            .collect()
-    }
-}
-
-/// Where a notice goes.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Destination {
-    /// A direct message to the user.
-    Dm(UserId),
-    /// A message in the game's place.
-    Place(Place),
-    /// The end of a game played in a thread of its own: the message goes to `parent` (the
-    /// channel the thread was opened in), then the thread is archived.
-    ThreadEnd {
-        /// The channel the thread was opened in.
-        parent: Place,
-        /// The game's thread, to archive after posting.
-        thread: Place,
-        /// The thread's name from then on, with the result: `Asha vs Baraka · Bao la
-        /// Kiswahili · Baraka won`.
-        name: String,
-    },
-}
-
-/// A thread the front end should open for a game just accepted in a channel: a public
-/// thread on the challenge message, named `name`. The front end then reports with
-/// [`super::Conversation::thread_opened`], or [`super::Conversation::thread_failed`] when
-/// it may not or could not open it (the game is then played in the channel).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ThreadPlan {
-    /// The game.
-    pub game: GameId,
-    /// The channel the challenge was posted in.
-    pub parent: Place,
-    /// The challenge message to open the thread on.
-    pub message: u64,
-    /// The thread's name (at most 100 characters).
-    pub name: String,
-}
-
 /// Why a game's thread was not opened.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ThreadFailure {
@@ -467,42 +332,6 @@ impl ThreadsHere {
         .filter_map(|(missing, name)| missing.then_some(name))
         .collect();
         (!names.is_empty()).then(|| names.join(" and "))
-    }
-}
-
-/// A message the bot sends on its own: a turn notice, a reminder, a result.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Notice {
-    /// Where to send it.
-    pub to: Destination,
-    /// The user it is about (mentioned in a place; the DM recipient otherwise).
-    pub user: UserId,
-    /// The game it is about.
-    pub game: GameId,
-    /// The message.
-    pub reply: Reply,
-}
-
-/// Everything one request produced: the answer, and notices for elsewhere.
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
-pub struct Response {
-    /// The answer to the asker, in the place they asked.
-    pub reply: Reply,
-    /// Messages to send elsewhere (DMs, the game's channel).
-    pub notices: Vec<Notice>,
-    /// A thread to open for the game, after sending the rest.
-    pub thread: Option<ThreadPlan>,
-    /// The message whose button was pressed has done its work (a takeback request that was
-    /// answered or lapsed): the front end takes its buttons off.
-    pub retire_pressed: bool,
-}
-
-impl From<Reply> for Response {
-    fn from(reply: Reply) -> Response {
-        Response {
-            reply,
-            ..Response::default()
-        }
     }
 }
 

@@ -5,8 +5,8 @@ use crate::rules::{Direction, Move, MoveKind, Position, Side, Trace};
 use crate::store::{Game, GameStatus, Notify, Place, Player};
 
 use super::buttons::{Action, ButtonId};
-use super::types::{Attachment, Button, ButtonStyle, Reply};
 use super::{App, AppError};
+use super::{Attachment, BoardView, Button, ButtonStyle, Reply};
 
 /// Move buttons that fit under a board: four rows of five, the fifth row for the rest.
 const MAX_MOVE_BUTTONS: usize = 20;
@@ -188,18 +188,22 @@ impl App {
                 None => String::new(),
             }
         ));
-        reply.attachments.push(Attachment {
-            filename: format!("bao-{}-ply-{}.png", game.id, game.ply),
-            bytes: png,
-        });
         let ending = App::ending(game);
         let ending = ending.as_ref().map(|(winner, reason)| Ending {
             winner: *winner,
             reason,
         });
-        reply.text_board = Some(board_text_with(&shown, viewer, ending));
-        if game.status == GameStatus::Active {
-            reply.board = Some((game.id, game.ply));
+        let active = game.status == GameStatus::Active;
+        reply.board = Some(BoardView {
+            current: active.then_some((game.id, game.ply)),
+            picture: Some(Attachment {
+                filename: format!("bao-{}-ply-{}.png", game.id, game.ply),
+                bytes: png,
+            }),
+            animation: None,
+            text: Some(board_text_with(&shown, viewer, ending)),
+        });
+        if active {
             let to_move = game.player(pos.turn());
             if let Some(Player::Human(id)) = to_move {
                 // `/bao notify off`: named, but not pinged.
@@ -379,7 +383,7 @@ mod tests {
                 assert_eq!(picture.caption.as_deref(), Some("Game over: no winner"));
             }
             let reply = app.board_reply(&game, &pos, None, Side::South, "").unwrap();
-            let text = reply.text_board.expect("a text board");
+            let text = reply.text_board().expect("a text board");
             let last = text.lines().last().unwrap_or_default().to_string();
             let want = match winner {
                 Some(w) => format!("{} wins: {words}", w.name()),

@@ -14,6 +14,9 @@
 //! vocabulary: places, user ids).
 
 pub mod clock;
+pub mod parse;
+
+pub use parse::command_line;
 
 use std::collections::HashMap;
 use std::io::{self, BufRead, Write};
@@ -21,8 +24,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use crate::app::{
-    command_line, span, App, Button, Clock, Destination, Notice, Place, Reply, Response, User,
-    UserId,
+    span, App, Button, Clock, Destination, Notice, Place, Reply, Response, User, UserId,
 };
 use clock::ManualClock;
 
@@ -353,6 +355,10 @@ impl<'a> Console<'a> {
     /// Shows a notice, its first line started with `stamp` (the time, when waiting).
     fn show_notice(&mut self, n: &Notice, stamp: &str, out: &mut dyn Write) -> io::Result<()> {
         let to = match &n.to {
+            // The console opens no threads (`Settings::threads` is off), so this is rare.
+            Destination::Place(parent) if n.reply.thread_to_archive().is_some() => {
+                format!("(in {parent}, thread archived) ")
+            }
             Destination::Dm(u) => format!(
                 "(DM to @{}) ",
                 self.names.get(&u.0).cloned().unwrap_or(u.to_string())
@@ -365,8 +371,6 @@ impl<'a> Console<'a> {
                     .unwrap_or(channel.to_string())
             ),
             Destination::Place(Place::Dm { .. }) => "(in DM) ".into(),
-            // The console opens no threads (`Settings::threads` is off), so this is rare.
-            Destination::ThreadEnd { parent, .. } => format!("(in {parent}, thread archived) "),
         };
         self.show_reply(&n.reply, &format!("{stamp}{to}"), out)
     }
@@ -378,11 +382,11 @@ impl<'a> Console<'a> {
             ""
         };
         writeln!(out, "{tag}{private}{}", self.plain(&reply.text))?;
-        if let Some(board) = &reply.text_board {
+        if let Some(board) = reply.text_board() {
             writeln!(out, "{board}")?;
         }
-        // The board PNG, then the move's animation beside it, then any other file.
-        for a in reply.attachments.iter().chain(reply.animation.iter()) {
+        // The board PNG and any other file, then the move's animation beside them.
+        for a in reply.files().chain(reply.animation()) {
             std::fs::create_dir_all(&self.opts.boards)?;
             let path = self.opts.boards.join(&a.filename);
             std::fs::write(&path, &a.bytes)?;

@@ -58,12 +58,11 @@ pub(super) fn mentions(reply: &Reply) -> CreateAllowedMentions {
 /// (its last frame is that board), so a move's board is one GIF attachment.
 pub(super) fn files(reply: &Reply) -> impl Iterator<Item = CreateAttachment> + '_ {
     let gif = reply
-        .animation
-        .as_ref()
+        .animation()
         .filter(|g| g.bytes.len() <= app::MAX_GIF_BYTES);
     let skip_png = usize::from(gif.is_some() && reply.board_png().is_some());
     gif.into_iter()
-        .chain(reply.attachments.iter().skip(skip_png))
+        .chain(reply.files().skip(skip_png))
         .map(|a| CreateAttachment::bytes(a.bytes.clone(), a.filename.clone()))
 }
 
@@ -104,16 +103,9 @@ pub(super) fn message(reply: &Reply, buttons: bool) -> CreateMessage {
         .add_files(files(reply))
 }
 
-pub(super) fn edit_message(reply: &Reply) -> EditMessage {
-    // An edit without text keeps the message's text (it only changes the buttons).
-    let mut e = EditMessage::new()
-        .components(rows(&reply.buttons))
-        .allowed_mentions(mentions(reply));
-    if !reply.text.is_empty() {
-        e = e.content(truncate(&reply.text, TEXT_MAX));
-    }
-    for f in files(reply) {
-        e = e.new_attachment(f);
-    }
-    e
+/// The edit that takes an earlier message's buttons off (its text stays) and pings no one.
+pub(super) fn without_buttons() -> EditMessage {
+    EditMessage::new()
+        .components(Vec::new())
+        .allowed_mentions(mentions(&Reply::default()))
 }

@@ -1,7 +1,9 @@
-//! What one answer of the app becomes on Discord: which messages go where, and which old
-//! boards lose their buttons. Pure planning (no serenity calls), so it is tested alone.
+//! What one answer of the app becomes on Discord: which messages go where, and what else
+//! is done (buttons taken off old boards, a thread opened or archived). Pure planning (no
+//! serenity calls), so it is tested alone. It reads the reply's board and effects
+//! ([`crate::app::Effect`]), as the console does.
 
-use crate::app::{Destination, Notice, Place, Reply, Response, User};
+use crate::app::{Destination, Effect, Notice, Place, Reply, Response, ThreadPlan, User};
 
 /// Who asked, in the app's terms, and the Discord channel they asked in.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -23,137 +25,162 @@ pub enum Target {
     Channel(u64),
     /// A direct message to a user.
     Dm(u64),
-    /// An edit of an earlier message of the bot in a known channel.
-    Edit {
+}
+
+/// An earlier message of the bot, as Discord can find it again.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Earlier {
+    /// A message in a known channel (or the asker's own DM channel).
+    InChannel {
         /// The channel.
         channel_id: u64,
         /// The message.
         message_id: u64,
     },
-    /// Archiving a thread (a game's, after its result is posted in the parent), renamed to
-    /// the reply's text when it has one.
-    Archive(u64),
-    /// An edit of an earlier message of the bot in its DM channel with a user.
-    EditDm {
+    /// A message in the bot's DM channel with a user (looked up first).
+    InDm {
         /// The user.
         user_id: u64,
         /// The message.
         message_id: u64,
     },
+    /// The message whose button the interaction pressed.
+    Pressed,
 }
 
-/// One message to send (or edit).
+/// One step of an answer on Discord.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Outgoing {
-    /// Where.
-    pub target: Target,
-    /// What (an edit with empty text keeps the message's text and replaces its buttons).
-    pub reply: Reply,
-    /// For a public board ([`Reply::board`]): the place it is posted in, in the app's
-    /// terms, to report with [`crate::app::Conversation::board_posted`]. Such a message is
-    /// sent without its buttons, which are added once the app has recorded it.
-    pub board_at: Option<Place>,
+pub enum Outgoing {
+    /// Send a message.
+    Post {
+        /// Where.
+        target: Target,
+        /// What (boxed: a reply with its board is large beside the other steps).
+        reply: Box<Reply>,
+        /// For a public board ([`Reply::current_board`]): the place it is posted in, in the
+        /// app's terms, to report with [`crate::app::Conversation::board_posted`]. Such a
+        /// message is sent without its buttons, which are added once the app has recorded
+        /// it.
+        board_at: Option<Place>,
+    },
+    /// Take the buttons off an earlier message.
+    RemoveButtons(Earlier),
+    /// Archive a game's thread, renamed.
+    Archive {
+        /// The thread.
+        thread: u64,
+        /// Its new name.
+        name: String,
+    },
+    /// Open a game's thread on its challenge message (after everything else).
+    OpenThread(ThreadPlan),
 }
 
 impl Outgoing {
-    fn new(target: Target, reply: &Reply, place: Place) -> Outgoing {
-        let board_at = (reply.board.is_some() && !reply.ephemeral).then_some(place);
-        Outgoing {
+    fn post(target: Target, reply: &Reply, place: Place) -> Outgoing {
+        let board_at = (reply.current_board().is_some() && !reply.ephemeral).then_some(place);
+        Outgoing::Post {
             target,
-            reply: reply.clone(),
+            reply: Box::new(reply.clone()),
             board_at,
         }
     }
 
-    /// Whether it goes to the interaction's caller.
+    /// Whether it is the answer to the interaction's caller.
     pub fn to_caller(&self) -> bool {
-        self.target == Target::Caller
+        matches!(
+            self,
+            Outgoing::Post {
+                target: Target::Caller,
+                ..
+            }
+        )
     }
 }
 
-/// Every message of one answer to `asker`: the answer first (none when the reply is empty:
-/// the adapter then just acknowledges), then the removal of the buttons of the board it
-/// replaces, then the notices.
+/// Every step of one answer to `asker`: the answer first (none when the reply is empty:
+/// the adapter then just acknowledges), then its effects, then the notices (each with its
+/// own effects); a thread to open comes last.
 pub fn plan(response: &Response, asker: &Asker) -> Vec<Outgoing> {
     let reply = &response.reply;
-    let empty = reply.text.is_empty() && reply.attachments.is_empty() && reply.buttons.is_empty();
-    let mut out: Vec<Outgoing> = (!empty)
-        .then(|| Outgoing::new(Target::Caller, reply, asker.place))
+    let mut out: Vec<Outgoing> = (!reply.is_empty())
+        .then(|| Outgoing::post(Target::Caller, reply, asker.place))
         .into_iter()
         .collect();
-    if !reply.ephemeral {
-        out.extend(strip_buttons(reply.previous_board, Some(asker)));
-    }
+    out.extend(effects(reply, Some(asker)));
     out.extend(notices(&response.notices));
+    // The pressed message's buttons come off once the rest is sent, and the thread is
+    // opened last.
+    out.sort_by_key(|o| match o {
+        Outgoing::RemoveButtons(Earlier::Pressed) => 1,
+        Outgoing::OpenThread(_) => 2,
+        _ => 0,
+    });
     out
 }
 
-/// The messages of notices the app sends on its own (turn notices, reminders, expiries):
-/// each notice, and the edit removing the buttons of the board it makes out of date.
+/// The steps of notices the app sends on its own (turn notices, reminders, expiries,
+/// results): each notice, then its effects.
 pub fn notices(notices: &[Notice]) -> Vec<Outgoing> {
     notices
         .iter()
         .flat_map(|n| {
-            let (target, place, archive) = match n.to {
-                Destination::Dm(user) => (Target::Dm(user.0), Place::Dm { user: user.0 }, None),
-                Destination::Place(p) | Destination::ThreadEnd { parent: p, .. } => {
-                    let archive = match n.to {
-                        Destination::ThreadEnd {
-                            thread: Place::Channel { channel, .. },
-                            ref name,
-                            ..
-                        } => Some(Outgoing {
-                            target: Target::Archive(channel),
-                            reply: Reply::public(name.clone()),
-                            board_at: None,
-                        }),
-                        _ => None,
-                    };
-                    match p {
-                        Place::Channel { channel, .. } => (Target::Channel(channel), p, archive),
-                        Place::Dm { user } => (Target::Dm(user), p, archive),
-                    }
+            let (target, place) = match n.to {
+                Destination::Dm(user) => (Target::Dm(user.0), Place::Dm { user: user.0 }),
+                Destination::Place(p @ Place::Channel { channel, .. }) => {
+                    (Target::Channel(channel), p)
                 }
+                Destination::Place(p @ Place::Dm { user }) => (Target::Dm(user), p),
             };
-            let strip = (!n.reply.ephemeral)
-                .then(|| strip_buttons(n.reply.previous_board, None))
-                .flatten();
-            std::iter::once(Outgoing::new(target, &n.reply, place))
-                .chain(strip)
-                .chain(archive)
+            std::iter::once(Outgoing::post(target, &n.reply, place)).chain(effects(&n.reply, None))
         })
         .collect()
 }
 
-/// The edit that removes the buttons of the message showing an earlier board. A DM board
-/// edited from its own player's DM needs no lookup of the DM channel.
-fn strip_buttons(previous: Option<(Place, u64)>, asker: Option<&Asker>) -> Option<Outgoing> {
-    let (place, message_id) = previous?;
-    let target = match (place, asker) {
-        (Place::Channel { channel, .. }, _) => Target::Edit {
-            channel_id: channel,
-            message_id,
-        },
-        (Place::Dm { .. }, Some(a)) if a.place == place => Target::Edit {
-            channel_id: a.channel,
-            message_id,
-        },
-        (Place::Dm { user }, _) => Target::EditDm {
-            user_id: user,
-            message_id,
-        },
-    };
-    Some(Outgoing {
-        target,
-        reply: Reply::default(),
-        board_at: None,
-    })
+/// The steps of a reply's effects. Buttons come off an earlier board only when the reply
+/// is public (a private answer replaces nothing others see); a DM board edited from its
+/// own player's DM needs no lookup of the DM channel.
+fn effects(reply: &Reply, asker: Option<&Asker>) -> Vec<Outgoing> {
+    reply
+        .effects
+        .iter()
+        .filter_map(|effect| match effect {
+            Effect::RemoveButtons { place, message } if !reply.ephemeral => {
+                let message_id = *message;
+                Some(Outgoing::RemoveButtons(match (*place, asker) {
+                    (Place::Channel { channel, .. }, _) => Earlier::InChannel {
+                        channel_id: channel,
+                        message_id,
+                    },
+                    (Place::Dm { .. }, Some(a)) if a.place == *place => Earlier::InChannel {
+                        channel_id: a.channel,
+                        message_id,
+                    },
+                    (Place::Dm { user }, _) => Earlier::InDm {
+                        user_id: user,
+                        message_id,
+                    },
+                }))
+            }
+            Effect::RemoveButtons { .. } => None,
+            Effect::RetirePressed => asker.map(|_| Outgoing::RemoveButtons(Earlier::Pressed)),
+            Effect::OpenThread(plan) => asker.map(|_| Outgoing::OpenThread(plan.clone())),
+            Effect::ArchiveThread {
+                thread: Place::Channel { channel, .. },
+                name,
+            } => Some(Outgoing::Archive {
+                thread: *channel,
+                name: name.clone(),
+            }),
+            Effect::ArchiveThread { .. } => None,
+        })
+        .collect()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::app::{GameId, UserId};
+    use crate::app::{BoardView, GameId, UserId};
 
     fn asker(place: Place, channel: u64) -> Asker {
         Asker {
@@ -165,8 +192,22 @@ mod tests {
 
     fn answer(previous: Option<(Place, u64)>) -> Response {
         let mut reply = Reply::public("board");
-        reply.previous_board = previous;
+        reply.remove_buttons_of(previous);
         reply.into()
+    }
+
+    fn current(game: GameId, ply: u32) -> Option<BoardView> {
+        Some(BoardView {
+            current: Some((game, ply)),
+            ..BoardView::default()
+        })
+    }
+
+    fn board_at(out: &Outgoing) -> Option<Place> {
+        match out {
+            Outgoing::Post { board_at, .. } => *board_at,
+            _ => None,
+        }
     }
 
     #[test]
@@ -180,31 +221,27 @@ mod tests {
         assert_eq!(out.len(), 2, "{out:?}");
         assert!(out[0].to_caller());
         assert_eq!(
-            out[1].target,
-            Target::Edit {
+            out[1],
+            Outgoing::RemoveButtons(Earlier::InChannel {
                 channel_id: 9,
                 message_id: 77
-            }
+            })
         );
-        assert!(out[1].reply.buttons.is_empty() && out[1].reply.text.is_empty());
         let dm = Place::Dm { user: 3 };
-        let in_dm = Target::Edit {
+        let in_dm = Outgoing::RemoveButtons(Earlier::InChannel {
             channel_id: 55,
             message_id: 77,
-        };
-        assert_eq!(plan(&answer(Some((dm, 77))), &own_dm)[1].target, in_dm);
-        let elsewhere = Target::EditDm {
+        });
+        assert_eq!(plan(&answer(Some((dm, 77))), &own_dm)[1], in_dm);
+        let elsewhere = Outgoing::RemoveButtons(Earlier::InDm {
             user_id: 3,
             message_id: 77,
-        };
+        });
         let guild = asker(channel, 9);
-        assert_eq!(plan(&answer(Some((dm, 77))), &guild)[1].target, elsewhere);
+        assert_eq!(plan(&answer(Some((dm, 77))), &guild)[1], elsewhere);
         // Another user's DM is not the board's channel.
         let other_dm = asker(Place::Dm { user: 4 }, 56);
-        assert_eq!(
-            plan(&answer(Some((dm, 77))), &other_dm)[1].target,
-            elsewhere
-        );
+        assert_eq!(plan(&answer(Some((dm, 77))), &other_dm)[1], elsewhere);
         assert_eq!(plan(&answer(None), &guild).len(), 1);
         assert!(plan(&Reply::default().into(), &guild).is_empty());
     }
@@ -216,20 +253,20 @@ mod tests {
             channel: 9,
         };
         let mut reply = Reply::private("the board, for you only");
-        reply.board = Some((GameId(4), 2));
-        reply.previous_board = Some((here, 88));
+        reply.board = current(GameId(4), 2);
+        reply.remove_buttons_of(Some((here, 88)));
         let out = plan(&reply.into(), &asker(here, 9));
         assert_eq!(out.len(), 1, "{out:?}");
-        assert_eq!(out[0].board_at, None);
+        assert_eq!(board_at(&out[0]), None);
     }
 
     #[test]
     fn a_public_board_is_reported_from_where_it_is_posted() {
         let dm = Place::Dm { user: 3 };
         let mut reply = Reply::public("board");
-        reply.board = Some((GameId(4), 2));
+        reply.board = current(GameId(4), 2);
         let out = plan(&reply.into(), &asker(dm, 55));
-        assert_eq!(out[0].board_at, Some(dm));
+        assert_eq!(board_at(&out[0]), Some(dm));
     }
 
     #[test]
@@ -239,7 +276,7 @@ mod tests {
             channel: 9,
         };
         let mut reply = Reply::public("The challenge of game 4 expired unanswered.");
-        reply.previous_board = Some((channel, 88));
+        reply.remove_buttons_of(Some((channel, 88)));
         let notice = Notice {
             to: Destination::Place(channel),
             user: UserId(5),
@@ -248,15 +285,75 @@ mod tests {
         };
         let out = notices(&[notice]);
         assert_eq!(out.len(), 2, "{out:?}");
-        assert_eq!(out[0].target, Target::Channel(9));
-        assert!(out[0].reply.text.contains("expired"));
+        let Outgoing::Post { target, reply, .. } = &out[0] else {
+            panic!("{out:?}")
+        };
+        assert_eq!(*target, Target::Channel(9));
+        assert!(reply.text.contains("expired"));
         assert_eq!(
-            out[1].target,
-            Target::Edit {
+            out[1],
+            Outgoing::RemoveButtons(Earlier::InChannel {
                 channel_id: 9,
                 message_id: 88
+            })
+        );
+    }
+
+    #[test]
+    fn a_thread_is_opened_and_a_pressed_message_retired_after_the_rest() {
+        let channel = Place::Channel {
+            guild: 1,
+            channel: 9,
+        };
+        let thread = ThreadPlan {
+            game: GameId(4),
+            parent: channel,
+            message: 88,
+            name: "Asha vs Baraka".into(),
+        };
+        let reply = Reply::public("Game 4 is played in a thread of its own.")
+            .with(Effect::OpenThread(thread.clone()))
+            .with(Effect::RetirePressed);
+        let end = Notice {
+            to: Destination::Place(channel),
+            user: UserId(5),
+            game: GameId(3),
+            reply: Reply::public("Game 3: Asha won.").with(Effect::ArchiveThread {
+                thread: Place::Channel {
+                    guild: 1,
+                    channel: 600,
+                },
+                name: "Asha vs Baraka · Asha won".into(),
+            }),
+        };
+        let response = Response {
+            reply,
+            notices: vec![end.clone()],
+        };
+        let out = plan(&response, &asker(channel, 9));
+        assert_eq!(out.len(), 5, "{out:?}");
+        assert!(out[0].to_caller());
+        assert!(matches!(
+            &out[1],
+            Outgoing::Post {
+                target: Target::Channel(9),
+                ..
+            }
+        ));
+        assert_eq!(
+            out[2],
+            Outgoing::Archive {
+                thread: 600,
+                name: "Asha vs Baraka · Asha won".into()
             }
         );
-        assert!(out[1].reply.buttons.is_empty());
+        assert_eq!(out[3], Outgoing::RemoveButtons(Earlier::Pressed));
+        assert_eq!(out[4], Outgoing::OpenThread(thread));
+        // Notices on their own have no pressed message and open no thread.
+        let alone = notices(&[Notice {
+            reply: end.reply.with(Effect::RetirePressed),
+            ..end
+        }]);
+        assert_eq!(alone.len(), 2, "{alone:?}");
     }
 }

@@ -18,8 +18,8 @@ use serenity::{
 };
 use tracing::{error, info, warn};
 
-use super::messages::{edit_message, edit_response, followup, message, response, rows};
-use super::outgoing::{self, Asker, Outgoing, Target};
+use super::messages::{edit_response, followup, message, response, rows, without_buttons};
+use super::outgoing::{self, Asker, Earlier, Outgoing, Target};
 use super::{AppContext, Data, Error};
 use crate::app::{
     self, Command, Conversation, Place, Reply, ThreadFailure, ThreadPlan, ThreadsHere, User,
@@ -350,13 +350,8 @@ pub async fn serve(http: &Http, data: &Data, source: Source<'_>, asker: Asker, i
             with_progress(http, source, &mut task, &mut progress).await
         }
     };
-    let (mut thread, mut retire) = (None, false);
     let (plan, failed) = match result {
-        Ok(Ok(response)) => {
-            thread = response.thread.clone();
-            retire = response.retire_pressed;
-            (outgoing::plan(&response, &asker), None)
-        }
+        Ok(Ok(response)) => (outgoing::plan(&response, &asker), None),
         Ok(Err(e)) => {
             error!(user, place = %asker.place, error = %e, "the app failed");
             (private_answer(APP_FAILED), Some("app-failed"))
@@ -367,22 +362,13 @@ pub async fn serve(http: &Http, data: &Data, source: Source<'_>, asker: Asker, i
             (private_answer(sorry), Some("handler-failed"))
         }
     };
-    let outcome = match send_all(http, data, source, deferred, plan).await {
+    let outcome = match send_all(http, data, source, deferred, here.blocker(), plan).await {
         Ok(outcome) => failed.unwrap_or(outcome),
         Err(e) => {
             warn!(error = %e, "could not send a reply");
             "send-failed"
         }
     };
-    if let (true, Source::Component(click)) = (retire, source) {
-        let pressed = Sent::Message(click.channel_id, click.message.id);
-        if let Err(e) = set_buttons(http, None, pressed, &[]).await {
-            warn!(error = %e, "could not take the buttons off a pressed message");
-        }
-    }
-    if let Some(thread) = thread {
-        open_thread(http, &data.app, here.blocker(), thread).await;
-    }
     info!(
         user,
         place = %asker.place,
@@ -429,9 +415,9 @@ async fn with_progress<T>(
 }
 
 fn private_answer(text: &str) -> Vec<Outgoing> {
-    vec![Outgoing {
+    vec![Outgoing::Post {
         target: Target::Caller,
-        reply: Reply::private(text),
+        reply: Box::new(Reply::private(text)),
         board_at: None,
     }]
 }
@@ -455,27 +441,40 @@ impl Sent {
     }
 }
 
-/// Sends the answer's messages; returns the outcome for the log (`ok` when the caller's
-/// answer is public, `refused` when it is private).
+/// Carries out the answer's steps; returns the outcome for the log (`ok` when the caller's
+/// answer is public, `refused` when it is private). `blocker` says why no thread may be
+/// opened here, if none may.
 async fn send_all(
     http: &Http,
     data: &Data,
     source: Source<'_>,
     deferred: bool,
+    blocker: Option<ThreadFailure>,
     mut plan: Vec<Outgoing>,
 ) -> Result<&'static str, serenity::Error> {
     // The caller's answer first: the interaction must be answered within 3 s.
     plan.sort_by_key(|o| !o.to_caller());
+    // What acts on the interaction's own message or opens a thread waits until it is
+    // answered.
+    let (later, plan): (Vec<Outgoing>, Vec<Outgoing>) = plan.into_iter().partition(|o| {
+        matches!(
+            o,
+            Outgoing::RemoveButtons(Earlier::Pressed) | Outgoing::OpenThread(_)
+        )
+    });
     let mut answered = false;
     let mut outcome = "ok";
     for out in plan {
         let to_caller = out.to_caller();
-        if to_caller && !answered && out.reply.ephemeral {
-            outcome = "refused";
+        if let Outgoing::Post { reply, .. } = &out {
+            if to_caller && !answered && reply.ephemeral {
+                outcome = "refused";
+            }
         }
-        let sent = match out.target {
-            Target::Caller => send_to_caller(http, source, deferred, answered, &out).await,
-            _ => send_direct(http, &data.app, &out).await,
+        let sent = if to_caller {
+            send_to_caller(http, source, deferred, answered, &out).await
+        } else {
+            send_direct(http, &data.app, &out).await
         };
         match sent {
             Ok(sent) => {
@@ -487,7 +486,7 @@ async fn send_all(
             // Without an answer to the caller the rest is moot.
             Err(e) if to_caller && !answered => return Err(e),
             Err(e) => {
-                warn!(error = %e, target = ?out.target, "could not send a reply");
+                warn!(error = %e, step = ?out, "could not send a reply");
                 outcome = "partly-sent";
             }
         }
@@ -511,13 +510,31 @@ async fn send_all(
             (true, true) => {}
         }
     }
+    for step in later {
+        match (step, source) {
+            (Outgoing::RemoveButtons(Earlier::Pressed), Source::Component(click)) => {
+                let pressed = Sent::Message(click.channel_id, click.message.id);
+                if let Err(e) = set_buttons(http, None, pressed, &[]).await {
+                    warn!(error = %e, "could not take the buttons off a pressed message");
+                }
+            }
+            (Outgoing::OpenThread(plan), _) => open_thread(http, &data.app, blocker, plan).await,
+            _ => {}
+        }
+    }
     Ok(outcome)
 }
 
 /// Whether a message is sent with its buttons now (everything but a public board, whose
 /// buttons wait until the app has recorded it).
 fn buttons_now(out: &Outgoing) -> bool {
-    out.board_at.is_none()
+    !matches!(
+        out,
+        Outgoing::Post {
+            board_at: Some(_),
+            ..
+        }
+    )
 }
 
 /// Sends the answer to the interaction's caller; returns the message it became when the
@@ -529,9 +546,14 @@ async fn send_to_caller(
     answered: bool,
     out: &Outgoing,
 ) -> serenity::Result<Option<Sent>> {
-    let reply = &out.reply;
+    let Outgoing::Post {
+        reply, board_at, ..
+    } = out
+    else {
+        return Ok(None);
+    };
     let buttons = buttons_now(out);
-    let wanted = out.board_at.is_some();
+    let wanted = board_at.is_some();
     if !answered && !deferred {
         let r = CreateInteractionResponse::Message(response(reply, buttons));
         source.respond(http, r).await?;
@@ -559,52 +581,66 @@ async fn send_to_caller(
     }
 }
 
-/// Sends a message that is not an interaction answer (a channel message, a DM, an edit);
-/// tells the app about a refused DM. Returns the message when the app wants to know.
+/// Carries out a step that is not the interaction's answer (a channel message, a DM,
+/// buttons taken off an earlier message, a thread archived); tells the app about a refused
+/// DM. Returns the message sent when the app wants to know (a public board).
 async fn send_direct(
     http: &Http,
     app: &Arc<dyn Conversation>,
     out: &Outgoing,
 ) -> serenity::Result<Option<Sent>> {
-    let reply = &out.reply;
     let buttons = buttons_now(out);
     let wanted = |m: serenity::Message| {
-        out.board_at
-            .is_some()
-            .then_some(Sent::Message(m.channel_id, m.id))
+        matches!(
+            out,
+            Outgoing::Post {
+                board_at: Some(_),
+                ..
+            }
+        )
+        .then_some(Sent::Message(m.channel_id, m.id))
     };
-    Ok(match out.target {
-        Target::Channel(c) if c != 0 => wanted(
-            ChannelId::new(c)
+    Ok(match out {
+        Outgoing::Post {
+            target: Target::Channel(c),
+            reply,
+            ..
+        } if *c != 0 => wanted(
+            ChannelId::new(*c)
                 .send_message(http, message(reply, buttons))
                 .await?,
         ),
-        Target::Edit {
+        Outgoing::RemoveButtons(Earlier::InChannel {
             channel_id,
             message_id,
-        } if channel_id != 0 && message_id != 0 => {
-            edit(http, ChannelId::new(channel_id), message_id, reply).await?;
+        }) if *channel_id != 0 && *message_id != 0 => {
+            buttons_off(http, ChannelId::new(*channel_id), *message_id).await?;
             None
         }
-        Target::EditDm {
+        Outgoing::RemoveButtons(Earlier::InDm {
             user_id,
             message_id,
-        } if user_id != 0 && message_id != 0 => {
-            let channel = UserId::new(user_id).create_dm_channel(http).await?;
-            edit(http, channel.id, message_id, reply).await?;
+        }) if *user_id != 0 && *message_id != 0 => {
+            let channel = UserId::new(*user_id).create_dm_channel(http).await?;
+            buttons_off(http, channel.id, *message_id).await?;
             None
         }
-        Target::Archive(thread) if thread != 0 => {
+        Outgoing::Archive { thread, name } if *thread != 0 => {
             let mut edit = EditThread::new().archived(true);
-            if !reply.text.is_empty() {
-                edit = edit.name(reply.text.as_str());
+            if !name.is_empty() {
+                edit = edit.name(name.as_str());
             }
-            ChannelId::new(thread).edit_thread(http, edit).await?;
+            ChannelId::new(*thread).edit_thread(http, edit).await?;
             None
         }
-        Target::Dm(user) if user != 0 => match send_dm(http, user, reply, buttons).await {
+        Outgoing::Post {
+            target: Target::Dm(user),
+            reply,
+            ..
+        } if *user != 0 => match send_dm(http, *user, reply, buttons).await {
             Ok(m) => wanted(m),
             Err(e) if is_dm_refused(&e) => {
+                let user = *user;
                 info!(user, "DM refused by Discord (50007)");
                 let app = app.clone();
                 let told =
@@ -617,7 +653,7 @@ async fn send_direct(
             Err(e) => return Err(e),
         },
         _ => {
-            warn!(target = ?out.target, "reply without a valid destination skipped");
+            warn!(step = ?out, "reply without a valid destination skipped");
             None
         }
     })
@@ -674,7 +710,7 @@ pub async fn send_unprompted(http: &Http, app: &Arc<dyn Conversation>, out: Outg
     match send_direct(http, app, &out).await {
         Ok(Some(sent)) => board_buttons(http, app, None, &out, sent).await,
         Ok(None) => {}
-        Err(e) => warn!(error = %e, target = ?out.target, "could not send a message"),
+        Err(e) => warn!(error = %e, step = ?out, "could not send a message"),
     }
 }
 
@@ -687,7 +723,16 @@ async fn board_buttons(
     out: &Outgoing,
     sent: Sent,
 ) {
-    let (Some(place), Some((game, ply))) = (out.board_at, out.reply.board) else {
+    let Outgoing::Post {
+        reply,
+        board_at: Some(place),
+        ..
+    } = out
+    else {
+        return;
+    };
+    let (place, buttons) = (*place, &reply.buttons);
+    let Some((game, ply)) = reply.current_board() else {
         return;
     };
     let message = sent.id().get();
@@ -709,10 +754,10 @@ async fn board_buttons(
             }
         }
     };
-    if !ask().await || out.reply.buttons.is_empty() {
+    if !ask().await || buttons.is_empty() {
         return;
     }
-    if let Err(e) = set_buttons(http, source, sent, &out.reply.buttons).await {
+    if let Err(e) = set_buttons(http, source, sent, buttons).await {
         warn!(game = game.0, error = %e, "could not add a board's buttons");
         return;
     }
@@ -753,14 +798,14 @@ async fn set_buttons(
 }
 
 /// Replaces an earlier message of the bot with `reply`.
-async fn edit(
+/// Takes the buttons off an earlier message of the bot.
+async fn buttons_off(
     http: &Http,
     channel: ChannelId,
     message_id: u64,
-    reply: &Reply,
 ) -> serenity::Result<serenity::Message> {
     channel
-        .edit_message(http, MessageId::new(message_id), edit_message(reply))
+        .edit_message(http, MessageId::new(message_id), without_buttons())
         .await
 }
 
@@ -808,7 +853,10 @@ mod tests {
     #[test]
     fn a_board_waits_for_its_buttons_and_other_messages_do_not() {
         let mut board = Reply::public("board");
-        board.board = Some((app::GameId(1), 0));
+        board.board = Some(app::BoardView {
+            current: Some((app::GameId(1), 0)),
+            ..app::BoardView::default()
+        });
         board.buttons = vec![vec![app::Button {
             id: "bao:moves:1:0".into(),
             label: "All moves".into(),
@@ -821,7 +869,10 @@ mod tests {
         };
         let plan = outgoing::plan(&board.clone().into(), &asker);
         assert!(!buttons_now(&plan[0]));
-        let json = serde_json::to_value(response(&plan[0].reply, buttons_now(&plan[0]))).unwrap();
+        let Outgoing::Post { reply, .. } = &plan[0] else {
+            panic!("{plan:?}")
+        };
+        let json = serde_json::to_value(response(reply, buttons_now(&plan[0]))).unwrap();
         assert_eq!(json["components"], serde_json::json!([]), "{json}");
         board.ephemeral = true;
         let plan = outgoing::plan(&board.into(), &asker);

@@ -49,6 +49,6 @@ pub fn private(r: &Reply, needle: &str) {
         "expected `{needle}` in: {}",
         r.text
     );
-    assert!(r.attachments.is_empty(), "a refusal shows nothing");
+    assert!(r.files().next().is_none(), "a refusal shows nothing");
     assert!(r.buttons.is_empty(), "a refusal has no buttons");
 }

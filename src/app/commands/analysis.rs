@@ -18,8 +18,8 @@ use crate::store::{Game, GameStatus, Place, Player, UserId};
 
 use crate::app::buttons::{Action, ButtonId};
 use crate::app::refusal::{refuse, Answer};
-use crate::app::types::{Attachment, Button, ButtonStyle, Reply, User};
 use crate::app::{App, AppError};
+use crate::app::{Attachment, Button, ButtonStyle, Reply, User};
 
 /// How many of the largest mistakes the analysis lists (with their board buttons).
 const LARGEST: usize = 3;

@@ -12,9 +12,9 @@ use super::threads::{accept_held_text, blocked_cause, challenge_held_text};
 use crate::app::buttons::{Action, ButtonId};
 use crate::app::parse::{span, time_per_move};
 use crate::app::refusal::{refuse, Answer};
-use crate::app::types::{Button, ButtonStyle, Reply, Response, ThreadsHere, User};
 use crate::app::view::{place_link, timestamp};
 use crate::app::{shown_board, App};
+use crate::app::{BoardView, Button, ButtonStyle, Effect, Reply, Response, ThreadsHere, User};
 
 impl App {
     #[allow(clippy::too_many_arguments)]
@@ -149,7 +149,10 @@ impl App {
         ));
         reply.mention = Some(opponent.id);
         // Remember the challenge message, so accepting it can remove its buttons.
-        reply.board = Some((game.id, 0));
+        reply.board = Some(BoardView {
+            current: Some((game.id, 0)),
+            ..BoardView::default()
+        });
         reply.buttons = vec![vec![
             Button {
                 id: ButtonId::new(Action::Accept, game.id, 0).to_string(),
@@ -225,12 +228,11 @@ impl App {
                 place_link(&game.place),
                 blocked_cause(why, here)
             ));
-            reply.previous_board = shown_board(&game);
+            reply.remove_buttons_of(shown_board(&game));
             self.store.set_board_message(game.id, None)?;
             return Ok(Response {
                 notices: self.played_in_channel(&game, why)?,
                 reply,
-                ..Response::default()
             });
         }
         if let Some(plan) = self.thread_plan(&game)? {
@@ -239,23 +241,16 @@ impl App {
                 "{text} Game {} is played in a thread of its own.",
                 game.id
             ));
-            reply.previous_board = shown_board(&game);
+            reply.remove_buttons_of(shown_board(&game));
             // The challenge message starts the thread; it is no longer the game's board.
             self.store.set_board_message(game.id, None)?;
-            return Ok(Response {
-                reply,
-                thread: Some(plan),
-                ..Response::default()
-            });
+            reply.effects.push(Effect::OpenThread(plan));
+            return Ok(reply.into());
         }
         let mut reply = self.board_reply(&game, &pos, None, Side::South, &text)?;
-        reply.previous_board = shown_board(&game);
+        reply.remove_buttons_of(shown_board(&game));
         let notices = self.turn_notices(&game, &pos);
-        Ok(Response {
-            reply,
-            notices,
-            ..Response::default()
-        })
+        Ok(Response { reply, notices })
     }
 
     pub(in crate::app) fn decline(&self, user: &User, game: Game) -> Answer {
@@ -272,7 +267,7 @@ impl App {
             format!("{} declines the challenge.", user.name)
         };
         let mut reply = Reply::public(text);
-        reply.previous_board = shown_board(&game);
+        reply.remove_buttons_of(shown_board(&game));
         Ok(reply.into())
     }
 

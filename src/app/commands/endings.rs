@@ -4,9 +4,9 @@ use crate::store::{Game, GameEnd, GameStatus, Player, ResultReason};
 
 use crate::app::buttons::{Action, ButtonId};
 use crate::app::refusal::{refuse, Answer};
-use crate::app::types::{Button, ButtonStyle, Reply, Response, User};
 use crate::app::view::{mention, timestamp};
 use crate::app::{shown_board, App};
+use crate::app::{Button, ButtonStyle, Reply, Response, User};
 
 use super::moves::over_text;
 
@@ -88,11 +88,10 @@ impl App {
             "{} aborts game {}; no result is recorded.",
             user.name, game.id
         ));
-        reply.previous_board = shown_board(&game);
+        reply.remove_buttons_of(shown_board(&game));
         Ok(Response {
             reply,
             notices: self.thread_end(&game)?.into_iter().collect(),
-            ..Response::default()
         })
     }
 
@@ -149,11 +148,10 @@ impl App {
             None => text.to_string(),
         };
         let mut reply = self.board_reply(&game, &pos, None, viewer, &text)?;
-        reply.previous_board = previous;
+        reply.remove_buttons_of(previous);
         Ok(Response {
             reply,
             notices: self.thread_end(&game)?.into_iter().collect(),
-            ..Response::default()
         })
     }
 }

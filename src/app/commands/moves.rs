@@ -8,8 +8,8 @@ use crate::rules::{join_moves, MoveError, MoveSpec, Position, Side, Trace};
 use crate::store::{Game, GameEnd, GameStatus, NewMove, Player, ResultReason, StoreError};
 
 use crate::app::refusal::{refuse, Answer};
-use crate::app::types::{Response, User};
 use crate::app::{shown_board, App, AppError};
+use crate::app::{Response, User};
 
 /// A move just played, for the reply.
 pub(in crate::app) struct Played {
@@ -93,19 +93,17 @@ impl App {
         let moves: Vec<_> = played.iter().map(|p| p.trace.mv).collect();
         let last = played.pop().map(|p| p.trace);
         let mut reply = self.board_reply(&game, &pos, last.clone(), viewer, &text)?;
-        reply.previous_board = previous_board;
+        reply.remove_buttons_of(previous_board);
         if self.animates(user.id, &game.place)? {
             // The player's move and the AI's reply in one animation ending on the board.
             let (_, opts) = self.picture(&game, &pos, last, viewer);
-            reply.animation = self.move_animation(&game, &before, &moves, &opts);
+            if let Some(board) = reply.board.as_mut() {
+                board.animation = self.move_animation(&game, &before, &moves, &opts);
+            }
         }
         let mut notices = self.turn_notices(&game, &pos);
         notices.extend(self.thread_end(&game)?);
-        Ok(Response {
-            reply,
-            notices,
-            ..Response::default()
-        })
+        Ok(Response { reply, notices })
     }
 
     /// Plays `mv` (legal in `pos`) for `by` and records it; `Err(game)` when the board changed
@@ -244,7 +242,10 @@ impl App {
             reply.buttons.clear();
         }
         reply.mention = None;
-        reply.board = None;
+        // Private: never reported as the game's board.
+        if let Some(board) = reply.board.as_mut() {
+            board.current = None;
+        }
         Ok(reply.into())
     }
 }

@@ -4,9 +4,9 @@ use crate::store::{Notify, UserPrefs};
 use crate::vocab::Orientation;
 
 use crate::app::refusal::Answer;
-use crate::app::types::{PrefsChange, Reply, User};
 use crate::app::view::notify_text;
 use crate::app::{App, AppError};
+use crate::app::{PrefsChange, Reply, User};
 
 impl App {
     /// `/bao prefs [notify] [animations] [orientation]`: changes what is given, then shows

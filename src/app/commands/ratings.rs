@@ -15,8 +15,8 @@ use crate::store::{
 };
 
 use crate::app::refusal::{refuse, Answer};
-use crate::app::types::{Attachment, RatingScope, Reply, User};
 use crate::app::{App, AppError};
+use crate::app::{Attachment, BoardView, RatingScope, Reply, User};
 
 /// Players shown on a leaderboard.
 const TOP: u32 = 10;
@@ -342,11 +342,14 @@ impl App {
         ));
         // The global board names people from other servers: only the asker sees it.
         reply.ephemeral = scope == Scope::Global && !place.is_dm();
-        reply.attachments.push(Attachment {
-            filename: format!("bao-leaderboard-{}.png", variant.name()),
-            bytes: table_png(&table),
+        reply.board = Some(BoardView {
+            picture: Some(Attachment {
+                filename: format!("bao-leaderboard-{}.png", variant.name()),
+                bytes: table_png(&table),
+            }),
+            text: Some(table_text(&table)),
+            ..BoardView::default()
         });
-        reply.text_board = Some(table_text(&table));
         Ok(reply.into())
     }
 

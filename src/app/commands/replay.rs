@@ -6,8 +6,8 @@ use crate::rules::{Move, Position, Side};
 use crate::store::{Game, GameStatus, Place, UserId};
 
 use crate::app::refusal::{refuse, Answer};
-use crate::app::types::{Attachment, Reply, User};
 use crate::app::{App, AppError};
+use crate::app::{Attachment, Reply, User};
 
 impl App {
     /// Whether `user` sees boards after a move at `place` animated: their own choice

@@ -6,9 +6,9 @@ use crate::store::{SettingKey, SettingValue, UserId};
 
 use crate::app::parse::{on_off, span, time_per_move};
 use crate::app::refusal::{refuse, Answer};
-use crate::app::types::{Reply, Settings, User};
 use crate::app::view::timestamp;
 use crate::app::{App, AppError, Place};
+use crate::app::{Reply, Settings, User};
 
 /// The rule sets, for `/bao rules` and `/bao about`.
 pub const RULE_SETS_TEXT: &str = "\

@@ -14,8 +14,8 @@ use crate::store::{Game, GameId, GameStatus, Player, RequestOutcome, TakebackReq
 use crate::app::analysis::against_ai;
 use crate::app::buttons::{Action, ButtonId};
 use crate::app::refusal::{refuse, Answer};
-use crate::app::types::{Button, ButtonStyle, Reply, Response, User};
 use crate::app::{shown_board, App, AppError, INVALID_BUTTON};
+use crate::app::{Button, ButtonStyle, Effect, Reply, Response, User};
 
 impl App {
     /// `/bao takeback` in `game`.
@@ -64,7 +64,7 @@ impl App {
             self.side_name(&game, pos.turn())
         );
         let mut reply = self.board_reply(&game, &pos, None, side, &text)?;
-        reply.previous_board = previous;
+        reply.remove_buttons_of(previous);
         Ok(reply.into())
     }
 
@@ -172,13 +172,11 @@ impl App {
         // From here on the presser is the one who answers: once answered or lapsed, the
         // request's buttons come off.
         let lapsed = |why: &str| -> Answer {
-            Ok(Response {
-                retire_pressed: true,
-                ..Reply::private(format!(
-                    "This takeback request has lapsed: {why}. `/bao board` shows the game now."
-                ))
-                .into()
-            })
+            Ok(Reply::private(format!(
+                "This takeback request has lapsed: {why}. `/bao board` shows the game now."
+            ))
+            .with(Effect::RetirePressed)
+            .into())
         };
         match req.outcome {
             RequestOutcome::Accepted => return lapsed("it was already accepted"),
@@ -194,14 +192,12 @@ impl App {
         let now = self.clock.now();
         let game = self.store.answer_takeback(game.id, req.id, accept, now)?;
         if !accept {
-            return Ok(Response {
-                retire_pressed: true,
-                ..Reply::public(format!(
-                    "{} declines to take back `{}`; the move stands and {} is to move.",
-                    user.name, req.mv, user.name
-                ))
-                .into()
-            });
+            return Ok(Reply::public(format!(
+                "{} declines to take back `{}`; the move stands and {} is to move.",
+                user.name, req.mv, user.name
+            ))
+            .with(Effect::RetirePressed)
+            .into());
         }
         let pos = self.position(&game)?;
         let trace = self.last_trace(&game)?;
@@ -210,14 +206,10 @@ impl App {
             user.name, req.mv
         );
         let mut reply = self.board_reply(&game, &pos, trace, pos.turn(), &text)?;
-        reply.previous_board = previous;
+        reply.remove_buttons_of(previous);
+        reply.effects.push(Effect::RetirePressed);
         let notices = self.turn_notices(&game, &pos);
-        Ok(Response {
-            reply,
-            notices,
-            thread: None,
-            retire_pressed: true,
-        })
+        Ok(Response { reply, notices })
     }
 }
 

@@ -11,9 +11,9 @@
 use crate::rules::Side;
 use crate::store::{Game, GameStatus, Player, StoreError};
 
-use crate::app::types::{Destination, Notice, Reply, ThreadFailure, ThreadPlan, ThreadsHere};
 use crate::app::view::place_link;
 use crate::app::{App, AppError, GameId, Place};
+use crate::app::{Destination, Effect, Notice, Reply, ThreadFailure, ThreadPlan, ThreadsHere};
 
 /// Longest thread name Discord takes.
 const THREAD_NAME_MAX: usize = 100;
@@ -451,14 +451,10 @@ impl App {
             .as_ref()
             .map_or(crate::app::UserId(0), |c| c.challenger);
         Ok(Some(Notice {
-            to: Destination::ThreadEnd {
-                parent: Place::Channel {
-                    guild,
-                    channel: t.parent,
-                },
-                thread: game.place,
-                name: ended_thread_name(&south, &north, game.variant, &outcome),
-            },
+            to: Destination::Place(Place::Channel {
+                guild,
+                channel: t.parent,
+            }),
             user,
             game: game.id,
             reply: Reply::public(format!(
@@ -466,7 +462,11 @@ impl App {
                 game.id,
                 place_link(&game.place),
                 game.ply
-            )),
+            ))
+            .with(Effect::ArchiveThread {
+                thread: game.place,
+                name: ended_thread_name(&south, &north, game.variant, &outcome),
+            }),
         }))
     }
 }

@@ -5,9 +5,9 @@ use crate::rules::{Position, Side, Trace, MOVE_FORM};
 use crate::store::{Game, GameFilter, GameStatus, Notify, Player};
 
 use crate::app::refusal::{refuse, Answer};
-use crate::app::types::{Attachment, Destination, Notice, Reply, User};
 use crate::app::view::{place_link, timestamp};
 use crate::app::{shown_board, App, AppError};
+use crate::app::{Attachment, Destination, Notice, Reply, User};
 
 use super::endings::require_active;
 
@@ -20,7 +20,7 @@ impl App {
         let viewer = self.viewer(game, &pos, Some(user));
         let trace = self.last_trace(game)?;
         let mut reply = self.board_reply(game, &pos, trace, viewer, "")?;
-        reply.previous_board = shown_board(game);
+        reply.remove_buttons_of(shown_board(game));
         if game.side_of(user.id).is_none() {
             // An onlooker's board carries no buttons and pings nobody.
             reply.mention = None;

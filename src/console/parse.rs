@@ -1,0 +1,473 @@
+//! Reading a whole `/bao ...` line as the console's user types it (`/bao move a4 left
+//! capture`, `/bao challenge @baraka time:1d`) into the app's [`Command`]. Discord parses
+//! its options itself; the pieces both share (times, game numbers, switches) are in the app.
+
+use crate::ai::Level;
+use crate::app::{on_off, subcommands, Command, PrefsChange, RatingScope, User};
+use crate::rules::{RuleSet, Variant};
+use crate::vocab::{GameId, Notify, Orientation, SideChoice};
+
+fn side_choice(word: &str) -> Option<SideChoice> {
+    match word.to_ascii_lowercase().as_str() {
+        "south" | "s" => Some(SideChoice::South),
+        "north" | "n" => Some(SideChoice::North),
+        "random" => Some(SideChoice::Random),
+        _ => None,
+    }
+}
+
+/// `yes`/`no` (and the like) as a boolean.
+fn yes_no(word: &str) -> Option<bool> {
+    match word.to_ascii_lowercase().as_str() {
+        "yes" | "y" | "true" | "on" | "1" => Some(true),
+        "no" | "n" | "false" | "off" | "0" => Some(false),
+        _ => None,
+    }
+}
+
+/// `rated`, or `casual` / `unrated`, written as a word of `/bao challenge`.
+fn rated_word(word: &str) -> Option<bool> {
+    match word.to_ascii_lowercase().as_str() {
+        "rated" => Some(true),
+        "casual" | "unrated" => Some(false),
+        _ => None,
+    }
+}
+
+fn game_id(word: &str) -> Result<GameId, String> {
+    word.trim_start_matches('#')
+        .parse::<i64>()
+        .map(GameId)
+        .map_err(|_| format!("`{word}` is not a game number: write game:12"))
+}
+
+/// Reads a leaderboard scope: `server` (or `here`) or `global` (or `everywhere`).
+pub fn rating_scope(word: &str) -> Option<RatingScope> {
+    match word.to_ascii_lowercase().as_str() {
+        "server" | "here" => Some(RatingScope::Server),
+        "global" | "everywhere" | "all" => Some(RatingScope::Global),
+        _ => None,
+    }
+}
+
+/// Reads a console line such as `/bao move a4 left capture`, `/bao ai hard north` or
+/// `/bao challenge @baraka time:1d`. Options may be written `key:value` or by position.
+/// `user_named` turns a name into a user (the console's made-up users).
+pub fn command_line(
+    line: &str,
+    user_named: &mut dyn FnMut(&str) -> User,
+) -> Result<Command, String> {
+    let mut words = line.split_whitespace();
+    let first = words.next().unwrap_or("");
+    let first = first.trim_start_matches('/');
+    if !first.eq_ignore_ascii_case("bao") {
+        return Err(format!(
+            "commands start with /bao, like `/bao help` (subcommands: {})",
+            subcommands()
+        ));
+    }
+    let Some(sub) = words.next() else {
+        return Ok(Command::Help);
+    };
+    let mut plain: Vec<&str> = Vec::new();
+    let mut options: Vec<(String, &str)> = Vec::new();
+    for w in words {
+        match w.split_once(':') {
+            Some((k, v)) if !k.is_empty() && !v.is_empty() => {
+                options.push((k.to_ascii_lowercase(), v))
+            }
+            _ => plain.push(w),
+        }
+    }
+    let option =
+        |name: &str| -> Option<&str> { options.iter().find(|(k, _)| k == name).map(|(_, v)| *v) };
+    let game = match option("game") {
+        Some(g) => Some(game_id(g)?),
+        None => None,
+    };
+    let no_args = |cmd: Command| -> Result<Command, String> {
+        if plain.is_empty() {
+            Ok(cmd)
+        } else {
+            Err(format!(
+                "/bao {sub} takes no arguments, but got `{}`",
+                plain.join(" ")
+            ))
+        }
+    };
+    match sub.to_ascii_lowercase().as_str() {
+        "challenge" => {
+            let who = option("opponent")
+                .or_else(|| plain.first().copied())
+                .ok_or("whom? write /bao challenge @name [variant] [side] [time]")?;
+            let mut variant = option("variant")
+                .map(str::parse::<Variant>)
+                .transpose()
+                .map_err(|e| e.to_string())?;
+            let mut side = match option("side") {
+                Some(s) => Some(
+                    side_choice(s)
+                        .ok_or(format!("`{s}` is not a side: write south, north or random"))?,
+                ),
+                None => None,
+            };
+            let mut time = option("time_per_move")
+                .or_else(|| option("time"))
+                .map(String::from);
+            let mut rules = option("rules")
+                .map(str::parse::<RuleSet>)
+                .transpose()
+                .map_err(|e| e.to_string())?;
+            let mut rated = match option("rated") {
+                Some(r) => {
+                    Some(yes_no(r).ok_or(format!("`rated:{r}`: write rated:yes or rated:no"))?)
+                }
+                None => None,
+            };
+            let mut hints = match option("hints") {
+                Some(h) => {
+                    Some(yes_no(h).ok_or(format!("`hints:{h}`: write hints:yes or hints:no"))?)
+                }
+                None => None,
+            };
+            for w in plain.iter().skip(1) {
+                if w.eq_ignore_ascii_case("hints") {
+                    hints = Some(true);
+                } else if let Ok(v) = w.parse::<Variant>() {
+                    variant = Some(v);
+                } else if let Ok(r) = w.parse::<RuleSet>() {
+                    rules = Some(r);
+                } else if let Some(s) = side_choice(w) {
+                    side = Some(s);
+                } else if let Some(r) = rated_word(w) {
+                    rated = Some(r);
+                } else {
+                    time = Some(w.to_string());
+                }
+            }
+            Ok(Command::Challenge {
+                opponent: user_named(who.trim_start_matches('@')),
+                variant,
+                side,
+                time_per_move: time,
+                rules,
+                rated,
+                hints,
+            })
+        }
+        "accept" => no_args(Command::Accept),
+        "decline" => no_args(Command::Decline),
+        "move" => {
+            let text = option("move")
+                .map(String::from)
+                .unwrap_or_else(|| plain.join(" "));
+            if text.trim().is_empty() {
+                return Err("which move? write /bao move A4 left capture".into());
+            }
+            Ok(Command::Move { text, game })
+        }
+        "board" => no_args(Command::Board { game }),
+        "moves" => no_args(Command::Moves),
+        "history" => no_args(Command::History { game }),
+        "resign" => no_args(Command::Resign),
+        "draw" => no_args(Command::Draw),
+        "abort" => no_args(Command::Abort),
+        "ai" => {
+            let mut level = None;
+            let mut side = None;
+            let mut variant = None;
+            let mut rules = None;
+            let words = plain.iter().copied().chain(
+                ["level", "side", "variant", "rules"]
+                    .iter()
+                    .filter_map(|k| option(k)),
+            );
+            for w in words {
+                if let Ok(l) = w.parse::<Level>() {
+                    level = Some(l);
+                } else if let Some(s) = side_choice(w) {
+                    side = Some(s);
+                } else if let Ok(v) = w.parse::<Variant>() {
+                    variant = Some(v);
+                } else if let Ok(r) = w.parse::<RuleSet>() {
+                    rules = Some(r);
+                } else {
+                    return Err(format!(
+                        "`{w}` is not a level ({}), side (south, north, random), variant (kiswahili, kujifunza) or rule set (v0.2, r002)",
+                        Level::names()
+                    ));
+                }
+            }
+            Ok(Command::Ai {
+                level,
+                side,
+                variant,
+                rules,
+            })
+        }
+        "games" => no_args(Command::Games),
+        "rules" => no_args(Command::Rules),
+        "help" => Ok(Command::Help),
+        "notify" => {
+            let w = option("mode")
+                .or_else(|| plain.first().copied())
+                .unwrap_or("");
+            let mode = Notify::parse(&w.to_ascii_lowercase())
+                .ok_or("write /bao notify dm, /bao notify mention or /bao notify off")?;
+            Ok(Command::Notify(mode))
+        }
+        "claim" => no_args(Command::Claim),
+        "settings" => match plain.split_first() {
+            None => Ok(Command::ServerSettings),
+            Some((w, rest)) if w.eq_ignore_ascii_case("set") && rest.len() >= 2 => {
+                Ok(Command::SetServerSetting {
+                    key: rest[0].to_string(),
+                    value: rest[1..].join(" "),
+                    // The console is the operator's own terminal.
+                    manage_server: true,
+                })
+            }
+            Some(_) => Err("write /bao settings, or /bao settings set <setting> <value>".into()),
+        },
+        "prefs" => {
+            let bad = |w: &str| {
+                format!(
+                    "`{w}` is not a preference: write notify:dm|mention|off, animations:on|off, orientation:mine|south"
+                )
+            };
+            let mut change = PrefsChange::default();
+            if let Some(w) = option("notify") {
+                change.notify = Some(Notify::parse(&w.to_ascii_lowercase()).ok_or(bad(w))?);
+            }
+            if let Some(w) = option("animations").or_else(|| option("animation")) {
+                change.animations = Some(on_off(w).ok_or(bad(w))?);
+            }
+            if let Some(w) = option("orientation") {
+                change.orientation =
+                    Some(Orientation::parse(&w.to_ascii_lowercase()).ok_or(bad(w))?);
+            }
+            let mut words = plain.iter();
+            while let Some(w) = words.next() {
+                let l = w.to_ascii_lowercase();
+                if l == "animation" || l == "animations" {
+                    // `/bao prefs animation off`, as well as `animations:off`.
+                    let v = words.next().ok_or_else(|| bad(w))?;
+                    change.animations = Some(on_off(v).ok_or_else(|| bad(v))?);
+                } else if let Some(o) = Orientation::parse(&l) {
+                    change.orientation = Some(o);
+                } else if let Some(n) = Notify::parse(&l).filter(|n| *n != Notify::Off) {
+                    change.notify = Some(n);
+                } else {
+                    return Err(bad(w));
+                }
+            }
+            Ok(Command::Prefs(change))
+        }
+        "about" => no_args(Command::About),
+        "replay" => {
+            let ply = |name: &str, w: &str| {
+                w.parse::<u32>().map_err(|_| {
+                    format!("`{w}` is not a ply number for {name}: write a number like 10")
+                })
+            };
+            let from = option("from").or_else(|| plain.first().copied());
+            let to = option("to").or_else(|| plain.get(1).copied());
+            if plain.len() > 2 {
+                return Err("write /bao replay [game:N] [from] [to]".into());
+            }
+            Ok(Command::Replay {
+                game,
+                from: from.map(|w| ply("from", w)).transpose()?,
+                to: to.map(|w| ply("to", w)).transpose()?,
+            })
+        }
+        "analyze" | "analyse" => no_args(Command::Analyze { game }),
+        "hint" => no_args(Command::Hint),
+        "takeback" => no_args(Command::Takeback),
+        "leaderboard" => {
+            let mut variant = None;
+            let mut scope = None;
+            let words = plain
+                .iter()
+                .copied()
+                .chain(["variant", "scope"].iter().filter_map(|k| option(k)));
+            for w in words {
+                if let Ok(v) = w.parse::<Variant>() {
+                    variant = Some(v);
+                } else if let Some(s) = rating_scope(w) {
+                    scope = Some(s);
+                } else {
+                    return Err(format!(
+                        "`{w}` is not a variant (kiswahili, kujifunza) or scope (server, global)"
+                    ));
+                }
+            }
+            Ok(Command::Leaderboard { variant, scope })
+        }
+        "stats" => {
+            let mut variant = option("variant")
+                .map(str::parse::<Variant>)
+                .transpose()
+                .map_err(|e| e.to_string())?;
+            let mut who = option("user").or_else(|| option("player"));
+            for w in &plain {
+                if let Ok(v) = w.parse::<Variant>() {
+                    variant = Some(v);
+                } else if who.is_none() {
+                    who = Some(*w);
+                } else {
+                    return Err(format!(
+                        "`{w}` is not a variant (kiswahili, kujifunza); write /bao stats [@name] [variant]"
+                    ));
+                }
+            }
+            Ok(Command::Stats {
+                player: who.map(|w| user_named(w.trim_start_matches('@'))),
+                variant,
+            })
+        }
+        other => Err(format!(
+            "`{other}` is not a /bao subcommand: try one of {}",
+            subcommands()
+        )),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn console_lines() {
+        let mut named = |n: &str| User::new(7, n);
+        assert_eq!(
+            command_line("/bao move a4 left capture", &mut named),
+            Ok(Command::Move {
+                text: "a4 left capture".into(),
+                game: None
+            })
+        );
+        assert_eq!(
+            command_line("/bao ai hard north r002", &mut named),
+            Ok(Command::Ai {
+                level: Some(Level::Hard),
+                side: Some(SideChoice::North),
+                variant: None,
+                rules: Some(RuleSet::R002),
+            })
+        );
+        let c = command_line("/bao challenge @baraka kujifunza time:1d", &mut named).unwrap();
+        assert_eq!(
+            c,
+            Command::Challenge {
+                opponent: User::new(7, "baraka"),
+                variant: Some(Variant::Kujifunza),
+                side: None,
+                time_per_move: Some("1d".into()),
+                rules: None,
+                rated: None,
+                hints: None,
+            }
+        );
+        let c = command_line("/bao challenge @baraka rules:r002", &mut named).unwrap();
+        assert!(matches!(
+            c,
+            Command::Challenge {
+                rules: Some(RuleSet::R002),
+                ..
+            }
+        ));
+        assert_eq!(
+            command_line("/bao settings set rules r002", &mut named),
+            Ok(Command::SetServerSetting {
+                key: "rules".into(),
+                value: "r002".into(),
+                manage_server: true
+            })
+        );
+        assert_eq!(
+            command_line("/bao prefs notify:off animations:on south", &mut named),
+            Ok(Command::Prefs(PrefsChange {
+                notify: Some(Notify::Off),
+                animations: Some(true),
+                orientation: Some(Orientation::South),
+            }))
+        );
+        assert!(command_line("/bao prefs off", &mut named).is_err());
+        assert!(command_line("/bao fly", &mut named)
+            .unwrap_err()
+            .contains("not a /bao subcommand"));
+        assert!(command_line("/bao resign now", &mut named)
+            .unwrap_err()
+            .contains("takes no arguments"));
+        assert_eq!(
+            command_line("/bao board game:12", &mut named),
+            Ok(Command::Board {
+                game: Some(GameId(12))
+            })
+        );
+        for (line, rated) in [
+            ("/bao challenge @baraka casual", Some(false)),
+            ("/bao challenge @baraka rated:no", Some(false)),
+            ("/bao challenge @baraka rated", Some(true)),
+            ("/bao challenge @baraka", None),
+        ] {
+            match command_line(line, &mut named) {
+                Ok(Command::Challenge { rated: r, .. }) => assert_eq!(r, rated, "{line}"),
+                other => panic!("{line}: {other:?}"),
+            }
+        }
+        for (line, hints) in [
+            ("/bao challenge @baraka casual hints", Some(true)),
+            ("/bao challenge @baraka hints:yes rated:no", Some(true)),
+            ("/bao challenge @baraka hints:no", Some(false)),
+            ("/bao challenge @baraka casual", None),
+        ] {
+            match command_line(line, &mut named) {
+                Ok(Command::Challenge { hints: h, .. }) => assert_eq!(h, hints, "{line}"),
+                other => panic!("{line}: {other:?}"),
+            }
+        }
+        assert!(
+            command_line("/bao challenge @baraka hints:maybe", &mut named)
+                .unwrap_err()
+                .contains("hints:yes or hints:no")
+        );
+        assert!(
+            command_line("/bao challenge @baraka rated:maybe", &mut named)
+                .unwrap_err()
+                .contains("rated:yes or rated:no")
+        );
+        assert_eq!(
+            command_line("/bao leaderboard kujifunza global", &mut named),
+            Ok(Command::Leaderboard {
+                variant: Some(Variant::Kujifunza),
+                scope: Some(RatingScope::Global)
+            })
+        );
+        assert_eq!(
+            command_line("/bao leaderboard scope:server", &mut named),
+            Ok(Command::Leaderboard {
+                variant: None,
+                scope: Some(RatingScope::Server)
+            })
+        );
+        assert!(command_line("/bao leaderboard fastest", &mut named)
+            .unwrap_err()
+            .contains("not a variant"));
+        assert_eq!(
+            command_line("/bao stats @baraka kujifunza", &mut named),
+            Ok(Command::Stats {
+                player: Some(User::new(7, "baraka")),
+                variant: Some(Variant::Kujifunza)
+            })
+        );
+        assert_eq!(
+            command_line("/bao stats", &mut named),
+            Ok(Command::Stats {
+                player: None,
+                variant: None
+            })
+        );
+    }
+}
