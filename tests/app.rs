@@ -1,49 +1,16 @@
 //! The conversation, played by fake users through the app: whole games in channels and DMs,
 //! every refusal, and correspondence play with an injected clock.
 
+#[path = "support/app_world.rs"]
+mod app_world;
+use app_world::{challenge, private, world, world_on, World, GENERAL, T0};
 use std::sync::Arc;
 
-use bao_bot::app::{App, Command, Destination, ManualClock, Reply, Response, Settings, User};
+use bao_bot::app::{Command, Destination, Reply, Settings, User};
 use bao_bot::rules::{Position, Side};
 use bao_bot::store::{GameId, GameStatus, Place, SideChoice, Store, UserId};
 
-const T0: i64 = 1_800_000_000;
-const GENERAL: Place = Place::Channel {
-    guild: 10,
-    channel: 20,
-};
-
-struct World {
-    app: App,
-    clock: Arc<ManualClock>,
-    store: Arc<Store>,
-    asha: User,
-    baraka: User,
-    carol: User,
-}
-
-fn world() -> World {
-    world_on(Arc::new(Store::open_in_memory().expect("store")))
-}
-
-fn world_on(store: Arc<Store>) -> World {
-    let clock = Arc::new(ManualClock::new(T0));
-    let app = App::new(store.clone(), clock.clone(), Settings::default());
-    World {
-        app,
-        clock,
-        store,
-        asha: User::new(1, "Asha"),
-        baraka: User::new(2, "Baraka"),
-        carol: User::new(3, "Carol"),
-    }
-}
-
 impl World {
-    fn run(&self, who: &User, place: &Place, cmd: Command) -> Response {
-        self.app.handle(who, place, cmd).expect("app")
-    }
-
     fn say(&self, who: &User, cmd: Command) -> Reply {
         self.run(who, &GENERAL, cmd).reply
     }
@@ -62,40 +29,13 @@ impl World {
         self.app.press(who, place, id).expect("press").reply
     }
 
-    fn game_here(&self, place: &Place) -> bao_bot::store::Game {
-        self.store
-            .game_in(place)
-            .expect("store")
-            .expect("a game here")
-    }
-
     /// Asha challenges Baraka (Asha South) and Baraka accepts with the button.
     fn start_game(&self, time: Option<&str>) -> Reply {
-        let r = self.say(
-            &self.asha,
-            Command::Challenge {
-                opponent: self.baraka.clone(),
-                variant: None,
-                side: Some(SideChoice::South),
-                time_per_move: time.map(String::from),
-                rules: None,
-                rated: None,
-                hints: None,
-            },
-        );
+        let r = self.say(&self.asha, challenge(&self.baraka).time(time).command());
         assert!(!r.ephemeral, "{}", r.text);
         let accept = r.button_ids()[0].to_string();
         self.press(&self.baraka, &GENERAL, &accept)
     }
-}
-
-fn private(r: &Reply, needle: &str) {
-    assert!(r.ephemeral, "expected a private reply, got: {}", r.text);
-    assert!(
-        r.text.contains(needle),
-        "expected `{needle}` in: {}",
-        r.text
-    );
 }
 
 fn png(r: &Reply) -> &[u8] {
@@ -108,52 +48,29 @@ fn png(r: &Reply) -> &[u8] {
 fn challenge_refusals_and_acceptance() {
     let w = world();
     let me = w.asha.clone();
-    let challenge = |opponent: &User| Command::Challenge {
-        opponent: opponent.clone(),
-        variant: None,
-        side: None,
-        time_per_move: None,
-        rules: None,
-        rated: None,
-        hints: None,
-    };
-    private(&w.say(&me, challenge(&me)), "cannot challenge yourself");
+    let to = |opponent: &User| challenge(opponent).side(None).command();
+    private(&w.say(&me, to(&me)), "cannot challenge yourself");
     let bot = User {
         bot: true,
         ..User::new(9, "SomeBot")
     };
-    private(&w.say(&me, challenge(&bot)), "is a bot");
+    private(&w.say(&me, to(&bot)), "is a bot");
     private(
-        &w.run(&me, &Place::Dm { user: 1 }, challenge(&w.baraka))
-            .reply,
+        &w.run(&me, &Place::Dm { user: 1 }, to(&w.baraka)).reply,
         "server channel",
     );
     private(
-        &w.say(
-            &me,
-            Command::Challenge {
-                opponent: w.baraka.clone(),
-                variant: None,
-                side: None,
-                time_per_move: Some("5m".into()),
-                rules: None,
-                rated: None,
-                hints: None,
-            },
-        ),
+        &w.say(&me, challenge(&w.baraka).side(None).time("5m").command()),
         "out of range",
     );
-    let r = w.say(&me, challenge(&w.baraka));
+    let r = w.say(&me, to(&w.baraka));
     assert!(!r.ephemeral);
     assert_eq!(r.mention, Some(UserId(2)));
     assert!(r.text.contains("challenges you"), "{}", r.text);
     let ids = r.button_ids();
     assert!(ids[0].starts_with("bao:accept:") && ids[1].starts_with("bao:decline:"));
     // The channel is busy now.
-    private(
-        &w.say(&w.carol, challenge(&w.baraka)),
-        "already waiting here",
-    );
+    private(&w.say(&w.carol, to(&w.baraka)), "already waiting here");
     // Only the challenged player accepts.
     private(&w.press(&w.carol, &GENERAL, ids[0]), "not for you");
     private(
@@ -178,18 +95,7 @@ fn challenge_refusals_and_acceptance() {
 #[test]
 fn decline_frees_the_channel() {
     let w = world();
-    let r = w.say(
-        &w.asha,
-        Command::Challenge {
-            opponent: w.baraka.clone(),
-            variant: None,
-            side: None,
-            time_per_move: None,
-            rules: None,
-            rated: None,
-            hints: None,
-        },
-    );
+    let r = w.say(&w.asha, challenge(&w.baraka).side(None).command());
     let decline = r.button_ids()[1].to_string();
     let d = w.press(&w.baraka, &GENERAL, &decline);
     assert!(d.text.contains("declines"), "{}", d.text);
@@ -226,7 +132,9 @@ fn moves_refusals_and_out_of_date_buttons() {
     png(&r);
     // A button from the first board is now out of date.
     let stale = w.press(&w.asha, &GENERAL, &old_button);
-    private(&stale, "out of date");
+    // Not a refusal: the current board, privately.
+    assert!(stale.ephemeral, "{}", stale.text);
+    assert!(stale.text.contains("out of date"), "{}", stale.text);
     assert!(stale.board_png().is_some());
     // Buttons work for the right player.
     let button = r
@@ -416,7 +324,7 @@ fn correspondence_reminders_claims_and_restarts() {
     let dir = tempfile::tempdir().expect("tempdir");
     let path = dir.path().join("bao.db");
     let store = Arc::new(Store::open(&path).expect("store"));
-    let w = world_on(store);
+    let w = world_on(store, Settings::default());
     let board = w.start_game(Some("1d"));
     assert!(board.text.contains("to move, by <t:"), "{}", board.text);
     let game = w.game_here(&GENERAL);
@@ -430,7 +338,7 @@ fn correspondence_reminders_claims_and_restarts() {
     // A restart between reminders loses and repeats nothing.
     drop(w.app);
     let store = Arc::new(Store::open(&path).expect("reopen"));
-    let w2 = world_on(store);
+    let w2 = world_on(store, Settings::default());
     w2.clock.set(T0 + 12 * 3600 + 5);
     assert!(
         w2.app.tick().expect("tick").is_empty(),
@@ -520,18 +428,7 @@ fn refused_dms_are_not_retried_and_moves_from_a_dm() {
 #[test]
 fn accepting_removes_the_challenge_buttons_and_moves_remove_old_boards() {
     let w = world();
-    let r = w.say(
-        &w.asha,
-        Command::Challenge {
-            opponent: w.baraka.clone(),
-            variant: None,
-            side: Some(SideChoice::South),
-            time_per_move: None,
-            rules: None,
-            rated: None,
-            hints: None,
-        },
-    );
+    let r = w.say(&w.asha, challenge(&w.baraka).command());
     let (game, ply) = r.current_board().expect("the challenge is remembered");
     assert!(w
         .app

@@ -3,7 +3,7 @@
 
 #[path = "support/app_world.rs"]
 mod app_world;
-use app_world::{private, world, World, GENERAL};
+use app_world::{challenge, private, world, World, GENERAL};
 use std::cell::RefCell;
 
 use bao_bot::app::{Command, Reply, User};
@@ -18,19 +18,7 @@ impl World {
     /// Asha (South) and Baraka play `plies` first legal moves in #general; then, if `end`,
     /// Baraka resigns. Returns the game.
     fn people_game(&self, plies: usize, end: bool) -> Game {
-        let r = self.say(
-            &self.asha,
-            &GENERAL,
-            Command::Challenge {
-                opponent: self.baraka.clone(),
-                variant: None,
-                side: Some(SideChoice::South),
-                time_per_move: None,
-                rules: None,
-                rated: None,
-                hints: None,
-            },
-        );
+        let r = self.say(&self.asha, &GENERAL, challenge(&self.baraka).command());
         let accept = r.button_ids()[0].to_string();
         self.app
             .press(&self.baraka, &GENERAL, &accept)

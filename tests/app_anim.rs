@@ -1,24 +1,22 @@
 //! Animations through the conversation: the move reply's GIF (and its preference), the AI's
 //! reply animated after the player's move, and `/bao replay`.
 
+#[path = "support/app_world.rs"]
+mod app_world;
 #[path = "support/gifs.rs"]
 mod gifs;
+use app_world::{challenge, world_with, GENERAL};
 use std::sync::Arc;
 
-use bao_bot::app::{App, Command, ManualClock, PrefsChange, Reply, Settings, User};
+use bao_bot::app::{App, Command, PrefsChange, Reply, Settings, User};
 use bao_bot::render::{move_gif, RenderOptions};
 use bao_bot::rules::Position;
 use bao_bot::store::{Place, SideChoice, Store};
 
-const GENERAL: Place = Place::Channel {
-    guild: 10,
-    channel: 20,
-};
-
-fn app(settings: Settings) -> (App, Arc<Store>) {
-    let store = Arc::new(Store::open_in_memory().expect("store"));
-    let clock = Arc::new(ManualClock::new(1_800_000_000));
-    (App::new(store.clone(), clock, settings), store)
+/// The shared world's app and store, with `settings`.
+fn app(settings: Settings) -> (Arc<App>, Arc<Store>) {
+    let w = world_with(settings);
+    (w.app, w.store)
 }
 
 fn say(app: &App, who: &User, place: &Place, cmd: Command) -> Reply {
@@ -39,20 +37,7 @@ fn mv(app: &App, who: &User, place: &Place, text: &str) -> Reply {
 
 /// Asha (South) and Baraka start a game in #general.
 fn start(app: &App, asha: &User, baraka: &User) {
-    let r = say(
-        app,
-        asha,
-        &GENERAL,
-        Command::Challenge {
-            opponent: baraka.clone(),
-            variant: None,
-            side: Some(SideChoice::South),
-            time_per_move: None,
-            rules: None,
-            rated: None,
-            hints: None,
-        },
-    );
+    let r = say(app, asha, &GENERAL, challenge(baraka).command());
     let accept = r.button_ids()[0].to_string();
     app.press(baraka, &GENERAL, &accept).expect("accept");
 }

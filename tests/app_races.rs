@@ -8,10 +8,10 @@
 mod app_world;
 use std::sync::Barrier;
 
-use app_world::{world, World, GENERAL};
+use app_world::{challenge, world, World, GENERAL};
 use bao_bot::app::{Command, Reply, User};
 use bao_bot::rules::Position;
-use bao_bot::store::{Game, GameStatus, ResultReason, SideChoice};
+use bao_bot::store::{Game, GameStatus, ResultReason};
 
 /// Rounds of each race: enough for both orders to occur on two cores.
 const ROUNDS: usize = 6;
@@ -96,15 +96,7 @@ impl World {
     fn challenge(&self, time: Option<&str>, rated: bool) -> (String, String) {
         let r = self.act(
             &self.asha,
-            &Act::Say(Command::Challenge {
-                opponent: self.baraka.clone(),
-                variant: None,
-                side: Some(SideChoice::South),
-                time_per_move: time.map(String::from),
-                rules: None,
-                rated: Some(rated),
-                hints: None,
-            }),
+            &Act::Say(challenge(&self.baraka).time(time).rated(rated).command()),
         );
         assert!(!r.ephemeral, "{}", r.text);
         let ids = r.button_ids();

@@ -1,44 +1,17 @@
 //! Server settings, rule sets, prefs and `/bao about` through the app.
 
-use std::sync::Arc;
+#[path = "support/app_world.rs"]
+mod app_world;
+use app_world::{challenge, world, World, GENERAL, T0};
 
-use bao_bot::app::{
-    App, Command, ManualClock, Orientation, PrefsChange, Reply, RuleSet, Settings, User,
-};
+use bao_bot::app::{App, Command, Orientation, PrefsChange, Reply, RuleSet, Settings, User};
 use bao_bot::rules::{Position, Variant};
-use bao_bot::store::{GameStatus, Notify, Place, SideChoice, Store};
+use bao_bot::store::{GameStatus, Notify, Place, SideChoice};
 
-const T0: i64 = 1_800_000_000;
-const GENERAL: Place = Place::Channel {
-    guild: 10,
-    channel: 20,
-};
 const GAMES: Place = Place::Channel {
     guild: 10,
     channel: 21,
 };
-
-struct World {
-    app: App,
-    clock: Arc<ManualClock>,
-    store: Arc<Store>,
-    asha: User,
-    baraka: User,
-    carol: User,
-}
-
-fn world() -> World {
-    let store = Arc::new(Store::open_in_memory().unwrap());
-    let clock = Arc::new(ManualClock::new(T0));
-    World {
-        app: App::new(store.clone(), clock.clone(), Settings::default()),
-        clock,
-        store,
-        asha: User::new(1, "Asha"),
-        baraka: User::new(2, "Baraka"),
-        carol: User::new(3, "Carol"),
-    }
-}
 
 impl World {
     fn at(&self, who: &User, place: &Place, cmd: Command) -> Reply {
@@ -61,15 +34,7 @@ impl World {
         self.at(
             &self.asha,
             place,
-            Command::Challenge {
-                opponent: self.baraka.clone(),
-                variant: None,
-                side: Some(SideChoice::South),
-                time_per_move: None,
-                rules,
-                rated: None,
-                hints: None,
-            },
+            challenge(&self.baraka).rules(rules).command(),
         )
     }
 }
@@ -143,15 +108,11 @@ fn settings_take_effect_for_the_next_challenge_and_show_who_changed_them() {
             guild: 10,
             channel: 22,
         },
-        Command::Challenge {
-            opponent: w.asha.clone(),
-            variant: Some(Variant::Kiswahili),
-            side: None,
-            time_per_move: None,
-            rules: Some(RuleSet::V02),
-            rated: None,
-            hints: None,
-        },
+        challenge(&w.asha)
+            .variant(Some(Variant::Kiswahili))
+            .side(None)
+            .rules(RuleSet::V02)
+            .command(),
     );
     assert!(r.text.contains("rules v0.2"), "{}", r.text);
 }

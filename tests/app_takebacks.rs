@@ -6,10 +6,10 @@
 
 #[path = "support/app_world.rs"]
 mod app_world;
-use app_world::{private, world, World, GENERAL, T0};
+use app_world::{challenge, private, world, World, GENERAL, T0};
 use bao_bot::app::{Command, Reply, Response, User, INVALID_BUTTON};
 use bao_bot::rules::Position;
-use bao_bot::store::{Game, RequestOutcome, SideChoice};
+use bao_bot::store::{Game, RequestOutcome};
 
 const DAY: i64 = 24 * 3600;
 
@@ -44,15 +44,11 @@ impl World {
     fn challenge(&self, terms: Terms) -> Reply {
         self.say(
             &self.asha,
-            Command::Challenge {
-                opponent: self.baraka.clone(),
-                variant: None,
-                side: Some(SideChoice::South),
-                time_per_move: terms.time.map(String::from),
-                rules: None,
-                rated: terms.rated,
-                hints: terms.hints,
-            },
+            challenge(&self.baraka)
+                .time(terms.time)
+                .rated(terms.rated)
+                .hints(terms.hints)
+                .command(),
         )
     }
 

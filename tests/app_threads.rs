@@ -2,19 +2,15 @@
 //! moving into it, several games under one channel, the result line in the parent, the
 //! fallback to the channel, and a thread holding one game.
 
-use std::sync::Arc;
+#[path = "support/app_world.rs"]
+mod app_world;
+use app_world::{challenge, world_with, World, GENERAL};
 
 use bao_bot::app::{
-    App, Command, Destination, GameId, ManualClock, Notice, Place, Reply, Response, Settings,
-    SideChoice, ThreadFailure, ThreadsHere, User,
+    Command, Destination, GameId, Notice, Place, Reply, Response, Settings, ThreadFailure,
+    ThreadsHere, User,
 };
 use bao_bot::store::{GameStatus, Store};
-
-const T0: i64 = 1_800_000_000;
-const GENERAL: Place = Place::Channel {
-    guild: 10,
-    channel: 20,
-};
 
 /// The thread opened on message `message` (Discord gives the thread the message's id).
 fn thread(message: u64) -> Place {
@@ -24,37 +20,16 @@ fn thread(message: u64) -> Place {
     }
 }
 
-struct World {
-    app: App,
-    clock: Arc<ManualClock>,
-    store: Arc<Store>,
-    asha: User,
-    baraka: User,
-    carol: User,
-    dan: User,
-}
-
 /// An app whose front end can open threads (as the Discord adapter can).
 fn world() -> World {
-    world_with(true)
+    world_threads(true)
 }
 
-fn world_with(threads: bool) -> World {
-    let store = Arc::new(Store::open_in_memory().unwrap());
-    let clock = Arc::new(ManualClock::new(T0));
-    let settings = Settings {
+fn world_threads(threads: bool) -> World {
+    world_with(Settings {
         threads,
         ..Settings::default()
-    };
-    World {
-        app: App::new(store.clone(), clock.clone(), settings),
-        clock,
-        store,
-        asha: User::new(1, "Asha"),
-        baraka: User::new(2, "Baraka"),
-        carol: User::new(3, "Carol"),
-        dan: User::new(4, "Dan"),
-    }
+    })
 }
 
 impl World {
@@ -63,20 +38,8 @@ impl World {
     }
 
     fn challenge(&self, from: &User, to: &User, place: &Place, time: Option<&str>) -> Reply {
-        self.at(
-            from,
-            place,
-            Command::Challenge {
-                opponent: to.clone(),
-                variant: None,
-                side: Some(SideChoice::South),
-                time_per_move: time.map(str::to_string),
-                rules: None,
-                rated: Some(false),
-                hints: None,
-            },
-        )
-        .reply
+        self.at(from, place, challenge(to).time(time).rated(false).command())
+            .reply
     }
 
     /// A challenge from `from` to `to` in GENERAL, posted as message `message` and accepted
@@ -416,7 +379,7 @@ fn channel_placement_takes_effect_for_the_next_challenge() {
 
 #[test]
 fn a_front_end_without_threads_plays_in_the_channel() {
-    let w = world_with(false);
+    let w = world_threads(false);
     let r = w.accepted(&w.asha, &w.baraka, 500, None);
     assert!(r.reply.thread_to_open().is_none());
     assert!(r.reply.current_board().is_some());
@@ -506,20 +469,7 @@ impl World {
     /// message `message`: its reply.
     fn challenge_here(&self, from: &User, to: &User, here: ThreadsHere, message: u64) -> Reply {
         let r = self
-            .here(
-                from,
-                &GENERAL,
-                here,
-                Command::Challenge {
-                    opponent: to.clone(),
-                    variant: None,
-                    side: Some(SideChoice::South),
-                    time_per_move: None,
-                    rules: None,
-                    rated: Some(false),
-                    hints: None,
-                },
-            )
+            .here(from, &GENERAL, here, challenge(to).rated(false).command())
             .reply;
         if let Some((game, ply)) = r.current_board() {
             assert!(self.app.board_posted(game, ply, &GENERAL, message).unwrap());

@@ -17,6 +17,7 @@ use bao_bot::app::{
 };
 use bao_bot::rules::Position;
 use bao_bot::store::Store;
+use support::app_world::challenge;
 use support::bot;
 use support::fake_discord::payloads::{self, asha, baraka, Opt, Place, Who, GUILD};
 use support::fake_discord::FakeDiscord;
@@ -99,19 +100,7 @@ impl Conversation for Slow {
 fn people_game(app: &App, store: &Store, place: bao_bot::app::Place, plies: usize) -> GameId {
     let (a, b) = (user(&asha(), "asha"), user(&baraka(), "baraka"));
     let r = app
-        .handle(
-            &a,
-            &place,
-            Command::Challenge {
-                opponent: b.clone(),
-                variant: None,
-                side: Some(SideChoice::South),
-                time_per_move: None,
-                rules: None,
-                rated: None,
-                hints: None,
-            },
-        )
+        .handle(&a, &place, challenge(&b).command())
         .expect("challenge");
     let accept = r.reply.button_ids()[0].to_string();
     app.press(&b, &place, &accept).expect("accept");

@@ -11,9 +11,10 @@ mod support;
 use std::sync::Arc;
 use std::time::Duration;
 
-use bao_bot::app::{App, Command, Settings, SideChoice, SystemClock, User};
+use bao_bot::app::{App, Command, Settings, SystemClock, User};
 use bao_bot::rules::Position;
 use bao_bot::store::{Game, Store};
+use support::app_world::challenge;
 use support::bot;
 use support::fake_discord::payloads::{self, asha, baraka, Opt, Place, Who, GUILD};
 use support::fake_discord::FakeDiscord;
@@ -90,19 +91,7 @@ async fn hints_and_takeback_requests_between_people() {
         User::new(baraka().id, "baraka"),
     );
     let r = app
-        .handle(
-            &a,
-            &app_place(OTHER),
-            Command::Challenge {
-                opponent: b.clone(),
-                variant: None,
-                side: Some(SideChoice::South),
-                time_per_move: None,
-                rules: None,
-                rated: Some(true),
-                hints: None,
-            },
-        )
+        .handle(&a, &app_place(OTHER), challenge(&b).rated(true).command())
         .expect("challenge");
     app.press(&b, &app_place(OTHER), r.reply.button_ids()[0])
         .expect("accept");

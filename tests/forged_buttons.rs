@@ -5,18 +5,17 @@
 //! see; nothing changes that the presser may not change; and after every press every stored
 //! game replays to its stored position.
 
+#[path = "support/app_world.rs"]
+mod app_world;
+use app_world::{challenge, world_with, GENERAL};
 use std::sync::Arc;
 use std::time::Duration;
 
-use bao_bot::app::{App, ButtonId, Command, ManualClock, Settings, SideChoice, User};
+use bao_bot::app::{App, ButtonId, Command, Settings, SideChoice, User};
 use bao_bot::rules::Position;
 use bao_bot::store::{Game, GameId, Place, RequestOutcome, Store};
 use proptest::prelude::*;
 
-const GENERAL: Place = Place::Channel {
-    guild: 10,
-    channel: 20,
-};
 const OTHER: Place = Place::Channel {
     guild: 10,
     channel: 21,
@@ -30,54 +29,34 @@ const WAITING: Place = Place::Channel {
     channel: 23,
 };
 
-fn users() -> [User; 4] {
-    [
-        User::new(1, "asha"),
-        User::new(2, "baraka"),
-        // Carol reads the server's channels but plays only the finished game.
-        User::new(3, "carol"),
-        // Dave plays nothing the others play.
-        User::new(4, "dave"),
-    ]
-}
-
-struct World {
-    app: App,
+/// The shared world's app, its store and its four players: Asha and Baraka, Carol (who
+/// reads the server's channels but plays only the finished game) and Dan (who plays nothing
+/// the others play).
+struct Games {
+    app: Arc<App>,
     store: Arc<Store>,
     users: [User; 4],
 }
 
-fn challenge(app: &App, by: &User, to: &User, place: &Place, rated: Option<bool>) {
-    let c = Command::Challenge {
-        opponent: to.clone(),
-        variant: None,
-        side: Some(SideChoice::South),
-        time_per_move: None,
-        rules: None,
-        rated,
-        hints: None,
-    };
+/// `by` challenges `to` at `place` (`by` South).
+fn challenged(app: &App, by: &User, to: &User, place: &Place, rated: Option<bool>) {
+    let c = challenge(to).rated(rated).command();
     let r = app.handle(by, place, c).expect("challenge");
     assert!(!r.reply.ephemeral, "{}", r.reply.text);
 }
 
 /// Games of every kind: a casual game between Asha and Baraka in #general (Baraka to move,
 /// Asha's request to take her move back open), Baraka against the AI in #other, Asha
-/// against the AI in her DMs, a finished game of Carol and Dave in #old, and Baraka's
+/// against the AI in her DMs, a finished game of Carol and Dan in #old, and Baraka's
 /// challenge to Carol waiting in #waiting.
-fn world() -> World {
-    let store = Arc::new(Store::open_in_memory().expect("store"));
-    let settings = Settings {
+fn world() -> Games {
+    let w = world_with(Settings {
         ai_wall_caps: [Duration::from_millis(5); bao_bot::ai::Level::COUNT],
         ..Settings::default()
-    };
-    let app = App::new(
-        store.clone(),
-        Arc::new(ManualClock::new(1_800_000_000)),
-        settings,
-    );
-    let [asha, baraka, carol, dave] = users();
-    challenge(&app, &asha, &baraka, &GENERAL, Some(false));
+    });
+    let app = &w.app;
+    let [asha, baraka, carol, dan] = [w.asha, w.baraka, w.carol, w.dan];
+    challenged(app, &asha, &baraka, &GENERAL, Some(false));
     app.handle(&baraka, &GENERAL, Command::Accept)
         .expect("accept");
     let mv = Command::Move {
@@ -100,14 +79,14 @@ fn world() -> World {
     };
     ai(&baraka, &OTHER);
     ai(&asha, &Place::Dm { user: 1 });
-    challenge(&app, &carol, &dave, &OLD, None);
-    app.handle(&dave, &OLD, Command::Accept).expect("accept");
+    challenged(app, &carol, &dan, &OLD, None);
+    app.handle(&dan, &OLD, Command::Accept).expect("accept");
     app.handle(&carol, &OLD, Command::Resign).expect("resign");
-    challenge(&app, &baraka, &carol, &WAITING, None);
-    World {
-        app,
-        store,
-        users: [asha, baraka, carol, dave],
+    challenged(app, &baraka, &carol, &WAITING, None);
+    Games {
+        app: w.app.clone(),
+        store: w.store,
+        users: [asha, baraka, carol, dan],
     }
 }
 

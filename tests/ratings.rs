@@ -2,18 +2,16 @@
 //! scopes, exactly once under races, provisional marking, leaderboards, statistics, the
 //! rebuild, the migration of a database written by release 0.1, and the console.
 
+#[path = "support/app_world.rs"]
+mod app_world;
+use app_world::{challenge, world, world_with, World, GENERAL, T0};
 use std::sync::{Arc, Barrier};
 
-use bao_bot::app::{App, Command, ManualClock, RatingScope, Reply, Response, Settings, User};
+use bao_bot::app::{App, Command, ManualClock, RatingScope, Reply, Settings, User};
 use bao_bot::rules::{Position, RuleSet, Side, Variant};
 use bao_bot::store::*;
 
-const T0: i64 = 1_800_000_000;
 const GUILD: u64 = 10;
-const GENERAL: Place = Place::Channel {
-    guild: GUILD,
-    channel: 20,
-};
 const OTHER_SERVER: Place = Place::Channel {
     guild: 11,
     channel: 30,
@@ -24,38 +22,7 @@ const ONE_MOVE_FROM_THE_END: &str = "variant=kujifunza turn=S hand=0,0 house=- t
     A=2,1,0,0,0,0,0,0 B=5,5,5,5,4,4,4,4 b=3,3,3,3,3,3,3,3 a=0,0,0,0,0,0,1,0";
 const WINNING_MOVE: &str = "B4 right capture";
 
-struct World {
-    app: Arc<App>,
-    clock: Arc<ManualClock>,
-    store: Arc<Store>,
-    asha: User,
-    baraka: User,
-    carol: User,
-}
-
-fn world() -> World {
-    world_with(Settings::default())
-}
-
-fn world_with(settings: Settings) -> World {
-    let store = Arc::new(Store::open_in_memory().expect("store"));
-    let clock = Arc::new(ManualClock::new(T0));
-    let app = Arc::new(App::new(store.clone(), clock.clone(), settings));
-    World {
-        app,
-        clock,
-        store,
-        asha: User::new(1, "Asha"),
-        baraka: User::new(2, "Baraka"),
-        carol: User::new(3, "Carol"),
-    }
-}
-
 impl World {
-    fn run(&self, who: &User, place: &Place, cmd: Command) -> Response {
-        self.app.handle(who, place, cmd).expect("app")
-    }
-
     fn say(&self, who: &User, place: &Place, cmd: Command) -> Reply {
         self.run(who, place, cmd).reply
     }
@@ -63,19 +30,7 @@ impl World {
     /// `challenger` challenges `opponent` at `place` (challenger South) and it is accepted.
     fn start(&self, challenger: &User, opponent: &User, place: &Place, time: Option<&str>) {
         self.clock.advance(60);
-        let r = self.say(
-            challenger,
-            place,
-            Command::Challenge {
-                opponent: opponent.clone(),
-                variant: None,
-                side: Some(SideChoice::South),
-                time_per_move: time.map(String::from),
-                rated: None,
-                hints: None,
-                rules: None,
-            },
-        );
+        let r = self.say(challenger, place, challenge(opponent).time(time).command());
         assert!(!r.ephemeral, "{}", r.text);
         let r = self.say(opponent, place, Command::Accept);
         assert!(!r.ephemeral, "{}", r.text);
@@ -114,19 +69,6 @@ impl World {
     fn assert_ratings_agree(&self) {
         let check = self.store.check_ratings().expect("check");
         assert_eq!(check.differences, Vec::<String>::new());
-    }
-}
-
-/// `/bao challenge @opponent` with every option left out.
-fn challenge(opponent: &User) -> Command {
-    Command::Challenge {
-        opponent: opponent.clone(),
-        variant: None,
-        side: None,
-        time_per_move: None,
-        rated: None,
-        hints: None,
-        rules: None,
     }
 }
 
@@ -191,7 +133,11 @@ fn unrated_aborted_and_ai_games_change_no_rating() {
         rated_by_default: false,
         ..Settings::default()
     });
-    let r = casual.say(&casual.asha, &GENERAL, challenge(&casual.baraka));
+    let r = casual.say(
+        &casual.asha,
+        &GENERAL,
+        challenge(&casual.baraka).side(None).command(),
+    );
     contains(&r.text, "challenges you to a casual game");
     casual.say(&casual.baraka, &GENERAL, Command::Accept);
     let r = casual.say(&casual.asha, &GENERAL, Command::Resign);
@@ -213,7 +159,7 @@ fn unrated_aborted_and_ai_games_change_no_rating() {
     let r = w.say(&w.baraka, &GENERAL, Command::Abort);
     contains(&r.text, "no result is recorded");
     // A declined challenge.
-    w.say(&w.asha, &GENERAL, challenge(&w.baraka));
+    w.say(&w.asha, &GENERAL, challenge(&w.baraka).side(None).command());
     w.say(&w.baraka, &GENERAL, Command::Decline);
     // The AI, beaten by resignation of the AI's opponent and in DMs.
     for place in [GENERAL, Place::Dm { user: 1 }] {
@@ -246,13 +192,17 @@ fn a_challenge_and_the_board_show_both_ratings() {
     let w = world();
     w.resigned(&w.asha, &w.baraka, &w.baraka, &GENERAL);
     w.clock.advance(60);
-    let r = w.say(&w.baraka, &GENERAL, challenge(&w.asha));
+    let r = w.say(&w.baraka, &GENERAL, challenge(&w.asha).side(None).command());
     contains(
         &r.text,
         "<@1> (1662?), Baraka (1338?) challenges you to a rated game",
     );
     // A game in another server starts from that server's ratings.
-    let r = w.say(&w.carol, &OTHER_SERVER, challenge(&w.asha));
+    let r = w.say(
+        &w.carol,
+        &OTHER_SERVER,
+        challenge(&w.asha).side(None).command(),
+    );
     contains(&r.text, "<@1> (1500?), Carol (1500?) challenges you");
     let r = w.say(&w.asha, &GENERAL, Command::Accept);
     assert!(r.board_png().is_some());
@@ -440,7 +390,7 @@ fn ratings_are_provisional_until_rd_drops_below_110() {
     }
     // A new challenge shows the rating without `?` now.
     let settled = w.rating(&w.asha, Scope::Server(GUILD)).unwrap();
-    let r = w.say(&w.asha, &GENERAL, challenge(&w.carol));
+    let r = w.say(&w.asha, &GENERAL, challenge(&w.carol).side(None).command());
     contains(
         &r.text,
         &format!("(1500?), Asha ({}) challenges you", settled.rating.shown()),
@@ -864,19 +814,13 @@ fn a_database_of_release_0_1_migrates_with_its_games_unrated() {
                 bot: false,
             },
             &active.place,
-            Command::Challenge {
-                opponent: User {
-                    id: north,
-                    name: "N".into(),
-                    bot: false,
-                },
-                variant: None,
-                side: None,
-                time_per_move: None,
-                rated: None,
-                hints: None,
-                rules: None,
-            },
+            challenge(&User {
+                id: north,
+                name: "N".into(),
+                bot: false,
+            })
+            .side(None)
+            .command(),
         )
         .unwrap();
     contains(&r.reply.text, "a rated game");
@@ -1157,15 +1101,7 @@ fn each_rule_set_has_ratings_of_its_own() {
     let r = w.say(
         &w.asha,
         &GENERAL,
-        Command::Challenge {
-            opponent: w.baraka.clone(),
-            variant: None,
-            side: Some(SideChoice::South),
-            time_per_move: None,
-            rated: None,
-            hints: None,
-            rules: Some(RuleSet::R002),
-        },
+        challenge(&w.baraka).rules(RuleSet::R002).command(),
     );
     assert!(!r.ephemeral, "{}", r.text);
     w.say(&w.baraka, &GENERAL, Command::Accept);

@@ -145,7 +145,11 @@ mod tests {
 
     #[test]
     fn the_help_with_the_levels_fits_in_one_message() {
-        let help = format!("{}\n{}", super::super::view::HELP_TEXT, levels_text());
+        let help = format!(
+            "{}\n{}",
+            super::super::commands::reference::HELP_TEXT,
+            levels_text()
+        );
         assert!(
             help.chars().count() < 2000,
             "{} characters",

@@ -413,18 +413,8 @@ impl App {
             Command::Prefs(change) => self.prefs(user, change),
             Command::About => self.about(),
             Command::Games => self.my_games(user),
-            Command::Rules => Ok(Reply::private(format!(
-                "{}\n{}",
-                view::RULES_TEXT,
-                settings::RULE_SETS_TEXT
-            ))
-            .into()),
-            Command::Help => {
-                Ok(
-                    Reply::private(format!("{}\n{}", view::HELP_TEXT, ladder::levels_text()))
-                        .into(),
-                )
-            }
+            Command::Rules => self.rules(),
+            Command::Help => self.help(),
             Command::Notify(mode) => {
                 self.store.set_notify(user.id, mode, self.clock.now())?;
                 Ok(Reply::private(view::notify_text(mode)).into())

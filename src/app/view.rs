@@ -299,36 +299,6 @@ pub fn notify_text(mode: Notify) -> String {
     }
 }
 
-/// `/bao help`.
-pub const HELP_TEXT: &str = "\
-**Bao commands**
-`/bao challenge @someone [variant] [side] [time_per_move] [rules] [rated] [hints]`: challenge someone here (time: none, 30m .. 14d; rules: v0.2 or r002; rated: yes or no; hints: yes allows hints, unrated only); the game gets a thread of its own where the server allows
-`/bao accept`, `/bao decline`: answer a challenge (or use its buttons)
-`/bao move A4 left capture`: a move (kind and stop/use may be left out when clear); or the buttons under the board
-`/bao board`, `/bao moves`, `/bao history`: the board, the legal moves, the move list and record
-`/bao resign`, `/bao draw` (offer or accept), `/bao abort` (before each side has moved twice), `/bao claim` (the opponent's time ran out)
-`/bao ai [level] [side] [variant] [rules]`: play the AI here (levels below; default medium)
-`/bao hint`: a private hint (against the AI, or agreed by hints:yes); `/bao takeback`: take back your move (with the AI's reply; in unrated games, if the opponent agrees)
-`/bao games`: your games, and how your last ones ended
-`/bao replay [game] [from] [to]`: a game as an animated GIF
-`/bao analyze [game]`: analysis of a finished game: graph, accuracies, largest mistakes
-`/bao leaderboard [variant] [server|global]`, `/bao stats [@someone] [variant]`: ratings and records
-`/bao prefs [notify] [animations] [orientation]`: your preferences (`/bao notify dm|mention|off` too)
-`/bao settings`: this server's settings; `/bao-settings <setting> <value>` changes one (Manage Server)
-`/bao rules`: the rules and rule sets in short; `/bao about`: the bot";
-
-/// `/bao rules`.
-pub const RULES_TEXT: &str = "\
-**Bao la Kiswahili in short**
-Four rows of eight pits; you own the two nearest you (front row A, back row B; North has a and b). Pits are numbered 1-8 from your own left. A5 is your nyumba (house), drawn square.
-**Namua** (while you have seeds in hand): add one seed to a front pit. If a front pit of yours faces an occupied pit, you must capture: add the seed there, take the facing seeds and sow them from a kichwa (end pit 1 or 8; at pits 3-6 you choose: `left` enters at pit 1). Otherwise play a takata: add the seed to a pit and sow it left or right.
-**Mtaji** (both hands empty): sow a pit with 2 or more. Captures are compulsory: a start whose first sowing ends in an occupied front pit facing seeds.
-**Sowing**: when the last seed lands in an occupied pit you capture (in a capturing move, if seeds face it) or lift the pit and sow on; the move ends in an empty pit.
-**Nyumba**: while owned with 6+, a namua takata stops in it; a capture ending there with nothing to take lets you `stop` or `use` it.
-**Takasia**: after a mtaji takata, if you threaten exactly one of the opponent's pits, they may not start from it next turn (marked T).
-**Winning**: empty the opponent's front row, or leave them without a legal move.
-The learner's game (kujifunza): 2 seeds in every pit, no hand, no nyumba.";
-
 #[cfg(test)]
 mod tests {
     use std::sync::Arc;

@@ -1,12 +1,17 @@
-//! The app's test world, shared by the app tests that need it: an in-memory store, a clock
-//! moved by hand, the app over them, three players, and the check of a private refusal.
+//! The app's test world, shared by every app test: an in-memory store (or a given one), a
+//! clock moved by hand, the app over them, four players, a builder for `/bao challenge`, and
+//! the one check of a private refusal. A test file takes it with
+//! `#[path = "support/app_world.rs"] mod app_world;` and adds the shorthands its own tests
+//! read best with (`say` in #general, say) in its own `impl World`.
 
 #![allow(dead_code)]
 
 use std::sync::Arc;
 
-use bao_bot::app::{App, ManualClock, Reply, Settings, User};
-use bao_bot::store::{Place, Store};
+use bao_bot::app::{
+    App, Command, ManualClock, Reply, Response, RuleSet, Settings, SideChoice, User, Variant,
+};
+use bao_bot::store::{Game, Place, Store};
 
 /// When every test world starts.
 pub const T0: i64 = 1_800_000_000;
@@ -16,32 +21,148 @@ pub const GENERAL: Place = Place::Channel {
     channel: 20,
 };
 
-/// The app over a fresh store, with Asha, Baraka and Carol.
+/// The app over a store, with Asha, Baraka, Carol and Dan.
 pub struct World {
-    pub app: App,
+    pub app: Arc<App>,
     pub store: Arc<Store>,
     pub clock: Arc<ManualClock>,
     pub asha: User,
     pub baraka: User,
     pub carol: User,
+    pub dan: User,
 }
 
 /// A world with the default settings, its clock at [`T0`].
 pub fn world() -> World {
+    world_with(Settings::default())
+}
+
+/// A world with `settings` over a fresh in-memory store.
+pub fn world_with(settings: Settings) -> World {
     let store = Arc::new(Store::open_in_memory().expect("store"));
+    world_on(store, settings)
+}
+
+/// A world with `settings` over `store` (a database a test prepared).
+pub fn world_on(store: Arc<Store>, settings: Settings) -> World {
     let clock = Arc::new(ManualClock::new(T0));
     World {
-        app: App::new(store.clone(), clock.clone(), Settings::default()),
+        app: Arc::new(App::new(store.clone(), clock.clone(), settings)),
         store,
         clock,
         asha: User::new(1, "Asha"),
         baraka: User::new(2, "Baraka"),
         carol: User::new(3, "Carol"),
+        dan: User::new(4, "Dan"),
     }
 }
 
-/// `r` is a private reply containing `needle`, and shows nothing else (no picture, no
-/// buttons).
+impl World {
+    /// `cmd` from `who` at `place`: the whole response.
+    pub fn run(&self, who: &User, place: &Place, cmd: Command) -> Response {
+        self.app.handle(who, place, cmd).expect("app")
+    }
+
+    /// The game at `place` (there must be one).
+    pub fn game_here(&self, place: &Place) -> Game {
+        self.store
+            .game_in(place)
+            .expect("store")
+            .expect("a game here")
+    }
+}
+
+/// `/bao challenge`, built from its defaults: the challenger plays South, and every other
+/// option is left out. `challenge(&w.baraka).time("1d").rated(false).command()`.
+#[derive(Debug, Clone)]
+pub struct Challenge {
+    opponent: User,
+    variant: Option<Variant>,
+    side: Option<SideChoice>,
+    time: Option<String>,
+    rules: Option<RuleSet>,
+    rated: Option<bool>,
+    hints: Option<bool>,
+}
+
+/// A challenge to `opponent` (see [`Challenge`]).
+pub fn challenge(opponent: &User) -> Challenge {
+    Challenge {
+        opponent: opponent.clone(),
+        variant: None,
+        side: Some(SideChoice::South),
+        time: None,
+        rules: None,
+        rated: None,
+        hints: None,
+    }
+}
+
+impl Challenge {
+    /// In this variant.
+    pub fn variant(self, variant: impl Into<Option<Variant>>) -> Challenge {
+        Challenge {
+            variant: variant.into(),
+            ..self
+        }
+    }
+
+    /// With the challenger on this side (`None`: the option left out).
+    pub fn side(self, side: impl Into<Option<SideChoice>>) -> Challenge {
+        Challenge {
+            side: side.into(),
+            ..self
+        }
+    }
+
+    /// With this time per move, as typed (`1d`, `none`).
+    pub fn time<'a>(self, time: impl Into<Option<&'a str>>) -> Challenge {
+        Challenge {
+            time: time.into().map(String::from),
+            ..self
+        }
+    }
+
+    /// Under this rule set.
+    pub fn rules(self, rules: impl Into<Option<RuleSet>>) -> Challenge {
+        Challenge {
+            rules: rules.into(),
+            ..self
+        }
+    }
+
+    /// Rated or not (`None`: the option left out).
+    pub fn rated(self, rated: impl Into<Option<bool>>) -> Challenge {
+        Challenge {
+            rated: rated.into(),
+            ..self
+        }
+    }
+
+    /// With hints allowed or not (`None`: the option left out).
+    pub fn hints(self, hints: impl Into<Option<bool>>) -> Challenge {
+        Challenge {
+            hints: hints.into(),
+            ..self
+        }
+    }
+
+    /// The command.
+    pub fn command(self) -> Command {
+        Command::Challenge {
+            opponent: self.opponent,
+            variant: self.variant,
+            side: self.side,
+            time_per_move: self.time,
+            rules: self.rules,
+            rated: self.rated,
+            hints: self.hints,
+        }
+    }
+}
+
+/// `r` is a private reply containing `needle`, and shows nothing else: no board, no file,
+/// no button.
 pub fn private(r: &Reply, needle: &str) {
     assert!(r.ephemeral, "expected a private reply, got: {}", r.text);
     assert!(
@@ -49,6 +170,10 @@ pub fn private(r: &Reply, needle: &str) {
         "expected `{needle}` in: {}",
         r.text
     );
-    assert!(r.files().next().is_none(), "a refusal shows nothing");
-    assert!(r.buttons.is_empty(), "a refusal has no buttons");
+    assert!(
+        r.board.is_none() && r.files().next().is_none(),
+        "a refusal shows nothing: {}",
+        r.text
+    );
+    assert!(r.buttons.is_empty(), "a refusal has no buttons: {}", r.text);
 }

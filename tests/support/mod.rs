@@ -3,6 +3,7 @@
 //! Each test binary uses only part of this, hence the `dead_code` allowance.
 #![allow(dead_code)]
 
+pub mod app_world;
 pub mod bot;
 pub mod fake_discord;
 pub mod gifs;

@@ -8,6 +8,7 @@ mod endings;
 mod moves;
 mod prefs;
 pub(super) mod ratings;
+pub(super) mod reference;
 mod replay;
 pub(super) mod settings;
 mod takeback;
