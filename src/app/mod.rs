@@ -414,6 +414,7 @@ impl App {
             Command::About => self.about(),
             Command::Games => self.my_games(user),
             Command::Rules => self.rules(),
+            Command::Notation => self.notation(),
             Command::Help => self.help(),
             Command::Notify(mode) => {
                 self.store.set_notify(user.id, mode, self.clock.now())?;

@@ -50,6 +50,7 @@ pub const COMMANDS: &[CommandInfo] = &[
         "your games, and how your last ones ended",
     ),
     row("rules", "/bao rules", "the rules and rule sets in short"),
+    row("notation", "/bao notation", "how to write a move"),
     row("help", "/bao help", "the commands"),
     row(
         "notify",

@@ -96,6 +96,8 @@ pub enum Command {
     Games,
     /// A short rules summary.
     Rules,
+    /// How to write a move (`/bao notation`).
+    Notation,
     /// The commands.
     Help,
     /// How to be told that it is my turn.
@@ -212,6 +214,7 @@ impl Command {
             | Command::Ai { .. }
             | Command::Games
             | Command::Rules
+            | Command::Notation
             | Command::Help
             | Command::Notify(_)
             | Command::ServerSettings
@@ -253,6 +256,7 @@ impl Command {
             Command::Ai { .. } => "ai",
             Command::Games => "games",
             Command::Rules => "rules",
+            Command::Notation => "notation",
             Command::Help => "help",
             Command::Notify(_) => "notify",
             Command::Claim => "claim",

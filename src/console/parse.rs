@@ -207,6 +207,7 @@ pub fn command_line(
         }
         "games" => no_args(Command::Games),
         "rules" => no_args(Command::Rules),
+        "notation" => no_args(Command::Notation),
         "help" => Ok(Command::Help),
         "notify" => {
             let w = option("mode")

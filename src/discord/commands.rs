@@ -280,6 +280,7 @@ pub async fn bao_settings(
         "ai",
         "games",
         "rules",
+        "notation",
         "help",
         "notify",
         "claim",
@@ -465,6 +466,12 @@ pub async fn games(ctx: AppContext<'_>) -> Result<(), Error> {
 #[poise::command(slash_command)]
 pub async fn rules(ctx: AppContext<'_>) -> Result<(), Error> {
     respond::command(ctx, Command::Rules).await
+}
+
+/// How to write a move.
+#[poise::command(slash_command)]
+pub async fn notation(ctx: AppContext<'_>) -> Result<(), Error> {
+    respond::command(ctx, Command::Notation).await
 }
 
 /// The commands.

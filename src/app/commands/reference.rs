@@ -1,4 +1,5 @@
-//! The reference answers: `/bao help` and `/bao rules`, private texts about no game.
+//! The reference answers: `/bao help`, `/bao rules` and `/bao notation`, private texts
+//! about no game.
 
 use crate::app::refusal::Answer;
 use crate::app::{ladder, App, Reply};
@@ -14,6 +15,11 @@ impl App {
     /// `/bao rules`: the rules in short, then the rule sets.
     pub(in crate::app) fn rules(&self) -> Answer {
         Ok(Reply::private(format!("{RULES_TEXT}\n{RULE_SETS_TEXT}")).into())
+    }
+
+    /// `/bao notation`: how to write a move.
+    pub(in crate::app) fn notation(&self) -> Answer {
+        Ok(Reply::private(NOTATION_TEXT).into())
     }
 }
 
@@ -33,7 +39,7 @@ pub const HELP_TEXT: &str = "\
 `/bao leaderboard [variant] [server|global]`, `/bao stats [@someone] [variant]`: ratings and records
 `/bao prefs [notify] [animations] [orientation]`: your preferences (`/bao notify dm|mention|off` too)
 `/bao settings`: this server's settings; `/bao-settings <setting> <value>` changes one (Manage Server)
-`/bao rules`: the rules and rule sets in short; `/bao about`: the bot";
+`/bao rules`: the rules in short; `/bao notation`: how to write a move; `/bao about`: the bot";
 
 /// `/bao rules`.
 pub const RULES_TEXT: &str = "\
@@ -46,3 +52,33 @@ Four rows of eight pits; you own the two nearest you (front row A, back row B; N
 **Takasia**: after a mtaji takata, if you threaten exactly one of the opponent's pits, they may not start from it next turn (marked T).
 **Winning**: empty the opponent's front row, or leave them without a legal move.
 The learner's game (kujifunza): 2 seeds in every pit, no hand, no nyumba.";
+
+/// `/bao notation`. Its examples are legal first moves (checked below).
+pub const NOTATION_TEXT: &str = "\
+**Writing a move**: `/bao move <pit> <left|right> [capture|takata] [stop|use] [enter-left|enter-right]`; the buttons under the board write it for you.
+**Pit**: `A` is your front row and `B` your back row, pits 1-8 from your own left; A5 is your nyumba (house). North's pits are printed `a` and `b`, but case is ignored: on your turn `a4` means your own A4.
+**Direction**, seen from your side: `right` runs along your front row from pit 1 to pit 8, then back along your back row; `left` is the other way round (`l` and `r` work too). In a namua capture it says where the captured seeds enter instead: `left` at pit 1, `right` at pit 8.
+**Kind**: `capture`, or `takata` for a move that captures nothing.
+**`stop` or `use`** (Bao la Kiswahili, namua): when a capturing move's sowing ends in your own nyumba holding 6 or more, with nothing to capture there, `stop` ends the move in the house and `use` lifts its seeds and sows on (the house is then no longer yours).
+**`enter-left` or `enter-right`** (Bao la Kujifunza): where the seeds of a move's first capture enter when it is made at pits 3-6: pit 1 or pit 8.
+Any word after the direction may be left out when only one legal move fits; `/bao moves` lists the legal moves written out in full.
+Examples: `A6 left takata` (a first move of Bao la Kiswahili), `A4 right capture enter-left` (a first move of Bao la Kujifunza).";
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{MoveSpec, Position, Variant};
+
+    #[test]
+    fn the_notation_examples_are_legal_first_moves() {
+        for (variant, text) in [
+            (Variant::Kiswahili, "A6 left takata"),
+            (Variant::Kujifunza, "A4 right capture enter-left"),
+        ] {
+            assert!(NOTATION_TEXT.contains(&format!("`{text}`")), "{text}");
+            let spec: MoveSpec = text.parse().expect("a move");
+            let mv = Position::start(variant).find_move(&spec).expect("legal");
+            assert_eq!(mv.to_string(), text);
+        }
+    }
+}
