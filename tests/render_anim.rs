@@ -260,7 +260,7 @@ fn move_gif_decodes_with_its_frames_delays_and_the_still_last() {
     let (w, h, frames) = decode(&gif);
     let model = move_frames(&before, &trace);
     assert_eq!(frames.len(), model.len());
-    let delays: Vec<u16> = frames.iter().map(|f| f.delay).collect();
+    let delays: Vec<u16> = frames.iter().map(|f| f.delay_cs).collect();
     let expected: Vec<u16> = model.iter().map(|f| f.delay_cs).collect();
     assert_eq!(delays, expected);
     assert_eq!(*delays.last().unwrap(), FINAL_HOLD_CS);
@@ -328,10 +328,10 @@ fn player_move_then_ai_reply_in_one_animation() {
         both.len(),
         one.len()
     );
-    let total: u32 = both.iter().map(|f| f.delay as u32).sum();
+    let total: u32 = both.iter().map(|f| f.delay_cs as u32).sum();
     assert!(total <= MAX_DURATION_CS, "{total}");
     assert!(both.len() <= MAX_FRAMES);
-    assert_eq!(both.last().unwrap().delay, FINAL_HOLD_CS);
+    assert_eq!(both.last().unwrap().delay_cs, FINAL_HOLD_CS);
 }
 
 #[test]
@@ -340,7 +340,7 @@ fn long_moves_stay_within_the_limits_when_encoded() {
     let gif = move_gif(&before, &trace.mv, &RenderOptions::default()).unwrap();
     let (_, _, frames) = decode(&gif);
     assert!(frames.len() <= MAX_FRAMES, "{}", frames.len());
-    let total: u32 = frames.iter().map(|f| f.delay as u32).sum();
+    let total: u32 = frames.iter().map(|f| f.delay_cs as u32).sum();
     assert!(total <= MAX_DURATION_CS, "{total}");
     assert!(gif.len() < 2 * 1024 * 1024, "{} bytes", gif.len());
 }
@@ -358,7 +358,7 @@ fn game_gif_has_one_frame_per_ply_and_checks_its_range() {
     let record = GameRecord { start, moves };
     let (_, _, frames) = decode(&game_gif(&record, &GameGifOptions::default()).unwrap());
     assert_eq!(frames.len(), 7, "the start and six plies");
-    assert_eq!(frames.last().unwrap().delay, FINAL_HOLD_CS);
+    assert_eq!(frames.last().unwrap().delay_cs, FINAL_HOLD_CS);
     let part = GameGifOptions {
         from: 2,
         to: Some(4),

@@ -1,5 +1,5 @@
 //! A small drawing surface over tiny-skia: anti-aliased shapes, and text rasterised with
-//! ab_glyph from the bundled DejaVu Sans.
+//! ab_glyph from the bundled fonts of [`super::theme`].
 
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -12,13 +12,7 @@ use tiny_skia::{
     Color, FillRule, Paint, Path, PathBuilder, Pixmap, Shader, Stroke, StrokeDash, Transform,
 };
 
-/// DejaVu Sans, regular and bold (licence: assets/DejaVu-LICENSE.txt).
-static REGULAR: &[u8] = include_bytes!("../../assets/DejaVuSans.ttf");
-static BOLD: &[u8] = include_bytes!("../../assets/DejaVuSans-Bold.ttf");
-
-/// Cap height of DejaVu Sans as a fraction of ab_glyph's pixel scale (ascent - descent):
-/// 1493 / 2384 font units. Used to centre text vertically.
-const CAP_HEIGHT: f32 = 1493.0 / 2384.0;
+use super::theme::{Fonts, CAP_HEIGHT};
 
 /// An opaque RGB colour with an alpha used when painting.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -57,69 +51,6 @@ pub(crate) enum Align {
 /// A fill for a shape: one colour or a gradient.
 pub(crate) enum Fill {
     Solid(Rgba),
-}
-
-/// The two bundled fonts, for measuring and drawing text.
-#[derive(Clone)]
-pub(crate) struct Fonts {
-    regular: FontRef<'static>,
-    bold: FontRef<'static>,
-}
-
-impl Fonts {
-    /// Parses the bundled fonts (cheap: the tables are read lazily).
-    pub fn load() -> Fonts {
-        Fonts {
-            regular: FontRef::try_from_slice(REGULAR).expect("bundled font parses"),
-            bold: FontRef::try_from_slice(BOLD).expect("bundled font parses"),
-        }
-    }
-
-    fn get(&self, weight: Weight) -> &FontRef<'static> {
-        match weight {
-            Weight::Regular => &self.regular,
-            Weight::Bold => &self.bold,
-        }
-    }
-
-    /// Width in pixels of `text` at `size` (ab_glyph pixel scale).
-    pub fn width(&self, text: &str, size: f32, weight: Weight) -> f32 {
-        let font = self.get(weight).as_scaled(PxScale::from(size));
-        let mut width = 0.0;
-        let mut prev = None;
-        for ch in text.chars() {
-            let id = font.glyph_id(ch);
-            if let Some(p) = prev {
-                width += font.kern(p, id);
-            }
-            width += font.h_advance(id);
-            prev = Some(id);
-        }
-        width
-    }
-
-    /// Splits `text` into lines no wider than `max` pixels, breaking at spaces.
-    pub fn wrap(&self, text: &str, size: f32, weight: Weight, max: f32) -> Vec<String> {
-        let mut lines: Vec<String> = Vec::new();
-        let mut line = String::new();
-        for word in text.split_whitespace() {
-            let candidate = if line.is_empty() {
-                word.to_string()
-            } else {
-                format!("{line} {word}")
-            };
-            if !line.is_empty() && self.width(&candidate, size, weight) > max {
-                lines.push(std::mem::take(&mut line));
-                line = word.to_string();
-            } else {
-                line = candidate;
-            }
-        }
-        if !line.is_empty() {
-            lines.push(line);
-        }
-        lines
-    }
 }
 
 /// A glyph as ab_glyph rasterises it at a whole-pixel pen position (text is always drawn at

@@ -1,122 +1,15 @@
-//! GIF output: one fixed palette worked out from the board's own design, and frames that
-//! hold only the pixels that changed since the previous frame (the rest transparent, each
-//! frame kept on screen under the next), the technique lila-gif uses for chess boards.
-//!
-//! The palette is the design's colours as the drawing code really produces them: reference
-//! pictures (boards, highlights, banners, every mark colour) are drawn once, their colours
-//! counted in bins of 6 bits per channel, and the 255 most used bins that are not near
-//! duplicates of one already chosen become the palette (the 256th index is transparent).
-//! Flat areas keep their exact colour; an anti-aliased edge pixel takes the nearest entry.
-//! Nothing is quantised per frame. LZW is the `gif` crate's.
+//! GIF output and input. Output: frames that hold only the pixels that changed since the
+//! previous frame (the rest transparent, each frame kept on screen under the next), the
+//! technique lila-gif uses for chess boards, in the one fixed palette of [`super::palette`];
+//! LZW is the `gif` crate's. Input: a GIF decoded as a viewer sees it, each picture composed
+//! with the bands it was split into, for the tests and `examples/gif_frames.rs`.
 
 use std::borrow::Cow;
-use std::sync::atomic::{AtomicU16, Ordering};
 
+use thiserror::Error;
 use tiny_skia::Pixmap;
 
-/// The palette index that means "unchanged" in every frame after the first.
-pub(crate) const TRANSPARENT: u8 = 255;
-
-const BINS: usize = 1 << 18;
-const UNKNOWN: u16 = u16::MAX;
-/// Two palette entries closer than this (squared, weighted) are near duplicates.
-const MIN_SPACING: u32 = 24;
-
-fn bin(r: u8, g: u8, b: u8) -> usize {
-    ((r as usize >> 2) << 12) | ((g as usize >> 2) << 6) | (b as usize >> 2)
-}
-
-fn distance(a: [u8; 3], b: [u8; 3]) -> u32 {
-    let d = |x: u8, y: u8| (x as i32 - y as i32).pow(2) as u32;
-    2 * d(a[0], b[0]) + 4 * d(a[1], b[1]) + 3 * d(a[2], b[2])
-}
-
-/// 255 colours and a lookup from any colour to its nearest entry.
-pub(crate) struct Palette {
-    colors: Vec<[u8; 3]>,
-    /// Palette index for each 18-bit colour bin, filled in when first needed.
-    lut: Vec<AtomicU16>,
-}
-
-impl Palette {
-    /// The palette of the colours in `samples` (opaque pixmaps drawn by the board's code).
-    pub(crate) fn from_samples(samples: &[&Pixmap]) -> Palette {
-        let mut counts = vec![0u32; BINS];
-        let mut sums = vec![[0u32; 3]; BINS];
-        for pixmap in samples {
-            for px in pixmap.data().chunks_exact(4) {
-                let k = bin(px[0], px[1], px[2]);
-                counts[k] += 1;
-                for c in 0..3 {
-                    sums[k][c] += px[c] as u32;
-                }
-            }
-        }
-        let mut order: Vec<usize> = (0..BINS).filter(|&k| counts[k] > 0).collect();
-        order.sort_by_key(|&k| (std::cmp::Reverse(counts[k]), k));
-        let mean = |k: usize| {
-            let n = counts[k];
-            sums[k].map(|s| ((s + n / 2) / n) as u8)
-        };
-        let lut: Vec<AtomicU16> = (0..BINS).map(|_| AtomicU16::new(UNKNOWN)).collect();
-        let mut colors: Vec<[u8; 3]> = Vec::with_capacity(255);
-        // The most used colours first; then fill up with whatever is left.
-        for spacing in [MIN_SPACING, 0] {
-            for &k in &order {
-                if colors.len() == TRANSPARENT as usize {
-                    break;
-                }
-                if lut[k].load(Ordering::Relaxed) != UNKNOWN {
-                    continue;
-                }
-                let c = mean(k);
-                if spacing > 0 && colors.iter().any(|&p| distance(p, c) < spacing) {
-                    continue;
-                }
-                lut[k].store(colors.len() as u16, Ordering::Relaxed);
-                colors.push(c);
-            }
-        }
-        while colors.len() < TRANSPARENT as usize {
-            colors.push([0, 0, 0]);
-        }
-        Palette { colors, lut }
-    }
-
-    /// The palette as `r, g, b` triples, 256 of them (the last is the transparent index).
-    pub(crate) fn rgb(&self) -> Vec<u8> {
-        let mut out: Vec<u8> = self.colors.iter().flatten().copied().collect();
-        out.extend([0, 0, 0]);
-        out
-    }
-
-    /// The colour of index `i`.
-    #[cfg(test)]
-    pub(crate) fn color(&self, i: u8) -> [u8; 3] {
-        self.colors.get(i as usize).copied().unwrap_or([0, 0, 0])
-    }
-
-    /// The entry nearest `(r, g, b)`.
-    #[inline]
-    pub(crate) fn index(&self, r: u8, g: u8, b: u8) -> u8 {
-        let k = bin(r, g, b);
-        let v = self.lut[k].load(Ordering::Relaxed);
-        if v != UNKNOWN {
-            return v as u8;
-        }
-        // The bin's centre decides, so the answer never depends on which pixel came first.
-        let centre = [r, g, b].map(|c| (c & !3) + 2);
-        let (best, _) = self
-            .colors
-            .iter()
-            .enumerate()
-            .map(|(i, &p)| (i, distance(p, centre)))
-            .min_by_key(|&(i, d)| (d, i))
-            .unwrap_or((0, 0));
-        self.lut[k].store(best as u16, Ordering::Relaxed);
-        best as u8
-    }
-}
+use super::palette::{Palette, TRANSPARENT};
 
 /// A rectangle of pixels, `x0..x1` by `y0..y1`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -223,6 +116,9 @@ pub(crate) struct GifBuilder {
     width: u32,
     height: u32,
     palette: &'static Palette,
+    /// The colours of the flat areas of every picture pushed (see [`flat_colors`]).
+    #[cfg(test)]
+    pub(crate) flat: std::collections::HashSet<[u8; 3]>,
     /// The palette index of every pixel as the viewer sees it now.
     shown: Vec<u8>,
     /// The colour of every pixel in the last picture pushed (RGBA as one word).
@@ -234,13 +130,15 @@ pub(crate) struct GifBuilder {
 }
 
 impl GifBuilder {
-    /// A GIF of `width` x `height` (at most 65535 each) in `palette`.
-    pub(crate) fn new(width: u32, height: u32, palette: &'static Palette) -> GifBuilder {
+    /// A GIF of `width` x `height` (at most 65535 each) in the palette of every GIF.
+    pub(crate) fn new(width: u32, height: u32) -> GifBuilder {
         let n = width as usize * height as usize;
         GifBuilder {
             width,
             height,
-            palette,
+            palette: Palette::get(),
+            #[cfg(test)]
+            flat: Default::default(),
             shown: vec![TRANSPARENT; n],
             last_rgba: vec![0; n],
             pending: vec![0; n],
@@ -267,6 +165,10 @@ impl GifBuilder {
             .map(|r| r.clip(w, h))
             .filter(|r| !r.is_empty())
             .collect();
+        #[cfg(test)]
+        for r in &dirty {
+            self.flat.extend(flat_colors(pixmap, *r));
+        }
         let data = pixmap.data();
         let stride = w as usize;
         // Pass 1: the pixels whose colour changed get their new index (most pixels of a
@@ -384,25 +286,169 @@ impl GifBuilder {
     }
 }
 
+/// The colours of the flat pixels of `r` in `pixmap`: those whose eight neighbours share
+/// their colour, the inside of something painted (an anti-aliased edge is never flat).
+#[cfg(test)]
+pub(crate) fn flat_colors(pixmap: &Pixmap, r: Rect) -> Vec<[u8; 3]> {
+    let (w, h) = (pixmap.width() as usize, pixmap.height() as usize);
+    let px = |x: usize, y: usize| {
+        let i = (y * w + x) * 4;
+        let d = &pixmap.data()[i..i + 3];
+        [d[0], d[1], d[2]]
+    };
+    let mut out = Vec::new();
+    for y in (r.y0 as usize).max(1)..(r.y1 as usize).min(h.saturating_sub(1)) {
+        for x in (r.x0 as usize).max(1)..(r.x1 as usize).min(w.saturating_sub(1)) {
+            let c = px(x, y);
+            let flat = (y - 1..=y + 1).all(|ny| (x - 1..=x + 1).all(|nx| px(nx, ny) == c));
+            if flat && out.last() != Some(&c) {
+                out.push(c);
+            }
+        }
+    }
+    out
+}
+
+/// Why a GIF could not be read as one of the bot's.
+#[derive(Debug, Error)]
+pub enum GifDecodeError {
+    /// The bytes are not a GIF the `gif` crate reads.
+    #[error("not a readable GIF: {0}")]
+    Unreadable(#[from] gif::DecodingError),
+    /// The bot's GIFs have one palette for all frames.
+    #[error("the GIF has no global palette")]
+    NoPalette,
+    /// A frame is not kept on screen under the next, as every frame of the bot's is.
+    #[error("frame {frame} is disposed of ({dispose:?}) rather than kept under the next")]
+    Disposal {
+        /// The GIF frame (0-based).
+        frame: usize,
+        /// What it asks for.
+        dispose: gif::DisposalMethod,
+    },
+    /// The last GIF frame is a band, not a picture that is shown.
+    #[error("the GIF ends on a band (a frame shown {delay_cs} cs), not on a shown picture")]
+    EndsOnBand {
+        /// Its delay (hundredths of a second).
+        delay_cs: u16,
+    },
+}
+
+/// One GIF frame of a shown picture: where its rectangle is and how long it is shown.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct GifBand {
+    /// Left edge (pixels).
+    pub left: u16,
+    /// Top edge (pixels).
+    pub top: u16,
+    /// Width (pixels).
+    pub width: u16,
+    /// Height (pixels).
+    pub height: u16,
+    /// How long it is shown (hundredths of a second).
+    pub delay_cs: u16,
+}
+
+/// One picture of a GIF as a viewer sees it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ShownFrame {
+    /// The whole picture, RGB, row by row.
+    pub rgb: Vec<u8>,
+    /// How long it is shown (hundredths of a second), its bands' instants included.
+    pub delay_cs: u16,
+    /// The GIF frames that made it: the bands shown an instant each, then the last.
+    pub bands: Vec<GifBand>,
+}
+
+/// A GIF decoded as a viewer sees it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ShownGif {
+    /// Width in pixels.
+    pub width: u32,
+    /// Height in pixels.
+    pub height: u32,
+    /// The pictures, in order.
+    pub frames: Vec<ShownFrame>,
+}
+
+/// Decodes one of the bot's GIFs with the `gif` crate as a viewer sees it: every frame
+/// composed onto the picture (disposal is Keep everywhere), and the bands of a picture joined
+/// into it. The encoder may split one picture's changes into bands, each but the last shown
+/// for [`BAND_CS`] (an instant no one sees), so that the rows between them are not encoded: a
+/// frame shown less than 10 hundredths is such a band, its time belonging to the picture it
+/// leads to.
+pub fn decode_gif(bytes: &[u8]) -> Result<ShownGif, GifDecodeError> {
+    let mut options = gif::DecodeOptions::new();
+    options.set_color_output(gif::ColorOutput::Indexed);
+    let mut decoder = options.read_info(bytes)?;
+    let (w, h) = (decoder.width() as usize, decoder.height() as usize);
+    let palette = decoder
+        .global_palette()
+        .ok_or(GifDecodeError::NoPalette)?
+        .to_vec();
+    let mut canvas = vec![0u8; w * h * 3];
+    let mut frames = Vec::new();
+    let mut bands = Vec::new();
+    let mut count = 0;
+    while let Some(frame) = decoder.read_next_frame()? {
+        if frame.dispose != gif::DisposalMethod::Keep {
+            return Err(GifDecodeError::Disposal {
+                frame: count,
+                dispose: frame.dispose,
+            });
+        }
+        count += 1;
+        let (left, top, fw) = (
+            frame.left as usize,
+            frame.top as usize,
+            frame.width as usize,
+        );
+        for (y, row) in frame.buffer.chunks_exact(fw.max(1)).enumerate() {
+            for (x, &idx) in row.iter().enumerate() {
+                let (cx, cy) = (left + x, top + y);
+                let color = palette.get(idx as usize * 3..idx as usize * 3 + 3);
+                if Some(idx) == frame.transparent || cx >= w || cy >= h {
+                    continue;
+                }
+                if let Some(color) = color {
+                    let p = (cy * w + cx) * 3;
+                    canvas[p..p + 3].copy_from_slice(color);
+                }
+            }
+        }
+        bands.push(GifBand {
+            left: frame.left,
+            top: frame.top,
+            width: frame.width,
+            height: frame.height,
+            delay_cs: frame.delay,
+        });
+        if frame.delay < MIN_FRAME_CS {
+            continue;
+        }
+        frames.push(ShownFrame {
+            rgb: canvas.clone(),
+            delay_cs: bands
+                .iter()
+                .fold(0, |t, b: &GifBand| t.saturating_add(b.delay_cs)),
+            bands: std::mem::take(&mut bands),
+        });
+    }
+    if let Some(band) = bands.last() {
+        return Err(GifDecodeError::EndsOnBand {
+            delay_cs: band.delay_cs,
+        });
+    }
+    Ok(ShownGif {
+        width: w as u32,
+        height: h as u32,
+        frames,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn sample_colours_are_kept_exactly() {
-        let mut pm = Pixmap::new(4, 1).unwrap();
-        let colors = [[10u8, 20, 30], [200, 100, 50], [255, 255, 255], [0, 0, 0]];
-        for (px, c) in pm.data_mut().chunks_exact_mut(4).zip(colors) {
-            px.copy_from_slice(&[c[0], c[1], c[2], 255]);
-        }
-        let palette = Palette::from_samples(&[&pm]);
-        for c in colors {
-            let i = palette.index(c[0], c[1], c[2]);
-            assert_eq!(palette.color(i), c);
-        }
-        // Something in between maps to a real entry, never to the transparent index.
-        assert_ne!(palette.index(100, 60, 40), TRANSPARENT);
-    }
 
     #[test]
     fn changes_far_apart_are_encoded_as_bands_and_near_ones_together() {

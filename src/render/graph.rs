@@ -6,20 +6,13 @@
 use crate::ai::analysis::{GameAnalysis, Label};
 use crate::rules::{Phase, Side};
 
-use super::canvas::{Align, Canvas, Fill, Fonts, Rgba, Weight};
-use super::{fit, short, BACKGROUND, CAPTURED, DIM_INK, INK, TAKASIA, WIDTH, WOOD};
-
-const HEIGHT: f32 = 600.0;
-const PLOT_LEFT: f32 = 92.0;
-const PLOT_RIGHT: f32 = WIDTH - 24.0;
-const PLOT_TOP: f32 = 128.0;
-const PLOT_BOTTOM: f32 = 530.0;
-const PLOT_BG: Rgba = Rgba::hex(0x353a42);
-const GRID: Rgba = Rgba::hex(0x4a505a);
-/// South's side of the curve (the light seeds' colour) and North's (the board's wood).
-const SOUTH_FILL: Rgba = Rgba::hex(0xf6ead2).alpha(150);
-const NORTH_FILL: Rgba = WOOD.alpha(190);
-const SOUTH_SWATCH: Rgba = Rgba::hex(0xf6ead2);
+use super::canvas::{Align, Canvas, Fill, Weight};
+use super::scene::{fit, short};
+use super::theme::graph::{
+    GRID, HEIGHT, NORTH_FILL, PLOT_BOTTOM, PLOT_LEFT, PLOT_RIGHT, PLOT_TOP, SOUTH_FILL,
+    SOUTH_SWATCH,
+};
+use super::theme::{Fonts, BACKGROUND, CAPTURED, DIM_INK, INK, PANEL, TAKASIA, WIDTH, WOOD};
 
 /// Draws the evaluation graph of `analysis` as a PNG (1000 x 600); `names` are South's and
 /// North's. A game without moves draws an empty plot.
@@ -40,7 +33,7 @@ pub fn evaluation_graph_png(analysis: &GameAnalysis, names: &[String; 2]) -> Vec
         PLOT_RIGHT - PLOT_LEFT,
         PLOT_BOTTOM - PLOT_TOP,
         6.0,
-        &Fill::Solid(PLOT_BG),
+        &Fill::Solid(PANEL),
     );
     for (e, label) in [
         (1.0, "100%"),

@@ -6,8 +6,12 @@
 //! optionally highlighted (the asker's own), and footer lines. Numeric columns are right
 //! aligned; the widest text column is cut with an ellipsis when the table would not fit.
 
-use super::canvas::{Align, Canvas, Fill, Fonts, Weight};
-use super::{BACKGROUND, BANNER_BG, BANNER_INK, DIM_INK, INK};
+use super::canvas::{Align, Canvas, Fill, Weight};
+use super::theme::table::{
+    CELL_SIZE, FOOT_LINE, FOOT_SIZE, GAP_H, HEAD_SIZE, MARGIN, PAD, ROW_H, SUBTITLE_SIZE,
+    TITLE_SIZE, WIDTH,
+};
+use super::theme::{Fonts, BACKGROUND, BANNER_BG, BANNER_INK, DIM_INK, INK, PANEL};
 
 /// A column of a [`Table`].
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -61,21 +65,6 @@ pub struct Table {
     /// Lines under the table (notes, the asker's standing).
     pub footer: Vec<String>,
 }
-
-const WIDTH: f32 = 800.0;
-const MARGIN: f32 = 24.0;
-const PAD: f32 = 14.0;
-const TITLE_SIZE: f32 = 30.0;
-const SUBTITLE_SIZE: f32 = 21.0;
-const HEAD_SIZE: f32 = 20.0;
-const CELL_SIZE: f32 = 25.0;
-const FOOT_SIZE: f32 = 20.0;
-const ROW_H: f32 = 44.0;
-const GAP_H: f32 = 26.0;
-const FOOT_LINE: f32 = 30.0;
-
-/// The row stripes and the highlight.
-const STRIPE: super::canvas::Rgba = super::canvas::Rgba::hex(0x353a42);
 
 /// `text` cut with an ellipsis to at most `max` pixels at `size`.
 fn cut(fonts: &Fonts, text: &str, size: f32, weight: Weight, max: f32) -> String {
@@ -243,7 +232,7 @@ pub fn table_png(table: &Table) -> Vec<u8> {
         let (fill, ink) = if row.highlight {
             (Some(BANNER_BG), BANNER_INK)
         } else if n % 2 == 0 {
-            (Some(STRIPE), INK)
+            (Some(PANEL), INK)
         } else {
             (None, INK)
         };

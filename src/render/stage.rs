@@ -1,0 +1,378 @@
+//! The stage of an animation: the picture being animated, which redraws only the pits,
+//! header lines and caption lines whose look changed (as lila-gif redraws only changed
+//! squares) and reports those regions to the GIF, and the caption of each sowing frame.
+
+use std::collections::HashMap;
+
+use crate::rules::{LiftReason, Pit, Position, Side, Trace, Variant, MAX_RUNS};
+
+use super::anim::{Event, Frame, StopKind};
+use super::board::{board_layer_at, cell_at};
+use super::canvas::{Align, Canvas, Rgba, Weight};
+use super::gif::{GifBuilder, Rect};
+use super::marks::{frame_marks, PitMarks};
+use super::scene::Scene;
+use super::theme::{
+    Fonts, BACKGROUND, BANNER, BOARD_H, CAPTION_LINE, CAPTION_SIZE, CELL, DIM_INK, HEADER, INK,
+    MARGIN, RATING_LINE, WIDTH,
+};
+use super::RenderOptions;
+
+pub(super) fn names_of(opts: &RenderOptions, side: Side) -> String {
+    match &opts.names {
+        Some(names) => names[side.index()].clone(),
+        None => side.name().to_string(),
+    }
+}
+
+pub(super) fn full(height: u32) -> Rect {
+    Rect {
+        x0: 0,
+        y0: 0,
+        x1: WIDTH as u32,
+        y1: height,
+    }
+}
+
+/// At most this many drawn pits are kept for copying (about 27 MB at full size).
+const MAX_DRAWN_PITS: usize = 512;
+
+/// How one pit looks: redrawn only when this changes.
+#[derive(Clone, PartialEq, Eq, Hash)]
+struct PitLook {
+    seeds: u8,
+    owned: bool,
+    rings: Vec<(Rgba, bool)>,
+    tags: Vec<(String, Rgba)>,
+}
+
+/// The picture being animated, with what is drawn where, so that a frame redraws only what
+/// changed and reports those regions.
+pub(super) struct Stage {
+    pub canvas: Canvas,
+    pub fonts: Fonts,
+    viewer: Side,
+    variant: Variant,
+    board_y: f32,
+    caption_y: f32,
+    height: u32,
+    pits: HashMap<Pit, PitLook>,
+    /// Pits already drawn, by how they looked: a look seen again is copied, not redrawn
+    /// (the prerendered pieces of lila-gif, made as they are first needed).
+    drawn: HashMap<(Pit, PitLook), Vec<u8>>,
+    header: Option<String>,
+    banner: Option<Option<String>>,
+    caption: Option<Vec<String>>,
+    dirty: Vec<Rect>,
+}
+
+impl Stage {
+    /// A stage of `height` layout units drawn at `scale` pixels per unit (1 or 0.5).
+    pub fn new(
+        viewer: Side,
+        variant: Variant,
+        board_y: f32,
+        height: u32,
+        fonts: Fonts,
+        scale: f32,
+    ) -> Stage {
+        let mut canvas = Canvas::scaled(WIDTH as u32, height, BACKGROUND, fonts.clone(), scale);
+        canvas.copy_opaque(
+            board_layer_at(viewer, variant, scale),
+            MARGIN as u32,
+            board_y as u32,
+        );
+        Stage {
+            canvas,
+            fonts,
+            viewer,
+            variant,
+            board_y,
+            caption_y: board_y + BOARD_H + 14.0,
+            height,
+            pits: HashMap::new(),
+            drawn: HashMap::new(),
+            header: None,
+            banner: None,
+            caption: None,
+            dirty: vec![full(height)],
+        }
+    }
+
+    /// Adds the picture as it is now to `gif`, shown `delay_cs`.
+    pub fn emit(&mut self, gif: &mut GifBuilder, delay_cs: u16) {
+        let scale = self.canvas.scale();
+        let dirty: Vec<Rect> = std::mem::take(&mut self.dirty)
+            .into_iter()
+            .map(|r| Rect {
+                x0: (r.x0 as f32 * scale).floor() as u32,
+                y0: (r.y0 as f32 * scale).floor() as u32,
+                x1: (r.x1 as f32 * scale).ceil() as u32,
+                y1: (r.y1 as f32 * scale).ceil() as u32,
+            })
+            .collect();
+        gif.push(self.canvas.pixmap(), &dirty, delay_cs);
+    }
+
+    /// Caption lines that fit under the board.
+    fn caption_room(&self) -> usize {
+        ((self.height as f32 - 10.0 - self.caption_y) / CAPTION_LINE).max(0.0) as usize
+    }
+
+    /// Brings the picture to `scene` (its board, marks, header and banner) with `caption`
+    /// under the board (the first line bold).
+    fn show(&mut self, scene: &Scene, caption: &[String]) {
+        let viewer = self.viewer;
+        let key = format!(
+            "{}|{:?}|{:?}|{:?}|{:?}",
+            scene.status, scene.pos.hand, scene.pos.turn, scene.pos.winner, scene.opts.names
+        );
+        if self.header.as_ref() != Some(&key) {
+            self.canvas
+                .clear_rect(0, 0, WIDTH as u32, HEADER as u32, BACKGROUND);
+            scene.draw_header(&mut self.canvas);
+            self.dirty.push(Rect::around(0.0, 0.0, WIDTH, HEADER));
+            self.header = Some(key);
+        }
+        if self.board_y > HEADER && self.banner.as_ref() != Some(&scene.banner) {
+            self.canvas
+                .clear_rect(0, HEADER as u32, WIDTH as u32, BANNER as u32, BACKGROUND);
+            scene.draw_banner(&mut self.canvas);
+            self.dirty.push(Rect::around(0.0, HEADER, WIDTH, BANNER));
+            self.banner = Some(scene.banner.clone());
+        }
+        let layer = board_layer_at(viewer, self.variant, self.canvas.scale());
+        for side in Side::ALL {
+            for pit in Pit::all_of(side) {
+                let marks = scene.marks.get(&pit);
+                let look = PitLook {
+                    seeds: scene.pos.seeds(pit),
+                    owned: pit.is_house() && scene.pos.owns_house(side),
+                    rings: marks
+                        .map(|m| m.rings.iter().map(|r| (r.color, r.dotted)).collect())
+                        .unwrap_or_default(),
+                    tags: marks
+                        .map(|m| m.tags.iter().map(|t| (t.text.clone(), t.color)).collect())
+                        .unwrap_or_default(),
+                };
+                if self.pits.get(&pit) == Some(&look) {
+                    continue;
+                }
+                let (lx, ly) = cell_at(viewer, pit, 0.0, 0.0);
+                let (x, y) = (MARGIN + lx, self.board_y + ly);
+                let cell = (x as u32, y as u32, CELL as u32, CELL as u32);
+                let key = (pit, look);
+                if let Some(pixels) = self.drawn.get(&key) {
+                    self.canvas
+                        .put_pixels(cell.0, cell.1, cell.2, cell.3, pixels);
+                } else {
+                    self.canvas
+                        .copy_part(layer, lx as u32, ly as u32, cell.2, cell.3, cell.0, cell.1);
+                    scene.draw_pit(&mut self.canvas, pit);
+                    if self.drawn.len() < MAX_DRAWN_PITS {
+                        let pixels = self.canvas.pixels(cell.0, cell.1, cell.2, cell.3);
+                        self.drawn.insert(key.clone(), pixels);
+                    }
+                }
+                self.dirty.push(Rect::around(x, y, CELL, CELL));
+                self.pits.insert(pit, key.1);
+            }
+        }
+        if self.caption.as_deref() != Some(caption) {
+            let y0 = self.caption_y as u32;
+            self.canvas.clear_rect(
+                0,
+                y0,
+                WIDTH as u32,
+                self.height.saturating_sub(y0),
+                BACKGROUND,
+            );
+            let mut y = self.caption_y;
+            for (i, line) in caption.iter().take(self.caption_room()).enumerate() {
+                let base = y + CAPTION_LINE / 2.0 + Canvas::cap_height(CAPTION_SIZE) / 2.0;
+                let (weight, ink) = if i == 0 {
+                    (Weight::Bold, INK)
+                } else {
+                    (Weight::Regular, DIM_INK)
+                };
+                let text = cut(
+                    &self.fonts,
+                    line,
+                    CAPTION_SIZE,
+                    weight,
+                    WIDTH - 2.0 * MARGIN,
+                );
+                self.canvas
+                    .text(&text, MARGIN, base, CAPTION_SIZE, weight, ink, Align::Left);
+                y += CAPTION_LINE;
+            }
+            self.dirty.push(Rect::around(
+                0.0,
+                self.caption_y,
+                WIDTH,
+                self.height as f32 - self.caption_y,
+            ));
+            self.caption = Some(caption.to_vec());
+        }
+    }
+
+    /// One frame of a move's sowing.
+    pub fn show_frame(
+        &mut self,
+        f: &Frame,
+        before: &Position,
+        trace: &Trace,
+        opts: &RenderOptions,
+        header: &str,
+    ) {
+        let pos = f.position(before, trace.mover);
+        let marks = frame_marks(f, before, trace, self.viewer);
+        // A drop keeps the caption of its run (the count left to sow is on the pit), so that
+        // the frame changes only the pits around the seed.
+        let caption = match (f.event, &self.caption) {
+            (Event::Drop { .. }, Some(current)) => current.clone(),
+            _ => vec![frame_note(f, before, trace, opts)],
+        };
+        let scene = bare_scene(&pos, opts, marks, header.to_string(), self);
+        self.show(&scene, &caption);
+    }
+
+    /// The board after a move as the still shows it, with one caption line under it.
+    pub fn show_still(&mut self, pos: &Position, opts: &RenderOptions, line: &str) {
+        let scene = Scene::new(pos, opts, &self.fonts);
+        let scene = bare_scene(pos, opts, scene.marks, scene.status, self);
+        self.show(&scene, &[line.to_string()]);
+    }
+
+    /// One ply of a game: the still's board, header and banner, and two caption lines.
+    pub fn show_ply(&mut self, pos: &Position, opts: &RenderOptions, line: &str, detail: &str) {
+        let full_scene = Scene::new(pos, opts, &self.fonts);
+        let mut scene = bare_scene(pos, opts, full_scene.marks, full_scene.status, self);
+        scene.banner = full_scene.banner;
+        self.show(&scene, &[line.to_string(), detail.to_string()]);
+    }
+}
+
+/// A scene for drawing parts of a frame: `pos` with `marks`, the header `status`, no captions.
+fn bare_scene<'a>(
+    pos: &'a Position,
+    opts: &'a RenderOptions,
+    marks: HashMap<Pit, PitMarks>,
+    status: String,
+    stage: &Stage,
+) -> Scene<'a> {
+    Scene {
+        pos,
+        opts,
+        marks,
+        legend: Vec::new(),
+        banner: None,
+        status,
+        takasia_line: None,
+        move_lines: Vec::new(),
+        caption_lines: Vec::new(),
+        header: HEADER
+            + if opts.ratings.is_some() {
+                RATING_LINE
+            } else {
+                0.0
+            },
+        board_y: stage.board_y,
+        height: stage.height as f32,
+    }
+}
+
+/// `text` cut with an ellipsis to at most `max` pixels wide.
+fn cut(fonts: &Fonts, text: &str, size: f32, weight: Weight, max: f32) -> String {
+    if fonts.width(text, size, weight) <= max {
+        return text.to_string();
+    }
+    // The longest start that fits with the ellipsis after it (widths of starts add up but
+    // for kerning, which the final check includes).
+    let room = max - fonts.width("\u{2026}", size, weight);
+    let mut end = 0;
+    let mut width = 0.0;
+    let mut buf = [0u8; 4];
+    for (i, ch) in text.char_indices() {
+        width += fonts.width(ch.encode_utf8(&mut buf), size, weight);
+        if width > room {
+            break;
+        }
+        end = i + ch.len_utf8();
+    }
+    let mut chars: Vec<char> = text[..end].chars().collect();
+    let mut out = format!("{}\u{2026}", text[..end].trim_end());
+    while fonts.width(&out, size, weight) > max && chars.len() > 1 {
+        chars.pop();
+        out = chars.iter().collect::<String>() + "\u{2026}";
+    }
+    out
+}
+
+/// The caption line of one sowing frame.
+fn frame_note(f: &Frame, before: &Position, trace: &Trace, opts: &RenderOptions) -> String {
+    let who = names_of(opts, trace.mover);
+    let to_sow = |n: u8| match n {
+        0 => String::new(),
+        1 => " \u{b7} 1 seed to sow".to_string(),
+        n => format!(" \u{b7} {n} seeds to sow"),
+    };
+    match f.event {
+        Event::Before => format!("{who} plays {}", trace.mv),
+        Event::FromHand { pit } => {
+            let hand = f.hand[trace.mover.index()];
+            format!("{who}: a seed from hand into {pit} \u{b7} {hand} left in hand")
+        }
+        Event::Lift {
+            pit,
+            seeds,
+            reason,
+            direction,
+        } => {
+            let what = match reason {
+                LiftReason::Start => "lifts",
+                LiftReason::TwoPiece => "two-piece start: lifts",
+                LiftReason::Relay => "relay: lifts",
+                LiftReason::HouseUse => "nyumba use: lifts",
+            };
+            format!("{what} {seeds} from {pit}, sowing {direction}")
+        }
+        Event::Drop { pit } => format!("sows into {pit}{}", to_sow(f.held)),
+        Event::Capture {
+            from,
+            seeds,
+            kichwa,
+            won,
+        } => {
+            if won {
+                format!("captures {seeds} from {from}: the front row is empty")
+            } else {
+                format!("captures {seeds} from {from}, sown from {kichwa}")
+            }
+        }
+        Event::Lap { run, runs, pit } => {
+            format!("sowing run {run} of {runs} \u{b7} ended in {pit}")
+        }
+        Event::Stop { pit, why } => match why {
+            StopKind::Empty => format!("{pit} was empty: the move ends"),
+            StopKind::House => format!("stops in the nyumba {pit}"),
+            StopKind::HouseChoice => format!("nyumba stop in {pit}"),
+            StopKind::Takasia => format!("{pit} is the takasia pit: the move stops"),
+        },
+        Event::GameEnd {
+            winner,
+            never_ending,
+        } => {
+            let name = names_of(opts, winner);
+            if never_ending {
+                format!("never-ending move ({} sowing runs): {name} wins", MAX_RUNS)
+            } else {
+                format!("{name} wins")
+            }
+        }
+        Event::Final => {
+            let _ = before;
+            trace.describe()
+        }
+    }
+}
