@@ -24,6 +24,7 @@ mod commands;
 mod messages;
 mod outgoing;
 mod respond;
+mod send;
 
 use std::future::Future;
 use std::sync::Arc;

@@ -89,6 +89,7 @@ mod games;
 pub mod glicko;
 mod levels;
 mod players;
+mod rating_queries;
 mod ratings;
 mod ratings_rebuild;
 mod rows;

@@ -1,0 +1,430 @@
+//! Carrying out an answer's steps on Discord ([`Outgoing`]): the caller's answer (as the
+//! interaction's response, its edit or a followup), channel messages and DMs, buttons taken
+//! off earlier messages, a thread archived or opened, and a public board's buttons added
+//! once the app has recorded it.
+
+use std::sync::Arc;
+
+use poise::serenity_prelude as serenity;
+use serenity::{
+    AutoArchiveDuration, ChannelId, ChannelType, CreateInteractionResponse, CreateThread,
+    EditInteractionResponse, EditMessage, EditThread, EditWebhookMessage, Http, MessageId, UserId,
+};
+use tracing::{error, info, warn};
+
+use super::messages::{edit_response, followup, message, response, rows, without_buttons};
+use super::outgoing::{self, Earlier, Outgoing, Target};
+use super::respond::{truncate, Source};
+use super::Data;
+use crate::app::{
+    self, Conversation, Place, Reply, ThreadFailure, ThreadPlan, UserId as AppUserId,
+};
+
+/// JSON error code of Discord's "Cannot send messages to this user".
+const CANNOT_DM: isize = 50007;
+
+/// A message the bot sent, as it can be edited again.
+#[derive(Debug, Clone, Copy)]
+enum Sent {
+    /// The interaction's own answer (`@original`).
+    Original(MessageId),
+    /// A followup of the interaction.
+    Followup(MessageId),
+    /// A message in a channel (or DM channel).
+    Message(ChannelId, MessageId),
+}
+
+impl Sent {
+    fn id(self) -> MessageId {
+        match self {
+            Sent::Original(id) | Sent::Followup(id) | Sent::Message(_, id) => id,
+        }
+    }
+}
+
+/// Carries out the answer's steps; returns the outcome for the log (`ok` when the caller's
+/// answer is public, `refused` when it is private). `blocker` says why no thread may be
+/// opened here, if none may.
+pub(super) async fn send_all(
+    http: &Http,
+    data: &Data,
+    source: Source<'_>,
+    deferred: bool,
+    blocker: Option<ThreadFailure>,
+    mut plan: Vec<Outgoing>,
+) -> Result<&'static str, serenity::Error> {
+    // The caller's answer first: the interaction must be answered within 3 s.
+    plan.sort_by_key(|o| !o.to_caller());
+    // What acts on the interaction's own message or opens a thread waits until it is
+    // answered.
+    let (later, plan): (Vec<Outgoing>, Vec<Outgoing>) = plan.into_iter().partition(|o| {
+        matches!(
+            o,
+            Outgoing::RemoveButtons(Earlier::Pressed) | Outgoing::OpenThread(_)
+        )
+    });
+    let mut answered = false;
+    let mut outcome = "ok";
+    for out in plan {
+        let to_caller = out.to_caller();
+        if let Outgoing::Post { reply, .. } = &out {
+            if to_caller && !answered && reply.ephemeral {
+                outcome = "refused";
+            }
+        }
+        let sent = if to_caller {
+            send_to_caller(http, source, deferred, answered, &out).await
+        } else {
+            send_direct(http, &data.app, &out).await
+        };
+        match sent {
+            Ok(sent) => {
+                answered |= to_caller;
+                if let Some(sent) = sent {
+                    board_buttons(http, &data.app, Some(source), &out, sent).await;
+                }
+            }
+            // Without an answer to the caller the rest is moot.
+            Err(e) if to_caller && !answered => return Err(e),
+            Err(e) => {
+                warn!(error = %e, step = ?out, "could not send a reply");
+                outcome = "partly-sent";
+            }
+        }
+    }
+    if !answered {
+        // Every interaction needs an answer ("thinking..." must not stay forever).
+        let done = Reply::private("Done.");
+        match (deferred, source.is_component()) {
+            (false, true) => {
+                source
+                    .respond(http, CreateInteractionResponse::Acknowledge)
+                    .await?
+            }
+            (false, false) => {
+                let r = CreateInteractionResponse::Message(response(&done, true));
+                source.respond(http, r).await?;
+            }
+            (true, false) => {
+                source.edit(http, edit_response(&done, true)).await?;
+            }
+            (true, true) => {}
+        }
+    }
+    for step in later {
+        match (step, source) {
+            (Outgoing::RemoveButtons(Earlier::Pressed), Source::Component(click)) => {
+                let pressed = Sent::Message(click.channel_id, click.message.id);
+                if let Err(e) = set_buttons(http, None, pressed, &[]).await {
+                    warn!(error = %e, "could not take the buttons off a pressed message");
+                }
+            }
+            (Outgoing::OpenThread(plan), _) => open_thread(http, &data.app, blocker, plan).await,
+            _ => {}
+        }
+    }
+    Ok(outcome)
+}
+
+/// Whether a message is sent with its buttons now (everything but a public board, whose
+/// buttons wait until the app has recorded it).
+pub(super) fn buttons_now(out: &Outgoing) -> bool {
+    !matches!(
+        out,
+        Outgoing::Post {
+            board_at: Some(_),
+            ..
+        }
+    )
+}
+
+/// Sends the answer to the interaction's caller; returns the message it became when the
+/// app wants to know (a public board).
+async fn send_to_caller(
+    http: &Http,
+    source: Source<'_>,
+    deferred: bool,
+    answered: bool,
+    out: &Outgoing,
+) -> serenity::Result<Option<Sent>> {
+    let Outgoing::Post {
+        reply, board_at, ..
+    } = out
+    else {
+        return Ok(None);
+    };
+    let buttons = buttons_now(out);
+    let wanted = board_at.is_some();
+    if !answered && !deferred {
+        let r = CreateInteractionResponse::Message(response(reply, buttons));
+        source.respond(http, r).await?;
+        // The response carries no message id: fetch it when the app wants to know.
+        if wanted {
+            return Ok(Some(Sent::Original(source.original(http).await?.id)));
+        }
+        Ok(None)
+    } else if !answered && !source.is_component() {
+        // Deferred command: the "thinking" message becomes the answer, unless the answer is
+        // private (the defer was public): then it is replaced.
+        if reply.ephemeral {
+            source.followup(http, followup(reply, buttons)).await?;
+            if let Err(e) = source.delete_original(http).await {
+                warn!(error = %e, "could not remove the thinking message");
+            }
+            Ok(None)
+        } else {
+            let m = source.edit(http, edit_response(reply, buttons)).await?;
+            Ok(wanted.then_some(Sent::Original(m.id)))
+        }
+    } else {
+        let m = source.followup(http, followup(reply, buttons)).await?;
+        Ok(wanted.then_some(Sent::Followup(m.id)))
+    }
+}
+
+/// Carries out a step that is not the interaction's answer (a channel message, a DM,
+/// buttons taken off an earlier message, a thread archived); tells the app about a refused
+/// DM. Returns the message sent when the app wants to know (a public board).
+async fn send_direct(
+    http: &Http,
+    app: &Arc<dyn Conversation>,
+    out: &Outgoing,
+) -> serenity::Result<Option<Sent>> {
+    let buttons = buttons_now(out);
+    let wanted = |m: serenity::Message| {
+        matches!(
+            out,
+            Outgoing::Post {
+                board_at: Some(_),
+                ..
+            }
+        )
+        .then_some(Sent::Message(m.channel_id, m.id))
+    };
+    Ok(match out {
+        Outgoing::Post {
+            target: Target::Channel(c),
+            reply,
+            ..
+        } if *c != 0 => wanted(
+            ChannelId::new(*c)
+                .send_message(http, message(reply, buttons))
+                .await?,
+        ),
+        Outgoing::RemoveButtons(Earlier::InChannel {
+            channel_id,
+            message_id,
+        }) if *channel_id != 0 && *message_id != 0 => {
+            buttons_off(http, ChannelId::new(*channel_id), *message_id).await?;
+            None
+        }
+        Outgoing::RemoveButtons(Earlier::InDm {
+            user_id,
+            message_id,
+        }) if *user_id != 0 && *message_id != 0 => {
+            let channel = UserId::new(*user_id).create_dm_channel(http).await?;
+            buttons_off(http, channel.id, *message_id).await?;
+            None
+        }
+        Outgoing::Archive { thread, name } if *thread != 0 => {
+            let mut edit = EditThread::new().archived(true);
+            if !name.is_empty() {
+                edit = edit.name(name.as_str());
+            }
+            ChannelId::new(*thread).edit_thread(http, edit).await?;
+            None
+        }
+        Outgoing::Post {
+            target: Target::Dm(user),
+            reply,
+            ..
+        } if *user != 0 => match send_dm(http, *user, reply, buttons).await {
+            Ok(m) => wanted(m),
+            Err(e) if is_dm_refused(&e) => {
+                let user = *user;
+                info!(user, "DM refused by Discord (50007)");
+                let app = app.clone();
+                let told =
+                    tokio::task::spawn_blocking(move || app.dm_failed(AppUserId(user))).await;
+                if !matches!(told, Ok(Ok(()))) {
+                    error!(user, "recording a refused DM failed");
+                }
+                None
+            }
+            Err(e) => return Err(e),
+        },
+        _ => {
+            warn!(step = ?out, "reply without a valid destination skipped");
+            None
+        }
+    })
+}
+
+/// Opens the thread the app asked for on the challenge message (unless `blocker` says the
+/// bot may not), tells the app how it went, and sends what it answers: the board in the
+/// thread, or in the channel with the challenger's private notice.
+async fn open_thread(
+    http: &Http,
+    app: &Arc<dyn Conversation>,
+    blocker: Option<ThreadFailure>,
+    plan: ThreadPlan,
+) {
+    let game = plan.game;
+    let outcome = match (blocker, plan.parent) {
+        (Some(why), _) => Err(why),
+        (None, Place::Channel { channel, .. }) if channel != 0 && plan.message != 0 => {
+            let builder = CreateThread::new(truncate(&plan.name, 100))
+                .kind(ChannelType::PublicThread)
+                .auto_archive_duration(AutoArchiveDuration::OneWeek);
+            match ChannelId::new(channel)
+                .create_thread_from_message(http, MessageId::new(plan.message), builder)
+                .await
+            {
+                Ok(thread) => Ok(thread.id.get()),
+                Err(e) => {
+                    warn!(game = game.0, error = %e, "could not open a game's thread");
+                    Err(ThreadFailure::Refused)
+                }
+            }
+        }
+        (None, _) => Err(ThreadFailure::NotHere),
+    };
+    let app2 = app.clone();
+    let told = tokio::task::spawn_blocking(move || match outcome {
+        Ok(thread) => app2.thread_opened(game, thread),
+        Err(why) => app2.thread_failed(game, why),
+    })
+    .await;
+    match told {
+        Ok(Ok(notices)) => {
+            for out in outgoing::notices(&notices) {
+                send_unprompted(http, app, out).await;
+            }
+        }
+        Ok(Err(e)) => error!(game = game.0, error = %e, "recording a game's thread failed"),
+        Err(e) => error!(game = game.0, error = %e, "recording a game's thread panicked"),
+    }
+}
+
+/// Sends the app's own messages (no interaction): see [`super::Outbox`].
+pub async fn send_unprompted(http: &Http, app: &Arc<dyn Conversation>, out: Outgoing) {
+    match send_direct(http, app, &out).await {
+        Ok(Some(sent)) => board_buttons(http, app, None, &out, sent).await,
+        Ok(None) => {}
+        Err(e) => warn!(error = %e, step = ?out, "could not send a message"),
+    }
+}
+
+/// A public board was posted as `sent`: tell the app, and once it has recorded the board,
+/// add the buttons; if the game has moved on by then, take them off again.
+async fn board_buttons(
+    http: &Http,
+    app: &Arc<dyn Conversation>,
+    source: Option<Source<'_>>,
+    out: &Outgoing,
+    sent: Sent,
+) {
+    let Outgoing::Post {
+        reply,
+        board_at: Some(place),
+        ..
+    } = out
+    else {
+        return;
+    };
+    let (place, buttons) = (*place, &reply.buttons);
+    let Some((game, ply)) = reply.current_board() else {
+        return;
+    };
+    let message = sent.id().get();
+    let ask = || {
+        let app = app.clone();
+        async move {
+            match tokio::task::spawn_blocking(move || app.board_posted(game, ply, &place, message))
+                .await
+            {
+                Ok(Ok(recorded)) => recorded,
+                Ok(Err(e)) => {
+                    error!(game = game.0, error = %e, "recording a board failed");
+                    false
+                }
+                Err(e) => {
+                    error!(game = game.0, error = %e, "recording a board panicked");
+                    false
+                }
+            }
+        }
+    };
+    if !ask().await || buttons.is_empty() {
+        return;
+    }
+    if let Err(e) = set_buttons(http, source, sent, buttons).await {
+        warn!(game = game.0, error = %e, "could not add a board's buttons");
+        return;
+    }
+    if !ask().await {
+        if let Err(e) = set_buttons(http, source, sent, &[]).await {
+            warn!(game = game.0, error = %e, "could not remove a stale board's buttons");
+        }
+    }
+}
+
+/// Replaces the buttons of a message the bot sent, leaving its text and files.
+async fn set_buttons(
+    http: &Http,
+    source: Option<Source<'_>>,
+    sent: Sent,
+    buttons: &[Vec<app::Button>],
+) -> serenity::Result<()> {
+    let rows = rows(buttons);
+    match (sent, source) {
+        (Sent::Original(_), Some(source)) => {
+            source
+                .edit(http, EditInteractionResponse::new().components(rows))
+                .await?;
+        }
+        (Sent::Followup(id), Some(source)) => {
+            let edit = EditWebhookMessage::new().components(rows);
+            http.edit_followup_message(source.token(), id, &edit, Vec::new())
+                .await?;
+        }
+        (Sent::Message(channel, id), _) => {
+            channel
+                .edit_message(http, id, EditMessage::new().components(rows))
+                .await?;
+        }
+        (Sent::Original(_) | Sent::Followup(_), None) => {}
+    }
+    Ok(())
+}
+
+/// Replaces an earlier message of the bot with `reply`.
+/// Takes the buttons off an earlier message of the bot.
+async fn buttons_off(
+    http: &Http,
+    channel: ChannelId,
+    message_id: u64,
+) -> serenity::Result<serenity::Message> {
+    channel
+        .edit_message(http, MessageId::new(message_id), without_buttons())
+        .await
+}
+
+async fn send_dm(
+    http: &Http,
+    user: u64,
+    reply: &Reply,
+    buttons: bool,
+) -> serenity::Result<serenity::Message> {
+    let channel = UserId::new(user).create_dm_channel(http).await?;
+    channel.id.send_message(http, message(reply, buttons)).await
+}
+
+/// Whether Discord refused a DM because the user does not accept them.
+fn is_dm_refused(e: &serenity::Error) -> bool {
+    matches!(
+        e,
+        serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(r))
+            if r.error.code == CANNOT_DM
+    )
+}
