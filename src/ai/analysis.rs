@@ -512,6 +512,12 @@ mod tests {
         assert_eq!(p.label, Label::Blunder, "{p:?}");
         assert!(p.loss >= BLUNDER);
         assert_eq!(p.south_after, 0.0, "North's win is seen");
+        // Proved: North then wins with its next move, and South had a move that did not lose
+        // that fast.
+        assert_eq!(p.walked_into_loss, Some(1), "{p:?}");
+        assert_eq!(p.missed_win, None);
+        assert_eq!(p.proved_note().as_deref(), Some("walked into a loss in 1"));
+        assert_eq!(a.proved_moves(), vec![p]);
         assert_ne!(p.best, blunder);
         let safe = pos.play_unchecked(&p.best);
         assert!(!safe
