@@ -1,5 +1,6 @@
 //! Post-game analysis: every ply of a game searched at a fixed node budget, each move's
-//! expected-score loss against the best move, a label, and each player's accuracy.
+//! expected-score loss against the best move, a label, each player's accuracy, and what a
+//! short exact search proves ("missed a win in 3", "walked into a loss in 2"; [`proofs`]).
 //!
 //! For each ply the position before the move is searched; its best move and score give the
 //! evaluation curve. A move that is not the search's best is then judged on equal footing:
@@ -8,6 +9,10 @@
 //! the mover's expected score after the best move less that after the move played (never
 //! below 0). The search's own move loses nothing by definition. With a node budget only, the
 //! result depends on nothing but the game and the budget.
+//!
+//! Each position is also given to the exact solver for [`PROOF_NODES`] nodes: a proved
+//! position counts as 100% or 0% on the curve, and its proved best move (the fastest win or
+//! the slowest loss) is the best move the played one is judged against.
 //!
 //! Labels ([`Label`]) use thresholds on that loss, in expected score (Lichess uses 0.10,
 //! 0.20 and 0.30 of win probability for chess); see [`INACCURACY`]. Accuracy follows Lichess's
@@ -20,7 +25,13 @@ use serde::{Deserialize, Serialize};
 use crate::rules::{Move, Phase, Position, Side};
 
 use super::expected::{expected_score, south_expected};
-use super::{choose_move, Level, SearchLimits};
+use super::forced::ForcedWin;
+use super::{choose_move, SearchLimits};
+
+mod proofs;
+mod serde_text;
+
+use serde_text::{phase_text, text};
 
 /// From this loss a move is an inaccuracy.
 ///
@@ -115,6 +126,28 @@ pub struct PlyAnalysis {
     pub label: Label,
     /// The move's accuracy, 0 to 100 (Lichess's formula on the loss).
     pub accuracy: f64,
+    /// The mover had a proved win in this many of its moves and the move let it go.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub missed_win: Option<u32>,
+    /// After the move the opponent has a proved win in this many of its moves, which another
+    /// move would have held off longer.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub walked_into_loss: Option<u32>,
+}
+
+impl PlyAnalysis {
+    /// What is proved about the move, for players: `missed a win in 3`, `walked into a loss
+    /// in 2`, both joined with "and", or `None`.
+    pub fn proved_note(&self) -> Option<String> {
+        let missed = self.missed_win.map(|n| format!("missed a win in {n}"));
+        let walked = self
+            .walked_into_loss
+            .map(|n| format!("walked into a loss in {n}"));
+        match (missed, walked) {
+            (Some(m), Some(w)) => Some(format!("{m} and {w}")),
+            (m, w) => m.or(w),
+        }
+    }
 }
 
 /// A whole game's analysis.
@@ -122,6 +155,9 @@ pub struct PlyAnalysis {
 pub struct GameAnalysis {
     /// The node budget of every search.
     pub nodes: u64,
+    /// The solver's node budget on each position (0: nothing proved; older analyses).
+    #[serde(default)]
+    pub proof_nodes: u64,
     /// One entry per move played.
     pub plies: Vec<PlyAnalysis>,
     /// Game accuracy of South and North (indexed by [`Side::index`]); `None` for a side that
@@ -168,6 +204,14 @@ impl GameAnalysis {
         )
     }
 
+    /// The moves with something proved about them ([`PlyAnalysis::proved_note`]), in order.
+    pub fn proved_moves(&self) -> Vec<&PlyAnalysis> {
+        self.plies
+            .iter()
+            .filter(|p| p.proved_note().is_some())
+            .collect()
+    }
+
     /// How many of `side`'s moves carry `label`.
     pub fn count(&self, side: Side, label: Label) -> usize {
         self.plies
@@ -187,8 +231,12 @@ pub struct IllegalInGame {
     pub mv: Move,
 }
 
-/// The default node budget: the hard level's.
-pub const DEFAULT_NODES: u64 = Level::Hard.nodes();
+/// The default node budget of each search: two and a half times the hard level's, so a
+/// 100-ply game takes most of its 15 s (docs/analysis.md has the figures).
+pub const DEFAULT_NODES: u64 = 150_000;
+
+/// The solver's node budget on each position of an analysis ([`proofs`]).
+pub const PROOF_NODES: u64 = 20_000;
 
 /// The node budget of a hint: a stronger search than the analysis's, still well under a
 /// second on one core (`cargo bench --bench analysis`).
@@ -220,7 +268,8 @@ pub fn hint(pos: &Position, nodes: u64) -> Option<(Move, f64)> {
     Some((r.mv, expected_score(r.score, pos.phase())))
 }
 
-/// Analyses the game from `start` through `moves`, every search at `nodes`.
+/// Analyses the game from `start` through `moves`, every search at `nodes` and every proof
+/// at [`PROOF_NODES`].
 /// `progress(done, total)` is called after each ply's searches (`total` is the number of
 /// moves). Fails, without analysing, if a move is not legal where it stands.
 pub fn analyse(
@@ -241,17 +290,32 @@ pub fn analyse(
 #[derive(Debug, Clone)]
 pub struct Analyser {
     nodes: u64,
+    proof_nodes: u64,
     moves: Vec<Move>,
     /// The start position and the position after every move.
     positions: Vec<Position>,
     /// The search of each position analysed so far: best move and score.
     searched: Vec<(Option<Move>, i32)>,
+    /// What is proved about each position analysed so far.
+    proved: Vec<Option<ForcedWin>>,
     plies: Vec<PlyAnalysis>,
 }
 
 impl Analyser {
-    /// Checks the moves and prepares the analysis; nothing is searched yet.
+    /// Checks the moves and prepares the analysis; nothing is searched yet. Proofs get
+    /// [`PROOF_NODES`] each.
     pub fn new(start: &Position, moves: &[Move], nodes: u64) -> Result<Analyser, IllegalInGame> {
+        Analyser::with_proofs(start, moves, nodes, PROOF_NODES)
+    }
+
+    /// [`Analyser::new`] with `proof_nodes` solver nodes a position (0: no proofs, the
+    /// analysis of searches alone).
+    pub fn with_proofs(
+        start: &Position,
+        moves: &[Move],
+        nodes: u64,
+        proof_nodes: u64,
+    ) -> Result<Analyser, IllegalInGame> {
         let mut positions = Vec::with_capacity(moves.len() + 1);
         positions.push(*start);
         for (i, mv) in moves.iter().enumerate() {
@@ -266,9 +330,11 @@ impl Analyser {
         }
         Ok(Analyser {
             nodes,
+            proof_nodes,
             moves: moves.to_vec(),
             positions,
             searched: Vec::with_capacity(moves.len() + 1),
+            proved: Vec::with_capacity(moves.len() + 1),
             plies: Vec::with_capacity(moves.len()),
         })
     }
@@ -289,23 +355,46 @@ impl Analyser {
         if i >= self.moves.len() {
             return false;
         }
-        let nodes = self.nodes;
+        let (nodes, proof_nodes) = (self.nodes, self.proof_nodes);
         if self.searched.is_empty() {
             self.searched.push(search(&self.positions[0], nodes));
+            self.proved
+                .push(proofs::prove(&self.positions[0], proof_nodes));
         }
         let (before, after) = (self.positions[i], self.positions[i + 1]);
         let played = self.moves[i];
         self.searched.push(search(&after, nodes));
+        self.proved.push(proofs::prove(&after, proof_nodes));
+        let (was, now) = (self.proved[i].as_ref(), self.proved[i + 1].as_ref());
         let (best, before_score) = self.searched[i];
         let after_score = self.searched[i + 1].1;
-        let best = best.unwrap_or(played);
+        // A proved position's best move is the proved one.
+        let best = was.map(|w| w.best).or(best).unwrap_or(played);
         let mover = before.turn();
-        let played_e = mover_after(&after, after_score, mover);
+        let for_mover = |south: f64| match mover {
+            Side::South => south,
+            Side::North => 1.0 - south,
+        };
+        let marks = proofs::marks(&before, &after, mover, was, now, proof_nodes);
+        let south_before =
+            proofs::south_proved(was).unwrap_or_else(|| south_expected(&before, before_score));
+        let south_after = match proofs::south_proved(now) {
+            Some(e) => e,
+            // A win kept is proved after the move too.
+            None if marks.kept_win => for_mover(1.0),
+            None => south_expected(&after, after_score),
+        };
+        let played_e = for_mover(south_after);
         let (loss, label) = if played == best {
             (0.0, Label::Best)
         } else {
-            let best_pos = before.play_unchecked(&best);
-            let best_e = mover_after(&best_pos, search(&best_pos, nodes).1, mover);
+            let best_e = match was {
+                Some(_) => for_mover(south_before),
+                None => {
+                    let best_pos = before.play_unchecked(&best);
+                    mover_after(&best_pos, search(&best_pos, nodes).1, mover)
+                }
+            };
             let loss = (best_e - played_e).max(0.0);
             (loss, Label::for_loss(loss))
         };
@@ -315,11 +404,13 @@ impl Analyser {
             phase: before.phase(),
             played,
             best,
-            south_before: south_expected(&before, before_score),
-            south_after: south_expected(&after, after_score),
+            south_before,
+            south_after,
             loss,
             label,
             accuracy: move_accuracy(loss),
+            missed_win: marks.missed_win,
+            walked_into_loss: marks.walked_into_loss,
         });
         true
     }
@@ -329,51 +420,9 @@ impl Analyser {
         let accuracy = game_accuracy(&self.plies);
         GameAnalysis {
             nodes: self.nodes,
+            proof_nodes: self.proof_nodes,
             plies: self.plies,
             accuracy,
-        }
-    }
-}
-
-/// Serde through a type's text form (`Display` and `FromStr`): moves and sides.
-mod text {
-    use std::fmt::Display;
-    use std::str::FromStr;
-
-    use serde::{de::Error, Deserialize, Deserializer, Serializer};
-
-    pub fn serialize<T: Display, S: Serializer>(value: &T, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_str(value)
-    }
-
-    pub fn deserialize<'de, T, D>(d: D) -> Result<T, D::Error>
-    where
-        T: FromStr,
-        T::Err: Display,
-        D: Deserializer<'de>,
-    {
-        String::deserialize(d)?.parse().map_err(D::Error::custom)
-    }
-}
-
-/// Serde of a stage as `namua` or `mtaji`.
-mod phase_text {
-    use serde::{de::Error, Deserialize, Deserializer, Serializer};
-
-    use crate::rules::Phase;
-
-    pub fn serialize<S: Serializer>(phase: &Phase, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(match phase {
-            Phase::Namua => "namua",
-            Phase::Mtaji => "mtaji",
-        })
-    }
-
-    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Phase, D::Error> {
-        match String::deserialize(d)?.as_str() {
-            "namua" => Ok(Phase::Namua),
-            "mtaji" => Ok(Phase::Mtaji),
-            other => Err(D::Error::custom(format!("`{other}` is not a stage"))),
         }
     }
 }
@@ -463,6 +512,12 @@ mod tests {
         assert_eq!(p.label, Label::Blunder, "{p:?}");
         assert!(p.loss >= BLUNDER);
         assert_eq!(p.south_after, 0.0, "North's win is seen");
+        // Proved: North then wins with its next move, and South had a move that did not lose
+        // that fast.
+        assert_eq!(p.walked_into_loss, Some(1), "{p:?}");
+        assert_eq!(p.missed_win, None);
+        assert_eq!(p.proved_note().as_deref(), Some("walked into a loss in 1"));
+        assert_eq!(a.proved_moves(), vec![p]);
         assert_ne!(p.best, blunder);
         let safe = pos.play_unchecked(&p.best);
         assert!(!safe

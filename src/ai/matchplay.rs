@@ -103,7 +103,7 @@ impl Player {
                     seed,
                     ..level.limits_without_clock(pos.variant())
                 };
-                choose_move_with(pos, &limits, &level.params()).map(|r| r.mv)
+                super::proved::level_search(pos, *level, &limits).map(|r| r.mv)
             }
             Player::Nodes(n) => choose_move(pos, &SearchLimits::nodes(*n)).map(|r| r.mv),
             Player::Random => {

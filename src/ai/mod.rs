@@ -16,15 +16,17 @@
 //!
 //! Files, after the layout of the viridithas engine: [`search`] (alpha-beta), [`solve`] (the
 //! exact win/loss/draw solver and its proofs), [`eval`]
-//! (evaluation), [`tt`] (transposition table), [`zobrist`] (position keys), [`timecontrol`]
+//! (evaluation), [`proved`] (master's proved moves in Bao la Kujifunza), [`tt`] (transposition table), [`zobrist`] (position keys), [`timecontrol`]
 //! (node budget and deadline), [`levels`] (difficulty levels), [`matchplay`] (games between
 //! players and their statistics).
 
 pub mod analysis;
 pub mod eval;
 pub mod expected;
+pub mod forced;
 pub mod levels;
 pub mod matchplay;
+pub mod proved;
 pub mod rng;
 pub mod search;
 pub mod solve;
@@ -125,7 +127,8 @@ pub fn choose_move_with(
     search::Searcher::new(limits, params).run(pos)
 }
 
-/// Chooses a move at `level` under the wall-clock cap `wall_cap`, noise seeded by `seed`.
+/// Chooses a move at `level` under the wall-clock cap `wall_cap`, noise seeded by `seed`
+/// (master plays proved moves in Bao la Kujifunza, see [`proved`]).
 pub fn level_move(
     pos: &Position,
     level: Level,
@@ -136,7 +139,7 @@ pub fn level_move(
         seed,
         ..level.limits(pos.variant(), wall_cap)
     };
-    choose_move_with(pos, &limits, &level.params())
+    proved::level_search(pos, level, &limits)
 }
 
 /// `count` things in `elapsed`, per second (0 when no time was measured).

@@ -2,7 +2,7 @@
 
 use std::io::{self, Write};
 
-use bao_bot::ai::analysis::{analyse, GameAnalysis, Label, DEFAULT_NODES};
+use bao_bot::ai::analysis::{Analyser, GameAnalysis, Label, DEFAULT_NODES, PROOF_NODES};
 use bao_bot::render::evaluation_graph_png;
 use bao_bot::rules::{Move, Side};
 
@@ -18,6 +18,8 @@ pub struct AnalyzeArgs<'a> {
     pub nodes: Option<u64>,
     /// The graph PNG to write.
     pub output: Option<&'a str>,
+    /// `--proof-nodes`: solver nodes a position (`None`: the analysis's default).
+    pub proof_nodes: Option<u64>,
     /// `"South name,North name"` for the graph.
     pub names: Option<&'a str>,
 }
@@ -50,15 +52,19 @@ pub fn analyze(args: &AnalyzeArgs<'_>) -> Result<(), CliError> {
         return Err(input("the record has no moves to analyse"));
     }
     let mut stderr = io::stderr();
-    let analysis = analyse(&record.start, &moves, nodes, &mut |done, total| {
+    let proof_nodes = args.proof_nodes.unwrap_or(PROOF_NODES);
+    let mut analyser = Analyser::with_proofs(&record.start, &moves, nodes, proof_nodes)
+        .map_err(|e| CliError::Other(e.into()))?;
+    while analyser.step() {
+        let (done, total) = (analyser.done(), analyser.total());
         if done % 10 == 0 || done == total {
             let _ = write!(stderr, "\ranalysing ply {done} of {total}");
             if done == total {
                 let _ = writeln!(stderr);
             }
         }
-    })
-    .map_err(|e| CliError::Other(e.into()))?;
+    }
+    let analysis = analyser.finish();
     print_table(&analysis, &names).map_err(anyhow::Error::from)?;
     if let Some(out) = args.output {
         let png = evaluation_graph_png(&analysis, &names);
@@ -91,13 +97,20 @@ fn print_table(analysis: &GameAnalysis, names: &[String; 2]) -> io::Result<()> {
             best,
             p.south_after,
             p.loss,
-            p.label.name()
+            match p.proved_note() {
+                Some(note) => format!("{}, {note}", p.label.name()),
+                None => p.label.name().to_string(),
+            }
         )?;
     }
     for side in [Side::South, Side::North] {
         let name = &names[side.index()];
         writeln!(out, "{name} ({}): {}", side.name(), analysis.summary(side))?;
     }
-    writeln!(out, "{} nodes a search", analysis.nodes)?;
+    writeln!(
+        out,
+        "{} nodes a search, {} solver nodes a proof (a win in N counts the winner's moves)",
+        analysis.nodes, analysis.proof_nodes
+    )?;
     Ok(())
 }

@@ -1,5 +1,6 @@
 //! Command-line interface: argument parsing and one handler module per command family.
 
+mod agreement;
 mod ai;
 mod analyze;
 mod console;
@@ -156,9 +157,16 @@ enum Command {
         /// The record file, or `-` (the default) for standard input.
         #[arg(default_value = "-")]
         file: String,
-        /// Nodes per search (default: the hard level's budget).
+        /// Nodes per search (default: the analysis's, 150,000).
         #[arg(long)]
         nodes: Option<u64>,
+        /// Solver nodes per position for what is proved (default 20,000; 0: no proofs).
+        #[arg(long)]
+        proof_nodes: Option<u64>,
+        /// Instead of a record, analyse this many fixed games between medium players and
+        /// print how often consecutive evaluations disagree (more than 0.19 apart).
+        #[arg(long, value_name = "GAMES")]
+        agreement: Option<usize>,
         /// The evaluation graph PNG to write.
         #[arg(short = 'o', long = "output", value_name = "FILE.png")]
         output: Option<String>,
@@ -464,13 +472,26 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
             max_proof_lines,
         }),
         Command::Analyze {
+            agreement: Some(games),
+            nodes,
+            proof_nodes,
+            ..
+        } => agreement::agreement(
+            games,
+            nodes.unwrap_or(bao_bot::ai::analysis::DEFAULT_NODES),
+            proof_nodes.unwrap_or(bao_bot::ai::analysis::PROOF_NODES),
+        ),
+        Command::Analyze {
             file,
             nodes,
+            proof_nodes,
             output,
             names,
+            ..
         } => analyze::analyze(&analyze::AnalyzeArgs {
             file: &file,
             nodes,
+            proof_nodes,
             output: output.as_deref(),
             names: names.as_deref(),
         }),

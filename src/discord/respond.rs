@@ -1,33 +1,23 @@
 //! Answering an interaction: ask the app (deferring when it is slow), then hand what it
 //! answers to [`super::send`].
-//!
-//! A public board is sent without its buttons; they are added once the app has recorded the
-//! message as the game's board ([`Conversation::board_posted`]), so a crash between posting
-//! and recording leaves a board without buttons, never one with live-looking buttons that
-//! nothing will ever remove. After adding them the adapter asks again: if the game moved on
-//! meanwhile (and its move may have missed this board), the buttons are taken off again.
 
-use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use poise::serenity_prelude as serenity;
 use serenity::{
-    AutoArchiveDuration, ChannelId, ChannelType, CommandInteraction, ComponentInteraction,
-    CreateAllowedMentions, CreateInteractionResponse, CreateInteractionResponseFollowup,
-    CreateInteractionResponseMessage, CreateThread, EditInteractionResponse, EditMessage,
-    EditThread, EditWebhookMessage, Http, MessageId, UserId,
+    ChannelId, ChannelType, CommandInteraction, ComponentInteraction, CreateAllowedMentions,
+    CreateInteractionResponse, CreateInteractionResponseFollowup, CreateInteractionResponseMessage,
+    EditInteractionResponse, Http,
 };
 use tracing::{error, info, warn};
 
-use super::messages::{edit_response, followup, message, response, rows, without_buttons};
-use super::outgoing::{self, Asker, Earlier, Outgoing, Target};
+use super::outgoing::{self, Asker, Outgoing, Target};
+#[cfg(test)]
+use super::send::buttons_now;
 use super::send::send_all;
 pub use super::send::send_unprompted;
 use super::{AppContext, Data, Error};
-use crate::app::{
-    self, Command, Conversation, Place, Reply, ThreadFailure, ThreadPlan, ThreadsHere, User,
-    UserId as AppUserId,
-};
+use crate::app::{Command, Place, Reply, ThreadsHere, User, UserId as AppUserId};
 
 /// How long the app may take before the interaction is deferred (Discord allows 3 s for
 /// the first answer; this leaves room for the network).
@@ -71,7 +61,11 @@ pub enum Source<'a> {
 }
 
 impl Source<'_> {
-    pub(super) async fn respond(&self, http: &Http, r: CreateInteractionResponse) -> serenity::Result<()> {
+    pub(super) async fn respond(
+        &self,
+        http: &Http,
+        r: CreateInteractionResponse,
+    ) -> serenity::Result<()> {
         match self {
             Source::Command(i) => i.create_response(http, r).await,
             Source::Component(i) => i.create_response(http, r).await,
@@ -426,7 +420,8 @@ fn private_answer(text: &str) -> Vec<Outgoing> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::discord::messages::mentions;
+    use crate::app;
+    use crate::discord::messages::{mentions, response};
 
     #[test]
     fn truncate_counts_characters() {

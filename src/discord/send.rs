@@ -2,6 +2,12 @@
 //! interaction's response, its edit or a followup), channel messages and DMs, buttons taken
 //! off earlier messages, a thread archived or opened, and a public board's buttons added
 //! once the app has recorded it.
+//!
+//! A public board is sent without its buttons; they are added once the app has recorded the
+//! message as the game's board ([`crate::app::Conversation::board_posted`]), so a crash
+//! between posting and recording leaves a board without buttons, never one with
+//! live-looking buttons that nothing will ever remove. After adding them the adapter asks again: if the game moved on
+//! meanwhile (and its move may have missed this board), the buttons are taken off again.
 
 use std::sync::Arc;
 

@@ -2,11 +2,16 @@
 //! finished games behind the statistics. Applying a game's result is in
 //! [`super::ratings`], rebuilding in [`super::ratings_rebuild`].
 
-use rusqlite::{params, OptionalExtension};
+use rusqlite::params;
 
-use super::ratings::{is_rated, FinishedGame, PlayerRating, Ranked, RatingChange, Scope, MIN_RANKED_GAMES};
-use super::rows::{id_rust, id_sql, side_text};
-use super::types::{GameId, Place, UserId};
+use super::glicko::Score;
+use super::ratings::{
+    change_from_row, is_rated, load_rating, player_rating_from_row, FinishedGame, PlayerRating,
+    Ranked, RatingChange, Scope, CHANGE_SELECT, FINISHED_SQL, LEADERBOARD_SQL, RANKED_ABOVE_SQL,
+    RANKED_COUNT_SQL, RATING_SELECT,
+};
+use super::rows::{id_sql, side_text};
+use super::types::{GameId, ResultReason, UserId};
 use super::{Store, StoreError};
 use crate::rules::{RuleSet, Side, Variant};
 

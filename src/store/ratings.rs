@@ -26,7 +26,7 @@ use rusqlite::{params, Connection, OptionalExtension, Row};
 use super::glicko::{rate_game, Rating, Score};
 use super::rows::{id_rust, id_sql, side_text};
 use super::types::{Game, GameId, GameStatus, Place, Player, ResultReason, UserId};
-use super::{Store, StoreError};
+use super::StoreError;
 use crate::rules::{RuleSet, Side, Variant};
 
 /// Rated games a player needs in a scope to appear on its leaderboard.
@@ -43,7 +43,7 @@ pub enum Scope {
 
 impl Scope {
     /// The stored key: the guild id, 0 for global.
-    fn key(self) -> i64 {
+    pub(super) fn key(self) -> i64 {
         match self {
             Scope::Global => 0,
             Scope::Server(g) => id_sql(g),
@@ -474,6 +474,7 @@ pub(super) fn apply_result(conn: &Connection, game: &Game) -> Result<(), StoreEr
 mod tests {
     use super::super::glicko::PROVISIONAL_RD;
     use super::*;
+    use crate::store::Store;
 
     #[test]
     fn the_ranked_index_matches_the_constants() {

@@ -12,6 +12,7 @@ use std::sync::{Mutex, PoisonError};
 
 use crate::ai::analysis::hint as search_hint;
 use crate::ai::analysis::{Analyser, GameAnalysis, PlyAnalysis, DEFAULT_NODES, HINT_NODES};
+use crate::ai::forced::{forced_win, FORCED_WIN_NODES};
 use crate::render::{board_png, evaluation_graph_png, RenderOptions};
 use crate::rules::{Move, Position, Side};
 use crate::store::{Game, GameStatus, Place, Player, UserId};
@@ -62,7 +63,7 @@ impl App {
 
     /// Whether hints may be given in `game`: always against the AI; between people only in
     /// an unrated game whose challenge said `hints: true` (agreed by accepting it).
-    fn hints_allowed(&self, game: &Game) -> Result<bool, AppError> {
+    pub(in crate::app) fn hints_allowed(&self, game: &Game) -> Result<bool, AppError> {
         Ok(against_ai(game) || (!self.is_rated(game)? && game.hints))
     }
 }
@@ -178,6 +179,20 @@ impl App {
                 names[side.index()],
                 side.name(),
                 analysis.summary(side)
+            ));
+        }
+        let proved = analysis.proved_moves();
+        if !proved.is_empty() {
+            lines.push("Proved by exact search (N counts the winner's moves):".into());
+        }
+        for p in proved.iter().take(LARGEST) {
+            let note = p.proved_note().unwrap_or_default();
+            lines.push(format!(
+                "- Ply {}, {}: `{}` {note}; better `{}`",
+                p.ply,
+                names[p.mover.index()],
+                p.played,
+                p.best
             ));
         }
         let worst = largest(analysis, LARGEST);
@@ -306,13 +321,36 @@ impl App {
         if pos.turn() != side {
             return Err(refuse("It is not your turn: ask for a hint when it is."));
         }
-        let found = {
+        let (found, proved) = {
             let _slot = self.ai.acquire();
-            search_hint(&pos, HINT_NODES)
+            match forced_win(&pos, FORCED_WIN_NODES) {
+                // A proved win or slowest loss is the move to suggest.
+                Some(w) => {
+                    let e = if w.winner == side { 1.0 } else { 0.0 };
+                    (Some((w.best, e)), Some(w))
+                }
+                None => (search_hint(&pos, HINT_NODES), None),
+            }
         };
         let Some((mv, expected)) = found else {
             return Err(refuse("There is no move to suggest here."));
         };
+        let proved = proved.map(|w| {
+            if w.winner == side {
+                format!(
+                    " Proved: you win in {} (your moves, whatever the reply); this is the \
+                     fastest way.",
+                    w.moves
+                )
+            } else {
+                format!(
+                    " Proved: {} wins in {} (their moves) with best play; this move holds \
+                     out longest.",
+                    self.side_name(game, w.winner),
+                    w.moves
+                )
+            }
+        });
         let (after, trace) = pos.play(&mv).map_err(|e| AppError::Corrupt {
             game: game.id,
             detail: e.to_string(),
@@ -334,9 +372,10 @@ impl App {
         );
         let mut reply = Reply::private(format!(
             "Hint: `{mv}` ({}). Your expected score after it: {:.0}%. The board after it is \
-             below; the move is yours to play.",
+             below; the move is yours to play.{}",
             trace.describe(),
-            100.0 * expected
+            100.0 * expected,
+            proved.unwrap_or_default()
         ));
         reply.attachments.push(Attachment {
             filename: format!("bao-{}-hint-{}.png", game.id, game.ply + 1),

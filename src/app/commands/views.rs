@@ -1,6 +1,7 @@
 //! Looking at games: `/bao board`, `/bao moves`, `/bao history`, `/bao games`, and the turn
 //! notices.
 
+use crate::ai::forced::{forced_win, FORCED_WIN_NODES};
 use crate::rules::{Position, Side, Trace, MOVE_FORM};
 use crate::store::{Game, GameFilter, GameStatus, Notify, Player};
 
@@ -20,12 +21,38 @@ impl App {
         let viewer = self.viewer(game, &pos, Some(user));
         let trace = self.last_trace(game)?;
         let mut reply = self.board_reply(game, &pos, trace, viewer, "")?;
+        if let Some(line) = self.proved_line(game, &pos)? {
+            reply.text = format!("{}\n{line}", reply.text);
+        }
         reply.remove_buttons_of(shown_board(game));
         if game.side_of(user.id).is_none() {
             // An onlooker's board carries no buttons and pings nobody.
             reply.mention = None;
         }
         Ok(reply.into())
+    }
+
+    /// `Proved: North wins in 3 …` for the board of `game` at `pos`, only where an exact
+    /// search proves it within [`FORCED_WIN_NODES`] and only in a finished game or one where
+    /// hints are allowed.
+    fn proved_line(&self, game: &Game, pos: &Position) -> Result<Option<String>, AppError> {
+        let finished = matches!(game.status, GameStatus::Finished | GameStatus::Aborted);
+        if !finished && !self.hints_allowed(game)? {
+            return Ok(None);
+        }
+        let proved = {
+            let _slot = self.ai.acquire();
+            forced_win(pos, FORCED_WIN_NODES)
+        };
+        Ok(proved.map(|w| {
+            format!(
+                "Proved: {} ({}) wins in {} from here ({}'s moves, with best defence).",
+                w.winner.name(),
+                self.side_name(game, w.winner),
+                w.moves,
+                w.winner.name()
+            )
+        }))
     }
 
     /// The trace of the last move, replayed from the position before it.
