@@ -87,6 +87,7 @@ mod check;
 mod ending;
 mod games;
 pub mod glicko;
+mod lessons;
 mod levels;
 mod players;
 mod ratings;
@@ -116,6 +117,7 @@ pub use types::{
     NewGame, NewMove, Notify, Place, Player, PlayerProfile, ReplayProblem, ResultReason,
     SideChoice, StoredMove, UserId, DAY,
 };
+pub use lessons::{LessonStars, LessonStep, OpenLesson};
 pub use user_prefs::UserPrefs;
 
 /// The default database file, relative to the working directory.

@@ -407,6 +407,8 @@ impl App {
             }
         }
 
+        lines.push(self.lesson_progress(who)?);
+
         let games = self.store.finished_games_of(who.id, variant)?;
         let (people, ai): (Vec<&FinishedGame>, Vec<&FinishedGame>) =
             games.iter().partition(|g| !g.opponent.is_ai());
