@@ -57,7 +57,10 @@ fn a_lesson_is_played_and_resumed_after_a_restart() {
         assert!(first.contains(needle), "missing `{needle}` in:\n{first}");
     }
     // Baraka has no lesson open: his `/bao move` is about games.
-    assert!(first.contains("There is no game in this channel"), "{first}");
+    assert!(
+        first.contains("There is no game in this channel"),
+        "{first}"
+    );
 
     let second = run(&db, &boards, "/in #general\n/bao learn\n/bao stats\n");
     for needle in [

@@ -57,7 +57,8 @@ pub use reply::{
 };
 pub use table::{command_info, subcommands, CommandInfo, COMMANDS};
 pub use types::{
-    Command, LessonPress, PrefsChange, RatingScope, Settings, Subject, ThreadFailure, ThreadsHere, User,
+    Command, LessonPress, PrefsChange, RatingScope, Settings, Subject, ThreadFailure, ThreadsHere,
+    User,
 };
 pub use view::utc;
 

@@ -583,8 +583,14 @@ fn learn(export: bool) -> Result<(), CliError> {
         return Ok(());
     }
     for (i, lesson) in bao_bot::lessons::course().iter().enumerate() {
-        writeln!(out, "{:>2}. {} ({})", i + 1, lesson.title, lesson.game_name())
-            .map_err(|e| CliError::Other(e.into()))?;
+        writeln!(
+            out,
+            "{:>2}. {} ({})",
+            i + 1,
+            lesson.title,
+            lesson.game_name()
+        )
+        .map_err(|e| CliError::Other(e.into()))?;
         for (j, task) in lesson.tasks.iter().enumerate() {
             writeln!(out, "    {}. {}", j + 1, task.goal).map_err(|e| CliError::Other(e.into()))?;
         }

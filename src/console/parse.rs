@@ -311,8 +311,9 @@ pub fn command_line(
             }
             let lesson = word
                 .map(|w| {
-                    w.parse::<u32>()
-                        .map_err(|_| format!("`{w}` is not a lesson number; write /bao learn lesson:3"))
+                    w.parse::<u32>().map_err(|_| {
+                        format!("`{w}` is not a lesson number; write /bao learn lesson:3")
+                    })
                 })
                 .transpose()?;
             Ok(Command::Learn { lesson })

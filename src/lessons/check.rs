@@ -18,7 +18,8 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::rules::{
-    Direction, EndReason, HouseChoice, LiftReason, MoveKind, Pit, Position, Step, Trace, Variant,
+    times, Direction, EndReason, HouseChoice, LiftReason, MoveKind, Pit, Position, Step, Trace,
+    Variant,
 };
 
 /// A check that could not be read.
@@ -251,14 +252,6 @@ fn count(n: usize, what: &str) -> String {
     }
 }
 
-fn times(n: usize) -> String {
-    match n {
-        1 => "once".into(),
-        2 => "twice".into(),
-        n => format!("{n} times"),
-    }
-}
-
 impl Check {
     /// Whether the move of `outcome` meets every clause.
     pub fn meets(&self, outcome: &Outcome<'_>) -> bool {
@@ -313,7 +306,9 @@ impl FromStr for Clause {
             return Ok(Clause::RelaysAtLeast(number(s, k)?));
         }
         let Some((key, value)) = s.split_once('=') else {
-            return Err(bad("expected a word such as captures>=1, ends_in=A3 or wins"));
+            return Err(bad(
+                "expected a word such as captures>=1, ends_in=A3 or wins",
+            ));
         };
         Ok(match key {
             "captures" => Clause::Captures(number(s, value)?),

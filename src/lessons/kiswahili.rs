@@ -2,7 +2,7 @@
 //! set v0.2. Every position holds 64 seeds on the board and in hand, South to move;
 //! `tests/lessons.rs` plays every example and wrong move.
 
-use super::{Lesson, Task};
+use super::{task, Lesson, Task};
 use crate::rules::Variant;
 
 /// The start: 6 in each nyumba, 2 in pits 6 and 7, 22 seeds in each hand.
@@ -32,23 +32,6 @@ const EMPTY_ROW: &str = "variant=kiswahili turn=S hand=0,0 house=- A=0,2,0,1,0,2
 /// Every North pit but a5 holds 0 or 1.
 const NO_MOVE: &str = "variant=kiswahili turn=S hand=0,0 house=- A=0,2,0,1,0,2,0,0 B=6,6,6,6,6,6,6,3 a=1,1,0,0,3,0,0,1 b=1,1,1,1,1,1,1,1";
 
-const fn task(
-    position: &'static str,
-    goal: &'static str,
-    check: &'static str,
-    example: &'static str,
-    wrong: Option<&'static str>,
-) -> Task {
-    Task {
-        position,
-        goal,
-        check,
-        example,
-        wrong,
-        reply: None,
-    }
-}
-
 /// The lessons of part 2, in order.
 pub(super) const LESSONS: &[Lesson] = &[
     Lesson {
@@ -77,7 +60,7 @@ pub(super) const LESSONS: &[Lesson] = &[
     Lesson {
         title: "Takata and where it may start",
         variant: Variant::Kiswahili,
-        intro: "With no capture, play a takata: add a seed from hand to a front pit and sow. Start from a front pit holding 2 or more; a single seed may start only when no front pit holds 2 or more, or while you still own your nyumba. A takata never captures. Here A3 sows 4 to the right and relays A6.",
+        intro: "With no capture, play a takata: add a seed from hand to a front pit and sow. Start from a front pit holding 2 or more; a single seed may start only when no front pit holds 2 or more, or while you still own your nyumba. A takata never captures. Here A3 sows 4 to the right, into A4 to A7, and relays A7.",
         demo_position: TAKATA,
         demo_move: "A3 right",
         tasks: &[

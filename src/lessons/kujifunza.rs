@@ -2,7 +2,7 @@
 //! Every position has 64 seeds on the board, South to move; `tests/lessons.rs` plays every
 //! example and wrong move.
 
-use super::{Lesson, Task};
+use super::{task, Lesson};
 use crate::rules::Variant;
 
 /// Quiet moves only: North's front row holds only a1, and South's A8 is empty.
@@ -23,23 +23,6 @@ const QUIET: &str = "variant=kujifunza turn=S A=2,0,1,0,1,0,0,0 B=4,4,4,4,4,4,4,
 const EMPTY_ROW: &str = "variant=kujifunza turn=S A=0,0,2,0,1,1,0,0 B=4,4,4,4,4,4,4,0 a=0,0,2,3,0,0,0,0 b=4,4,4,4,4,4,3,0";
 /// North holds singles only, but for a4: take it and North has no move.
 const NO_MOVE: &str = "variant=kujifunza turn=S A=0,0,2,0,1,0,0,0 B=6,6,6,6,6,6,6,3 a=1,1,0,3,0,1,1,1 b=1,1,1,1,1,1,1,1";
-
-const fn task(
-    position: &'static str,
-    goal: &'static str,
-    check: &'static str,
-    example: &'static str,
-    wrong: Option<&'static str>,
-) -> Task {
-    Task {
-        position,
-        goal,
-        check,
-        example,
-        wrong,
-        reply: None,
-    }
-}
 
 /// The lessons of part 1, in order.
 pub(super) const LESSONS: &[Lesson] = &[

@@ -39,6 +39,24 @@ pub struct Task {
     pub reply: Option<&'static str>,
 }
 
+/// A task without a scripted reply (the course files' shorthand).
+pub(crate) const fn task(
+    position: &'static str,
+    goal: &'static str,
+    check: &'static str,
+    example: &'static str,
+    wrong: Option<&'static str>,
+) -> Task {
+    Task {
+        position,
+        goal,
+        check,
+        example,
+        wrong,
+        reply: None,
+    }
+}
+
 /// One lesson: a demonstration and a few tasks.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Lesson {

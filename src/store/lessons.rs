@@ -212,7 +212,10 @@ mod tests {
         let store = Store::open_in_memory().unwrap();
         let me = UserId(1);
         assert_eq!(store.open_lesson(me).unwrap(), None);
-        let open = store.set_lesson_task(me, None, step(1, 1, 0), 10).unwrap().unwrap();
+        let open = store
+            .set_lesson_task(me, None, step(1, 1, 0), 10)
+            .unwrap()
+            .unwrap();
         assert_eq!(store.open_lesson(me).unwrap(), Some(open.clone()));
         assert_eq!(store.lesson_token_owner(open.token).unwrap(), Some(me));
         let missed = store.lesson_miss(me, open.token, 11).unwrap().unwrap();
@@ -226,7 +229,9 @@ mod tests {
         // The old task's token no longer moves anything.
         assert_eq!(store.lesson_miss(me, open.token, 13).unwrap(), None);
         assert_eq!(
-            store.set_lesson_task(me, Some(open.token), step(1, 3, 1), 13).unwrap(),
+            store
+                .set_lesson_task(me, Some(open.token), step(1, 3, 1), 13)
+                .unwrap(),
             None
         );
         store.close_lesson(me).unwrap();
@@ -243,8 +248,14 @@ mod tests {
         assert_eq!(
             store.lesson_stars(me).unwrap(),
             vec![
-                LessonStars { lesson: 1, stars: 2 },
-                LessonStars { lesson: 2, stars: 3 }
+                LessonStars {
+                    lesson: 1,
+                    stars: 2
+                },
+                LessonStars {
+                    lesson: 2,
+                    stars: 3
+                }
             ]
         );
         assert!(store.lesson_stars(UserId(2)).unwrap().is_empty());

@@ -106,6 +106,7 @@ use rusqlite::Connection;
 
 pub use backup::BackupReport;
 pub use glicko::{Rating, Score};
+pub use lessons::{LessonStars, LessonStep, OpenLesson};
 pub use ratings::{
     FinishedGame, PlayerRating, Ranked, RatingChange, RatingsCheck, Scope, MIN_RANKED_GAMES,
 };
@@ -117,7 +118,6 @@ pub use types::{
     NewGame, NewMove, Notify, Place, Player, PlayerProfile, ReplayProblem, ResultReason,
     SideChoice, StoredMove, UserId, DAY,
 };
-pub use lessons::{LessonStars, LessonStep, OpenLesson};
 pub use user_prefs::UserPrefs;
 
 /// The default database file, relative to the working directory.

@@ -16,13 +16,13 @@
 
 use crate::lessons::{self, Lesson, Task};
 use crate::render::{board_png, board_text, moves_gif, RenderOptions};
-use crate::rules::{MoveError, MoveKind, Position, Side, Trace};
+use crate::rules::{MoveError, Position, Side, Trace};
 use crate::store::{LessonStep, OpenLesson};
 
 use crate::app::buttons::{Action, ButtonId};
 use crate::app::refusal::{refuse, Answer};
 use crate::app::types::LessonPress;
-use crate::app::view::button_label;
+use crate::app::view::move_button;
 use crate::app::{App, AppError, Place, User};
 use crate::app::{Attachment, BoardView, Button, ButtonStyle, Reply};
 
@@ -287,8 +287,7 @@ impl App {
             }
         } else {
             let stars = stars_for(open.misses);
-            self.store
-                .finish_lesson(user.id, open.lesson, stars, now)?;
+            self.store.finish_lesson(user.id, open.lesson, stars, now)?;
             lines.push(format!(
                 "Lesson {} done: {} ({}).",
                 open.lesson,
@@ -374,9 +373,10 @@ impl App {
             ..RenderOptions::default()
         };
         if let Ok(bytes) = moves_gif(&pos, &[mv], &opts) {
-            reply
-                .attachments
-                .insert(0, gif(format!("lesson-{}-{}-show", open.lesson, open.task), bytes));
+            reply.attachments.insert(
+                0,
+                gif(format!("lesson-{}-{}-show", open.lesson, open.task), bytes),
+            );
         }
         Ok(reply)
     }
@@ -429,15 +429,11 @@ impl App {
                 reply.buttons.push(
                     chunk
                         .iter()
-                        .map(|mv| Button {
-                            id: ButtonId::new(Action::LessonMove(mv.to_string()), token, 0)
-                                .to_string(),
-                            label: button_label(mv),
-                            style: if mv.kind == MoveKind::Capture {
-                                ButtonStyle::Primary
-                            } else {
-                                ButtonStyle::Secondary
-                            },
+                        .map(|mv| {
+                            move_button(
+                                mv,
+                                ButtonId::new(Action::LessonMove(mv.to_string()), token, 0),
+                            )
                         })
                         .collect(),
                 );
