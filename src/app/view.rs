@@ -311,7 +311,6 @@ pub fn notify_text(mode: Notify) -> String {
 /// `/bao help`.
 pub const HELP_TEXT: &str = "\
 **Bao commands**
-`/bao learn [lesson]`: lessons that teach Bao by playing (in DMs, or privately here); answer by the buttons or `/bao move`
 `/bao challenge @someone [variant] [side] [time_per_move] [rules] [rated] [hints]`: challenge someone here (time: none, 30m .. 14d; rules: v0.2 or r002; rated: yes or no; hints: yes allows hints, unrated only); the game gets a thread of its own where the server allows
 `/bao accept`, `/bao decline`: answer a challenge (or use its buttons)
 `/bao move A4 left capture`: a move (kind and stop/use may be left out when clear); or the buttons under the board
@@ -325,7 +324,7 @@ pub const HELP_TEXT: &str = "\
 `/bao leaderboard [variant] [server|global]`, `/bao stats [@someone] [variant]`: ratings and records
 `/bao prefs [notify] [animations] [orientation]`: your preferences (`/bao notify dm|mention|off` too)
 `/bao settings`: this server's settings; `/bao-settings <setting> <value>` changes one (Manage Server)
-`/bao rules`: the rules and rule sets in short; `/bao about`: the bot; new to Bao? `/bao learn`";
+`/bao rules`: the rules and rule sets in short; `/bao about`: the bot; `/bao learn`: lessons";
 
 /// `/bao rules`.
 pub const RULES_TEXT: &str = "\

@@ -453,6 +453,17 @@ impl App {
         reply
     }
 
+    /// [`App::lesson_progress`] for someone who has finished a lesson (for `/bao stats`).
+    pub(in crate::app) fn lesson_progress_if_any(
+        &self,
+        user: &User,
+    ) -> Result<Option<String>, AppError> {
+        if self.store.lesson_stars(user.id)?.is_empty() {
+            return Ok(None);
+        }
+        self.lesson_progress(user).map(Some)
+    }
+
     /// "Lessons: 3 of 17 done, 8 of 51 stars." with the stars of each part.
     pub(in crate::app) fn lesson_progress(&self, user: &User) -> Result<String, AppError> {
         let stars = self.store.lesson_stars(user.id)?;

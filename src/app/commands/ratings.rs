@@ -407,7 +407,9 @@ impl App {
             }
         }
 
-        lines.push(self.lesson_progress(who)?);
+        if let Some(progress) = self.lesson_progress_if_any(who)? {
+            lines.push(progress);
+        }
 
         let games = self.store.finished_games_of(who.id, variant)?;
         let (people, ai): (Vec<&FinishedGame>, Vec<&FinishedGame>) =
