@@ -2,7 +2,9 @@
 //!
 //! Every id has the form `bao:<action>:<game>:<ply>[:<arg>]`: the action, the game it acts
 //! on, and the ply of the board it was shown under; only a move button (its move) and a
-//! takeback answer (the request's number) have the fifth field.
+//! takeback answer (the request's number) have the fifth field. A lesson's buttons
+//! (`lm`, `lshow`, `lnext`) act on no game: their game field holds the token of the lesson
+//! task they were shown under, and their ply is 0.
 //! Reading is strict: every field must be present and well formed (digits only, the game id
 //! positive, the move a readable move), or the press is answered "this button is not valid".
 //!
@@ -23,7 +25,7 @@ use crate::rules::MoveSpec;
 use crate::store::Game;
 use crate::vocab::GameId;
 
-use super::types::Command;
+use super::types::{Command, LessonPress};
 
 /// What every button id starts with.
 pub const PREFIX: &str = "bao";
@@ -49,6 +51,12 @@ pub enum Action {
     TakebackAccept(i64),
     /// Decline takeback request number `.0` (the opponent only).
     TakebackDecline(i64),
+    /// Answer a lesson's task with this move (the id's game field holds the task's token).
+    LessonMove(String),
+    /// Show an example answer of a lesson's task.
+    LessonShow,
+    /// Go on to the lesson's next task.
+    LessonNext,
 }
 
 impl Action {
@@ -63,6 +71,9 @@ impl Action {
             Action::BoardAt => "at",
             Action::TakebackAccept(_) => "tbaccept",
             Action::TakebackDecline(_) => "tbdecline",
+            Action::LessonMove(_) => "lm",
+            Action::LessonShow => "lshow",
+            Action::LessonNext => "lnext",
         }
     }
 }
@@ -82,6 +93,10 @@ pub enum Freshness {
     /// It answers a takeback request: the request itself (its number and ply) is checked by
     /// the answer, which says how it lapsed.
     Request,
+    /// It sits under a lesson's task: its token (in the id's game field) must be the
+    /// presser's own current task, checked by the lesson (`commands/learn.rs`); an old
+    /// task's or someone else's button is refused privately.
+    Lesson,
 }
 
 impl Action {
@@ -92,6 +107,7 @@ impl Action {
             Action::Accept | Action::Decline => Freshness::Challenge,
             Action::BoardAt => Freshness::Past,
             Action::TakebackAccept(_) | Action::TakebackDecline(_) => Freshness::Request,
+            Action::LessonMove(_) | Action::LessonShow | Action::LessonNext => Freshness::Lesson,
         }
     }
 }
@@ -148,6 +164,18 @@ impl ButtonId {
                     accept: matches!(self.action, Action::TakebackAccept(_)),
                 }
             }
+            Action::LessonMove(text) => Command::LessonButton {
+                token: self.game.0,
+                press: LessonPress::Move(text.clone()),
+            },
+            Action::LessonShow => Command::LessonButton {
+                token: self.game.0,
+                press: LessonPress::Show,
+            },
+            Action::LessonNext => Command::LessonButton {
+                token: self.game.0,
+                press: LessonPress::Next,
+            },
         }
     }
 }
@@ -159,7 +187,7 @@ impl ButtonId {
         let fresh = match self.action.freshness() {
             Freshness::Board => self.ply == game.ply && game.status.is_ongoing(),
             Freshness::Challenge => self.ply == game.ply,
-            Freshness::Past | Freshness::Request => true,
+            Freshness::Past | Freshness::Request | Freshness::Lesson => true,
         };
         if fresh {
             Ok(self.command())
@@ -179,7 +207,7 @@ impl fmt::Display for ButtonId {
             self.ply
         )?;
         match &self.action {
-            Action::Move(text) => write!(f, ":{text}")?,
+            Action::Move(text) | Action::LessonMove(text) => write!(f, ":{text}")?,
             Action::TakebackAccept(n) | Action::TakebackDecline(n) => write!(f, ":{n}")?,
             _ => {}
         }
@@ -216,14 +244,18 @@ impl FromStr for ButtonId {
         let ply: u32 = digits(fields.next(), "ply")?;
         let arg = fields.next();
         let action = match (action, arg) {
-            ("m", Some(text)) => {
+            ("m" | "lm", Some(text)) => {
                 let trimmed = text.trim();
                 if trimmed.is_empty() || trimmed != text || text.parse::<MoveSpec>().is_err() {
                     return Err(InvalidButton("move"));
                 }
-                Action::Move(text.to_string())
+                if action == "m" {
+                    Action::Move(text.to_string())
+                } else {
+                    Action::LessonMove(text.to_string())
+                }
             }
-            ("m", None) => return Err(InvalidButton("move")),
+            ("m" | "lm", None) => return Err(InvalidButton("move")),
             ("tbaccept" | "tbdecline", arg) => {
                 let request: i64 = digits(arg, "request")?;
                 if request <= 0 {
@@ -241,6 +273,8 @@ impl FromStr for ButtonId {
             ("accept", None) => Action::Accept,
             ("decline", None) => Action::Decline,
             ("at", None) => Action::BoardAt,
+            ("lshow", None) => Action::LessonShow,
+            ("lnext", None) => Action::LessonNext,
             _ => return Err(InvalidButton("action")),
         };
         Ok(ButtonId {
@@ -266,6 +300,9 @@ mod tests {
             Action::BoardAt,
             Action::TakebackAccept(3),
             Action::TakebackDecline(41),
+            Action::LessonMove("A3 right capture enter-left".into()),
+            Action::LessonShow,
+            Action::LessonNext,
         ] {
             let b = ButtonId::new(action, GameId(12), 7);
             let id = b.to_string();

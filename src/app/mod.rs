@@ -57,7 +57,8 @@ pub use reply::{
 };
 pub use table::{command_info, subcommands, CommandInfo, COMMANDS};
 pub use types::{
-    Command, PrefsChange, RatingScope, Settings, Subject, ThreadFailure, ThreadsHere, User,
+    Command, LessonPress, PrefsChange, RatingScope, Settings, Subject, ThreadFailure, ThreadsHere,
+    User,
 };
 pub use view::utc;
 
@@ -334,6 +335,16 @@ impl App {
         progress: &dyn Fn(String),
     ) -> Answer {
         let Asked { user, place, here } = asked;
+        // A lesson's button answers the lesson; `/bao move` without a game id answers the
+        // lesson open here when the caller plays no game here.
+        if let Command::LessonButton { token, press } = command {
+            return self.lesson_button(user, place, token, press);
+        }
+        if let (Command::Move { text, game: None }, None) = (&command, pressed) {
+            if let Some(open) = self.lesson_here(user, place)? {
+                return self.lesson_move(user, place, open, text);
+            }
+        }
         let (id, ongoing_only) = match command.subject() {
             Subject::NoGame if pressed.is_some() => return Err(refuse(INVALID_BUTTON)),
             Subject::NoGame => return self.general(asked, command),
@@ -424,6 +435,7 @@ impl App {
                 self.leaderboard(user, place, variant, scope)
             }
             Command::Stats { player, variant } => self.stats(user, place, player.as_ref(), variant),
+            Command::Learn { lesson } => self.learn(user, place, lesson),
             other => Err(refuse(format!(
                 "`/bao {}` needs a game; `/bao help` lists the commands.",
                 other.name()

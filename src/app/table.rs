@@ -91,6 +91,11 @@ pub const COMMANDS: &[CommandInfo] = &[
         "/bao stats @someone",
         "a player's ratings and record",
     ),
+    row(
+        "learn",
+        "/bao learn lesson:1",
+        "lessons that teach Bao by playing",
+    ),
 ];
 
 const fn row(name: &'static str, example: &'static str, summary: &'static str) -> CommandInfo {

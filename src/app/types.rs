@@ -170,6 +170,29 @@ pub enum Command {
     },
     /// The bot: version, rule sets, uptime, games, servers, source.
     About,
+    /// Start or resume the lessons, or jump to one.
+    Learn {
+        /// The lesson to jump to (1-based); `None` resumes.
+        lesson: Option<u32>,
+    },
+    /// A button under a lesson's task (no slash command).
+    LessonButton {
+        /// The token of the task it was shown for.
+        token: i64,
+        /// What it asks for.
+        press: LessonPress,
+    },
+}
+
+/// What a lesson's button asks for.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum LessonPress {
+    /// Answer the task with this move.
+    Move(String),
+    /// Show an example answer, animated.
+    Show,
+    /// Go on to the next task (or lesson).
+    Next,
 }
 
 /// What `/bao prefs` changes; `None` leaves a preference as it is.
@@ -220,7 +243,9 @@ impl Command {
             | Command::ServerSettings
             | Command::SetServerSetting { .. }
             | Command::Prefs(_)
-            | Command::About => Subject::NoGame,
+            | Command::About
+            | Command::Learn { .. }
+            | Command::LessonButton { .. } => Subject::NoGame,
             Command::Leaderboard { .. } | Command::Stats { .. } => Subject::NoGame,
             Command::Move { game, .. } => Subject::Acting(*game),
             Command::Accept
@@ -272,6 +297,8 @@ impl Command {
             Command::AnswerTakeback { .. } => "takeback-answer",
             Command::Leaderboard { .. } => "leaderboard",
             Command::Stats { .. } => "stats",
+            Command::Learn { .. } => "learn",
+            Command::LessonButton { .. } => "lesson-button",
         }
     }
 }

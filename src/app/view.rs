@@ -48,6 +48,19 @@ pub fn button_label(mv: &Move) -> String {
     label
 }
 
+/// The button that plays `mv` by the id `id`: captures stand out.
+pub fn move_button(mv: &Move, id: ButtonId) -> Button {
+    Button {
+        id: id.to_string(),
+        label: button_label(mv),
+        style: if mv.kind == MoveKind::Capture {
+            ButtonStyle::Primary
+        } else {
+            ButtonStyle::Secondary
+        },
+    }
+}
+
 impl App {
     /// Who looks at the board: the caller if they play (South for a caller who wants South's
     /// rows at the bottom, `/bao prefs`), else the side to move.
@@ -228,15 +241,11 @@ impl App {
                 rows.push(
                     chunk
                         .iter()
-                        .map(|mv| Button {
-                            id: ButtonId::new(Action::Move(mv.to_string()), game.id, game.ply)
-                                .to_string(),
-                            label: button_label(mv),
-                            style: if mv.kind == MoveKind::Capture {
-                                ButtonStyle::Primary
-                            } else {
-                                ButtonStyle::Secondary
-                            },
+                        .map(|mv| {
+                            move_button(
+                                mv,
+                                ButtonId::new(Action::Move(mv.to_string()), game.id, game.ply),
+                            )
                         })
                         .collect(),
                 );

@@ -290,6 +290,13 @@ enum Command {
         #[arg(long, value_name = "FILE")]
         config: Option<PathBuf>,
     },
+    /// The course of `/bao learn` (docs/lessons.md).
+    Learn {
+        /// Print the course as JSON lines, one task a line: lesson, title, task, variant,
+        /// rules, position, goal, check, example, wrong, feedback.
+        #[arg(long)]
+        export: bool,
+    },
     /// Tools over the game database.
     Db {
         #[command(subcommand)]
@@ -565,6 +572,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
             command: DbCommand::Backup { file, db },
         } => db::backup(&db, &file),
         Command::Invite { config } => invite::invite(config.as_deref()),
+        Command::Learn { export } => learn(export),
         Command::Db {
             command:
                 DbCommand::Ratings {
@@ -582,4 +590,31 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
             }
         }
     }
+}
+
+/// `bao-bot learn --export`: the course as JSON lines; without `--export`, its outline.
+fn learn(export: bool) -> Result<(), CliError> {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    if export {
+        let lines = bao_bot::lessons::export_lines().map_err(|e| CliError::Other(e.into()))?;
+        for line in lines {
+            writeln!(out, "{line}").map_err(|e| CliError::Other(e.into()))?;
+        }
+        return Ok(());
+    }
+    for (i, lesson) in bao_bot::lessons::course().iter().enumerate() {
+        writeln!(
+            out,
+            "{:>2}. {} ({})",
+            i + 1,
+            lesson.title,
+            lesson.game_name()
+        )
+        .map_err(|e| CliError::Other(e.into()))?;
+        for (j, task) in lesson.tasks.iter().enumerate() {
+            writeln!(out, "    {}. {}", j + 1, task.goal).map_err(|e| CliError::Other(e.into()))?;
+        }
+    }
+    Ok(())
 }

@@ -305,6 +305,20 @@ pub fn command_line(
             }
             Ok(Command::Leaderboard { variant, scope })
         }
+        "learn" => {
+            let word = option("lesson").or_else(|| plain.first().copied());
+            if plain.len() > 1 {
+                return Err("write /bao learn [lesson:N]".into());
+            }
+            let lesson = word
+                .map(|w| {
+                    w.parse::<u32>().map_err(|_| {
+                        format!("`{w}` is not a lesson number; write /bao learn lesson:3")
+                    })
+                })
+                .transpose()?;
+            Ok(Command::Learn { lesson })
+        }
         "stats" => {
             let mut variant = option("variant")
                 .map(str::parse::<Variant>)

@@ -289,7 +289,8 @@ pub async fn bao_settings(
         "about",
         "replay",
         "leaderboard",
-        "stats"
+        "stats",
+        "learn"
     )
 )]
 pub async fn bao(_ctx: AppContext<'_>) -> Result<(), Error> {
@@ -596,4 +597,15 @@ pub async fn stats(
         variant: variant.map(Into::into),
     };
     respond::command(ctx, command).await
+}
+
+/// Lessons that teach Bao by playing: start or resume them, or jump to one.
+#[poise::command(slash_command)]
+pub async fn learn(
+    ctx: AppContext<'_>,
+    #[description = "Jump to this lesson (default: resume)"]
+    #[min = 1]
+    lesson: Option<u32>,
+) -> Result<(), Error> {
+    respond::command(ctx, Command::Learn { lesson }).await
 }

@@ -153,7 +153,8 @@ impl Recorder for Vec<Step> {
     }
 }
 
-fn times(n: usize) -> String {
+/// `once`, `twice`, `3 times`.
+pub(crate) fn times(n: usize) -> String {
     match n {
         1 => "once".into(),
         2 => "twice".into(),

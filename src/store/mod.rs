@@ -87,6 +87,7 @@ mod check;
 mod ending;
 mod games;
 pub mod glicko;
+mod lessons;
 mod levels;
 mod players;
 mod rating_queries;
@@ -106,6 +107,7 @@ use rusqlite::Connection;
 
 pub use backup::BackupReport;
 pub use glicko::{Rating, Score};
+pub use lessons::{LessonStars, LessonStep, OpenLesson};
 pub use ratings::{
     FinishedGame, PlayerRating, Ranked, RatingChange, RatingsCheck, Scope, MIN_RANKED_GAMES,
 };

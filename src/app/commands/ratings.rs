@@ -407,6 +407,10 @@ impl App {
             }
         }
 
+        if let Some(progress) = self.lesson_progress_if_any(who)? {
+            lines.push(progress);
+        }
+
         let games = self.store.finished_games_of(who.id, variant)?;
         let (people, ai): (Vec<&FinishedGame>, Vec<&FinishedGame>) =
             games.iter().partition(|g| !g.opponent.is_ai());

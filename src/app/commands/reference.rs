@@ -33,13 +33,13 @@ pub const HELP_TEXT: &str = "\
 `/bao resign`, `/bao draw` (offer or accept), `/bao abort` (before each side has moved twice), `/bao claim` (the opponent's time ran out)
 `/bao ai [level] [side] [variant] [rules]`: play the AI here (levels below; default medium)
 `/bao hint`: a private hint (against the AI, or agreed by hints:yes); `/bao takeback`: take back your move (with the AI's reply; in unrated games, if the opponent agrees)
-`/bao games`: your games, and how your last ones ended
+`/bao games`: your games and how your last ones ended
 `/bao replay [game] [from] [to]`: a game as an animated GIF
 `/bao analyze [game]`: analysis of a finished game: graph, accuracies, largest mistakes
 `/bao leaderboard [variant] [server|global]`, `/bao stats [@someone] [variant]`: ratings and records
 `/bao prefs [notify] [animations] [orientation]`: your preferences (`/bao notify dm|mention|off` too)
 `/bao settings`: this server's settings; `/bao-settings <setting> <value>` changes one (Manage Server)
-`/bao rules`: the rules in short; `/bao notation`: how to write a move; `/bao about`: the bot";
+`/bao learn`: lessons; `/bao rules`: the rules in short; `/bao notation`: how to write a move; `/bao about`: the bot";
 
 /// `/bao rules`.
 pub const RULES_TEXT: &str = "\

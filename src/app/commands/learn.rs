@@ -1,0 +1,493 @@
+//! `/bao learn`: the course of [`crate::lessons`] played in the chat, one task at a time.
+//!
+//! `/bao learn` resumes the lesson the user has open (or starts the first one not yet done);
+//! `/bao learn lesson:N` jumps to lesson N. A lesson opens with its demonstration (an
+//! animated move and a line or two), then shows its first task's board with a button per
+//! legal move and "Show me". Answers come by those buttons, or by `/bao move` in the place
+//! where the lesson is open when the user plays no game there (a game always comes first).
+//! A right answer shows the move animated and a "Next" button; a wrong one gets feedback
+//! from its trace and, from the second miss on, a hint marking the pit to start from.
+//!
+//! In a DM the lesson plays there; anywhere else every reply is private (ephemeral), so
+//! nothing of a lesson is posted in a channel. Lessons write no game and no rating: only
+//! the progress tables of `store/lessons.rs`. Every button carries the token of the task it
+//! was shown for, so a press on an old task, or on someone else's lesson, is refused
+//! privately.
+
+use crate::lessons::{self, Lesson, Task};
+use crate::render::{board_png, board_text, moves_gif, RenderOptions};
+use crate::rules::{MoveError, Position, Side, Trace};
+use crate::store::{LessonStep, OpenLesson};
+
+use crate::app::buttons::{Action, ButtonId};
+use crate::app::refusal::{refuse, Answer};
+use crate::app::types::LessonPress;
+use crate::app::view::move_button;
+use crate::app::{App, AppError, Place, User};
+use crate::app::{Attachment, BoardView, Button, ButtonStyle, Reply};
+
+/// Move buttons that fit under a task's board (four rows of five; the fifth holds "Show me").
+const MAX_MOVE_BUTTONS: usize = 20;
+
+/// The refusal of a press on another user's lesson.
+pub(in crate::app) const NOT_YOUR_LESSON: &str =
+    "These buttons belong to someone else's lesson. Start your own with `/bao learn`.";
+
+/// The refusal of a press on a task that is no longer the one open.
+pub(in crate::app) const OLD_TASK: &str =
+    "That task is over. `/bao learn` shows the task you are on.";
+
+/// 3 stars for no miss, 2 for one, 1 otherwise.
+pub fn stars_for(misses: u32) -> u8 {
+    match misses {
+        0 => 3,
+        1 => 2,
+        _ => 1,
+    }
+}
+
+fn star_text(stars: u8) -> String {
+    "\u{2605}".repeat(usize::from(stars))
+}
+
+/// A course mistake is the bot's fault, not the user's.
+fn course_failed(e: lessons::CourseError) -> AppError {
+    AppError::Corrupt {
+        game: crate::vocab::GameId(0),
+        detail: format!("lesson course: {e}"),
+    }
+}
+
+fn lesson_at(n: u32) -> Result<&'static Lesson, AppError> {
+    lessons::lesson(n as usize).ok_or_else(|| AppError::Corrupt {
+        game: crate::vocab::GameId(0),
+        detail: format!("no lesson {n}"),
+    })
+}
+
+fn task_at(open: &OpenLesson) -> Result<(&'static Lesson, &'static Task), AppError> {
+    let lesson = lesson_at(open.lesson)?;
+    let task = lesson
+        .tasks
+        .get(open.task as usize - 1)
+        .ok_or_else(|| AppError::Corrupt {
+            game: crate::vocab::GameId(0),
+            detail: format!("no task {} in lesson {}", open.task, open.lesson),
+        })?;
+    Ok((lesson, task))
+}
+
+fn png(name: String, bytes: Vec<u8>) -> Attachment {
+    Attachment {
+        filename: format!("{name}.png"),
+        bytes,
+    }
+}
+
+fn gif(name: String, bytes: Vec<u8>) -> Attachment {
+    Attachment {
+        filename: format!("{name}.gif"),
+        bytes,
+    }
+}
+
+impl App {
+    /// `/bao learn [lesson:N]`.
+    pub(in crate::app) fn learn(&self, user: &User, place: &Place, lesson: Option<u32>) -> Answer {
+        let count = lessons::course().len() as u32;
+        let open = self.store.open_lesson(user.id)?;
+        let (n, task, misses, fresh) = match (lesson, &open) {
+            (Some(n), _) if n == 0 || n > count => {
+                return Err(refuse(format!(
+                    "There are {count} lessons: `/bao learn lesson:1` to `lesson:{count}`."
+                )))
+            }
+            (Some(n), _) => (n, 1, 0, true),
+            (None, Some(o)) => (o.lesson, o.task, o.misses, false),
+            (None, None) => {
+                let done: Vec<u32> = self
+                    .store
+                    .lesson_stars(user.id)?
+                    .iter()
+                    .map(|s| s.lesson)
+                    .collect();
+                let first = (1..=count).find(|n| !done.contains(n)).unwrap_or(1);
+                (first, 1, 0, true)
+            }
+        };
+        let key = place.key();
+        let step = LessonStep {
+            place_key: &key,
+            lesson: n,
+            task,
+            misses,
+        };
+        let Some(open) = self
+            .store
+            .set_lesson_task(user.id, None, step, self.clock.now())?
+        else {
+            return Err(refuse(OLD_TASK));
+        };
+        let progress = self.lesson_progress(user)?;
+        let mut reply = if fresh || (open.task == 1 && open.misses == 0) {
+            self.lesson_opening(&open)?
+        } else {
+            self.task_reply(&open, "Welcome back.", false)?
+        };
+        reply.text = format!("{progress}\n{}", reply.text);
+        Ok(self.lesson_place(reply, place).into())
+    }
+
+    /// The lesson open for `user` at `place`, when `/bao move` there is for it: they have a
+    /// lesson open here and play no game here.
+    pub(in crate::app) fn lesson_here(
+        &self,
+        user: &User,
+        place: &Place,
+    ) -> Result<Option<OpenLesson>, AppError> {
+        let Some(open) = self.store.open_lesson(user.id)? else {
+            return Ok(None);
+        };
+        if open.place_key != place.key() {
+            return Ok(None);
+        }
+        let playing = self
+            .store
+            .game_in(place)?
+            .is_some_and(|g| g.involves(user.id));
+        Ok((!playing).then_some(open))
+    }
+
+    /// A lesson's button pressed: its task's token must be the presser's current task.
+    pub(in crate::app) fn lesson_button(
+        &self,
+        user: &User,
+        place: &Place,
+        token: i64,
+        press: LessonPress,
+    ) -> Answer {
+        match self.store.lesson_token_owner(token)? {
+            Some(owner) if owner == user.id => {}
+            Some(_) => return Err(refuse(NOT_YOUR_LESSON)),
+            None => return Err(refuse(super::super::INVALID_BUTTON)),
+        }
+        let open = match self.store.open_lesson(user.id)? {
+            Some(o) if o.token == token => o,
+            _ => return Err(refuse(OLD_TASK)),
+        };
+        let reply = match press {
+            LessonPress::Move(text) => return self.lesson_move(user, place, open, &text),
+            LessonPress::Show => self.show_me(&open)?,
+            LessonPress::Next => self.task_or_opening(&open)?,
+        };
+        Ok(self.lesson_place(reply, place).into())
+    }
+
+    /// An answer to the open task, typed or pressed.
+    pub(in crate::app) fn lesson_move(
+        &self,
+        user: &User,
+        place: &Place,
+        open: OpenLesson,
+        text: &str,
+    ) -> Answer {
+        let (lesson, task) = task_at(&open)?;
+        let judged = match task.judge(text).map_err(course_failed)? {
+            Ok(j) => j,
+            Err(e) => {
+                let why = match e {
+                    MoveError::Parse(p) => {
+                        let pos = task.start().map_err(course_failed)?;
+                        format!(
+                            "{p}. Legal moves now: {}.",
+                            crate::rules::join_moves(&pos.legal_moves())
+                        )
+                    }
+                    other => other.to_string(),
+                };
+                return Err(refuse(format!("{why}\nThe task: {}", task.goal)));
+            }
+        };
+        let now = self.clock.now();
+        if let Some(feedback) = judged.feedback {
+            let Some(open) = self.store.lesson_miss(user.id, open.token, now)? else {
+                return Err(refuse(OLD_TASK));
+            };
+            let mut text = format!("{feedback}\nTry again: {}", task.goal);
+            let hint = open.task_misses >= 2;
+            if hint {
+                let pit = task.hint_pit().map_err(course_failed)?;
+                text.push_str(&format!("\nHint: start from {pit} (ringed on the board)."));
+            }
+            let reply = self.task_reply(&open, &text, hint)?;
+            return Ok(self.lesson_place(reply, place).into());
+        }
+        // Right: North's scripted reply, if any, then the next task (or lesson).
+        let before = task.start().map_err(course_failed)?;
+        let mut moves = vec![judged.mv];
+        let mut shown = judged.after;
+        let mut last = judged.trace.clone();
+        let mut lines = vec![format!("Right! You: {}", judged.trace.describe())];
+        if let Some(r) = task.reply {
+            if let Ok((mv, after, trace)) = lessons::play(&judged.after, r) {
+                lines.push(format!("North: {}", trace.describe()));
+                moves.push(mv);
+                shown = after;
+                last = trace;
+            }
+        }
+        let (next, done) = self.advance(user, place, &open, lesson, now)?;
+        lines.extend(done);
+        let name = format!("lesson-{}-{}-answer", open.lesson, open.task);
+        let mut reply = Reply::private(lines.join("\n"));
+        let opts = RenderOptions {
+            trace: Some(last),
+            caption: Some("Your answer".into()),
+            ..RenderOptions::default()
+        };
+        let animation = moves_gif(&before, &moves, &opts)
+            .ok()
+            .map(|bytes| gif(name.clone(), bytes));
+        reply.board = Some(BoardView {
+            current: None,
+            picture: Some(png(name, board_png(&shown, &opts))),
+            animation,
+            text: Some(board_text(&shown, Side::South)),
+        });
+        if let Some(next) = next {
+            reply.buttons = vec![vec![Button {
+                id: ButtonId::new(Action::LessonNext, crate::vocab::GameId(next.token), 0)
+                    .to_string(),
+                label: "Next".into(),
+                style: ButtonStyle::Primary,
+            }]];
+        }
+        Ok(self.lesson_place(reply, place).into())
+    }
+
+    /// Moves the lesson on after a right answer: the next task, else the next lesson (with
+    /// the stars of this one recorded), else the end of the course. Returns the lesson as it
+    /// now stands (none at the end) and the lines to say.
+    fn advance(
+        &self,
+        user: &User,
+        place: &Place,
+        open: &OpenLesson,
+        lesson: &Lesson,
+        now: i64,
+    ) -> Result<(Option<OpenLesson>, Vec<String>), AppError> {
+        let key = place.key();
+        let mut lines = Vec::new();
+        let step = if (open.task as usize) < lesson.tasks.len() {
+            LessonStep {
+                place_key: &key,
+                lesson: open.lesson,
+                task: open.task + 1,
+                misses: open.misses,
+            }
+        } else {
+            let stars = stars_for(open.misses);
+            self.store.finish_lesson(user.id, open.lesson, stars, now)?;
+            lines.push(format!(
+                "Lesson {} done: {} ({}).",
+                open.lesson,
+                star_text(stars),
+                match open.misses {
+                    0 => "no miss".to_string(),
+                    1 => "one miss".to_string(),
+                    n => format!("{n} misses"),
+                }
+            ));
+            let [kujifunza_end, course_end] = lessons::part_ends();
+            let n = open.lesson as usize;
+            if n == kujifunza_end {
+                lines.push("That is the end of part 1, Bao la Kujifunza. Play a whole game of it against the AI with `/bao ai beginner kujifunza`, or press Next for part 2, Bao la Kiswahili.".into());
+            }
+            if n == course_end {
+                self.store.close_lesson(user.id)?;
+                lines.push("You have finished the course! Play Bao la Kiswahili against the AI with `/bao ai beginner`, or challenge someone with `/bao challenge @someone`.".into());
+                return Ok((None, lines));
+            }
+            LessonStep {
+                place_key: &key,
+                lesson: open.lesson + 1,
+                task: 1,
+                misses: 0,
+            }
+        };
+        let next = self
+            .store
+            .set_lesson_task(user.id, Some(open.token), step, now)?;
+        Ok((next, lines))
+    }
+
+    /// A lesson's opening: its demonstration animated, then its first task's board.
+    fn lesson_opening(&self, open: &OpenLesson) -> Result<Reply, AppError> {
+        let lesson = lesson_at(open.lesson)?;
+        let (pos, mv, _) = lesson.demo().map_err(course_failed)?;
+        let mut reply = self.task_reply(open, "", false)?;
+        let name = format!("lesson-{}-demo", open.lesson);
+        let opts = RenderOptions {
+            caption: Some(format!("Lesson {}: {}", open.lesson, lesson.title)),
+            ..RenderOptions::default()
+        };
+        if let Ok(bytes) = moves_gif(&pos, &[mv], &opts) {
+            reply.attachments.insert(0, gif(name, bytes));
+        }
+        reply.text = format!(
+            "**Lesson {} of {}: {}** ({})\n{}\n{}",
+            open.lesson,
+            lessons::course().len(),
+            lesson.title,
+            lesson.game_name(),
+            lesson.intro,
+            reply.text
+        );
+        Ok(reply)
+    }
+
+    /// The opening of the lesson when its first task is open, else the task.
+    fn task_or_opening(&self, open: &OpenLesson) -> Result<Reply, AppError> {
+        if open.task == 1 && open.misses == 0 {
+            self.lesson_opening(open)
+        } else {
+            self.task_reply(open, "", false)
+        }
+    }
+
+    /// "Show me": the example answer animated from the task's position, the task still open.
+    fn show_me(&self, open: &OpenLesson) -> Result<Reply, AppError> {
+        let (_, task) = task_at(open)?;
+        let pos = task.start().map_err(course_failed)?;
+        let (mv, _, trace) = lessons::play(&pos, task.example).map_err(course_failed)?;
+        let mut reply = self.task_reply(
+            open,
+            &format!(
+                "One answer is {mv}: {} Now play it yourself, or any other move that does it.",
+                trace.describe()
+            ),
+            false,
+        )?;
+        let opts = RenderOptions {
+            caption: Some(format!("Show me: {mv}")),
+            ..RenderOptions::default()
+        };
+        if let Ok(bytes) = moves_gif(&pos, &[mv], &opts) {
+            reply.attachments.insert(
+                0,
+                gif(format!("lesson-{}-{}-show", open.lesson, open.task), bytes),
+            );
+        }
+        Ok(reply)
+    }
+
+    /// The open task: `text`, its goal, its board (the start pit ringed when `hint`), a
+    /// button per legal move and "Show me".
+    fn task_reply(&self, open: &OpenLesson, text: &str, hint: bool) -> Result<Reply, AppError> {
+        let (lesson, task) = task_at(open)?;
+        let pos: Position = task.start().map_err(course_failed)?;
+        let mut opts = RenderOptions {
+            caption: Some(format!(
+                "Task {} of {}: {}",
+                open.task,
+                lesson.tasks.len(),
+                task.goal
+            )),
+            ..RenderOptions::default()
+        };
+        if hint {
+            let (mv, _, _) = lessons::play(&pos, task.example).map_err(course_failed)?;
+            opts.trace = Some(Trace {
+                mv,
+                mover: Side::South,
+                steps: Vec::new(),
+            });
+        }
+        let head = format!(
+            "**Task {} of {}** (lesson {}): {}",
+            open.task,
+            lesson.tasks.len(),
+            open.lesson,
+            task.goal
+        );
+        let mut reply = Reply::private(if text.is_empty() {
+            head
+        } else {
+            format!("{text}\n{head}")
+        });
+        let name = format!("lesson-{}-{}", open.lesson, open.task);
+        reply.board = Some(BoardView {
+            current: None,
+            picture: Some(png(name, board_png(&pos, &opts))),
+            animation: None,
+            text: Some(board_text(&pos, Side::South)),
+        });
+        let token = crate::vocab::GameId(open.token);
+        let legal = pos.legal_moves();
+        if legal.len() <= MAX_MOVE_BUTTONS {
+            for chunk in legal.chunks(5) {
+                reply.buttons.push(
+                    chunk
+                        .iter()
+                        .map(|mv| {
+                            move_button(
+                                mv,
+                                ButtonId::new(Action::LessonMove(mv.to_string()), token, 0),
+                            )
+                        })
+                        .collect(),
+                );
+            }
+        }
+        reply.buttons.push(vec![Button {
+            id: ButtonId::new(Action::LessonShow, token, 0).to_string(),
+            label: "Show me".into(),
+            style: ButtonStyle::Success,
+        }]);
+        Ok(reply)
+    }
+
+    /// Private outside DMs; in the user's DM with the bot, plain messages there.
+    fn lesson_place(&self, mut reply: Reply, place: &Place) -> Reply {
+        reply.ephemeral = !place.is_dm();
+        reply
+    }
+
+    /// [`App::lesson_progress`] for someone who has finished a lesson (for `/bao stats`).
+    pub(in crate::app) fn lesson_progress_if_any(
+        &self,
+        user: &User,
+    ) -> Result<Option<String>, AppError> {
+        if self.store.lesson_stars(user.id)?.is_empty() {
+            return Ok(None);
+        }
+        self.lesson_progress(user).map(Some)
+    }
+
+    /// "Lessons: 3 of 17 done, 8 of 51 stars." with the stars of each part.
+    pub(in crate::app) fn lesson_progress(&self, user: &User) -> Result<String, AppError> {
+        let stars = self.store.lesson_stars(user.id)?;
+        let count = lessons::course().len();
+        let total: u32 = stars.iter().map(|s| u32::from(s.stars)).sum();
+        let [kujifunza_end, _] = lessons::part_ends();
+        let part = |range: std::ops::RangeInclusive<usize>| {
+            let done: Vec<String> = stars
+                .iter()
+                .filter(|s| range.contains(&(s.lesson as usize)))
+                .map(|s| format!("{} {}", s.lesson, star_text(s.stars)))
+                .collect();
+            if done.is_empty() {
+                "none yet".to_string()
+            } else {
+                done.join(", ")
+            }
+        };
+        Ok(format!(
+            "Lessons: {} of {count} done, {total} of {} stars (Kujifunza: {}; Kiswahili: {}).",
+            stars.len(),
+            3 * count,
+            part(1..=kujifunza_end),
+            part(kujifunza_end + 1..=count)
+        ))
+    }
+}

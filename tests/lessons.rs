@@ -1,0 +1,84 @@
+//! The course of `/bao learn`, checked against the engine: every position is valid, every
+//! example meets its check, every wrong move is legal and misses it with the feedback the
+//! export (and the bot) gives, every demonstration and scripted reply plays.
+
+use bao_bot::lessons::{course, export_lines, play, Outcome};
+
+#[test]
+fn every_task_is_true_to_the_engine() {
+    let lessons = course();
+    assert!(
+        (15..=20).contains(&lessons.len()),
+        "{} lessons",
+        lessons.len()
+    );
+    for (i, lesson) in lessons.iter().enumerate() {
+        let n = i + 1;
+        assert!((2..=5).contains(&lesson.tasks.len()), "lesson {n}");
+        let (demo, _, _) = lesson
+            .demo()
+            .unwrap_or_else(|e| panic!("lesson {n} demo: {e}"));
+        assert_eq!(demo.variant(), lesson.variant, "lesson {n} demo");
+        for (j, task) in lesson.tasks.iter().enumerate() {
+            let at = format!("lesson {n} task {}", j + 1);
+            let pos = task.start().unwrap_or_else(|e| panic!("{at}: {e}"));
+            assert_eq!(pos.variant(), lesson.variant, "{at}");
+            assert_eq!(pos.turn(), bao_bot::rules::Side::South, "{at}");
+            assert!(!pos.legal_moves().is_empty(), "{at}: no move");
+            let check = task.parsed_check().unwrap_or_else(|e| panic!("{at}: {e}"));
+            let example = task
+                .judge(task.example)
+                .unwrap()
+                .unwrap_or_else(|e| panic!("{at}: example: {e}"));
+            assert_eq!(example.feedback, None, "{at}: the example misses");
+            // Every legal move is judged the same way as by the check itself.
+            let mut misses = 0;
+            for mv in pos.legal_moves() {
+                let (after, trace) = pos.play(&mv).unwrap();
+                let outcome = Outcome {
+                    before: &pos,
+                    after: &after,
+                    trace: &trace,
+                };
+                let feedback = check.feedback(&outcome);
+                assert_eq!(feedback.is_none(), check.meets(&outcome), "{at}: {mv}");
+                misses += usize::from(feedback.is_some());
+            }
+            match task.wrong {
+                Some(w) => {
+                    let wrong = task
+                        .judge(w)
+                        .unwrap()
+                        .unwrap_or_else(|e| panic!("{at}: wrong: {e}"));
+                    assert!(
+                        wrong.feedback.is_some(),
+                        "{at}: the wrong move meets the check"
+                    );
+                }
+                None => assert_eq!(misses, 0, "{at}: a wrong move exists; name one"),
+            }
+            if let Some(reply) = task.reply {
+                play(&example.after, reply).unwrap_or_else(|e| panic!("{at}: reply: {e}"));
+            }
+        }
+    }
+}
+
+#[test]
+fn the_export_has_one_line_a_task_with_the_feedback() {
+    let lines = export_lines().unwrap();
+    let tasks: usize = course().iter().map(|l| l.tasks.len()).sum();
+    assert_eq!(lines.len(), tasks);
+    for line in &lines {
+        let v: serde_json::Value = serde_json::from_str(line).unwrap();
+        for key in [
+            "lesson", "title", "task", "variant", "rules", "position", "goal", "check", "example",
+            "wrong", "feedback",
+        ] {
+            assert!(v.get(key).is_some(), "{key} missing in {line}");
+        }
+        assert_eq!(v["wrong"].is_null(), v["feedback"].is_null(), "{line}");
+    }
+    let first: serde_json::Value = serde_json::from_str(&lines[0]).unwrap();
+    assert_eq!(first["feedback"], "Your last seed fell in A8, which was empty, so the move ended without a capture. It started from A6; this task wants a move from A3.");
+}
