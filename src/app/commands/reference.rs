@@ -28,7 +28,7 @@ pub const HELP_TEXT: &str = "\
 **Bao commands**
 `/bao challenge @someone [variant] [side] [time_per_move] [rules] [rated] [hints]`: challenge someone here (time: none, 30m .. 14d; rules: v0.2 or r002; rated: yes or no; hints: yes allows hints, unrated only); the game gets a thread of its own where the server allows
 `/bao accept`, `/bao decline`: answer a challenge (or use its buttons)
-`/bao move A4 left capture`: a move (kind and stop/use may be left out when clear); or the buttons under the board
+`/bao move A4 left capture`: a move (`/bao notation` says how to write one); or the buttons under the board
 `/bao board`, `/bao moves`, `/bao history`: the board, the legal moves, the move list and record
 `/bao resign`, `/bao draw` (offer or accept), `/bao abort` (before each side has moved twice), `/bao claim` (the opponent's time ran out)
 `/bao ai [level] [side] [variant] [rules]`: play the AI here (levels below; default medium)
@@ -39,7 +39,7 @@ pub const HELP_TEXT: &str = "\
 `/bao leaderboard [variant] [server|global]`, `/bao stats [@someone] [variant]`: ratings and records
 `/bao prefs [notify] [animations] [orientation]`: your preferences (`/bao notify dm|mention|off` too)
 `/bao settings`: this server's settings; `/bao-settings <setting> <value>` changes one (Manage Server)
-`/bao learn`: lessons; `/bao rules`: the rules in short; `/bao notation`: how to write a move; `/bao about`: the bot";
+`/bao learn`: lessons that teach Bao; `/bao rules`: the rules in short; `/bao about`: the bot";
 
 /// `/bao rules`.
 pub const RULES_TEXT: &str = "\
