@@ -5,10 +5,10 @@
 mod app_world;
 #[path = "support/gifs.rs"]
 mod gifs;
-use app_world::{challenge, world_with, GENERAL};
+use app_world::{challenge, mv, say, world_with, GENERAL};
 use std::sync::Arc;
 
-use bao_bot::app::{App, Command, PrefsChange, Reply, Settings, User};
+use bao_bot::app::{App, Command, PrefsChange, Settings, User};
 use bao_bot::render::{move_gif, RenderOptions};
 use bao_bot::rules::Position;
 use bao_bot::store::{Place, SideChoice, Store};
@@ -17,22 +17,6 @@ use bao_bot::store::{Place, SideChoice, Store};
 fn app(settings: Settings) -> (Arc<App>, Arc<Store>) {
     let w = world_with(settings);
     (w.app, w.store)
-}
-
-fn say(app: &App, who: &User, place: &Place, cmd: Command) -> Reply {
-    app.handle(who, place, cmd).expect("app").reply
-}
-
-fn mv(app: &App, who: &User, place: &Place, text: &str) -> Reply {
-    say(
-        app,
-        who,
-        place,
-        Command::Move {
-            text: text.into(),
-            game: None,
-        },
-    )
 }
 
 /// Asha (South) and Baraka start a game in #general.

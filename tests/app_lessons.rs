@@ -2,37 +2,19 @@
 //! feedback and hints, stars, and the private refusals of old and other people's buttons.
 //! Nothing of a lesson becomes a game.
 
+#[path = "support/app_world.rs"]
+mod app_world;
+use app_world::{mv, say, world, GENERAL};
 use std::sync::Arc;
 
-use bao_bot::app::{App, Command, ManualClock, Reply, Settings, User};
+use bao_bot::app::{App, Command, Reply, User};
 use bao_bot::lessons::course;
 use bao_bot::store::{GameFilter, Place, Store, UserId};
 
-const GENERAL: Place = Place::Channel {
-    guild: 10,
-    channel: 20,
-};
-
-fn app() -> (App, Arc<Store>) {
-    let store = Arc::new(Store::open_in_memory().expect("store"));
-    let clock = Arc::new(ManualClock::new(1_800_000_000));
-    (App::new(store.clone(), clock, Settings::default()), store)
-}
-
-fn say(app: &App, who: &User, place: &Place, cmd: Command) -> Reply {
-    app.handle(who, place, cmd).expect("app").reply
-}
-
-fn mv(app: &App, who: &User, place: &Place, text: &str) -> Reply {
-    say(
-        app,
-        who,
-        place,
-        Command::Move {
-            text: text.into(),
-            game: None,
-        },
-    )
+/// The shared world's app and store.
+fn app() -> (Arc<App>, Arc<Store>) {
+    let w = world();
+    (w.app, w.store)
 }
 
 fn press(app: &App, who: &User, place: &Place, id: &str) -> Reply {

@@ -72,6 +72,25 @@ impl World {
     }
 }
 
+/// `cmd` from `who` at `place` in `app`: the answer to the asker (for tests that hold the
+/// app alone).
+pub fn say(app: &App, who: &User, place: &Place, cmd: Command) -> Reply {
+    app.handle(who, place, cmd).expect("app").reply
+}
+
+/// `/bao move text` from `who` at `place` in `app`.
+pub fn mv(app: &App, who: &User, place: &Place, text: &str) -> Reply {
+    say(
+        app,
+        who,
+        place,
+        Command::Move {
+            text: text.into(),
+            game: None,
+        },
+    )
+}
+
 /// `/bao challenge`, built from its defaults: the challenger plays South, and every other
 /// option is left out. `challenge(&w.baraka).time("1d").rated(false).command()`.
 #[derive(Debug, Clone)]
