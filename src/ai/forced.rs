@@ -38,7 +38,16 @@ pub struct ForcedWin {
 impl ForcedWin {
     /// `North wins in 3`.
     pub fn sentence(&self) -> String {
-        format!("{} wins in {}", self.winner.name(), self.moves)
+        if self.moves == 0 {
+            // The loser is to move, and every move of theirs ends the game.
+            format!(
+                "{} wins: every move of {} loses at once",
+                self.winner.name(),
+                (!self.winner).name()
+            )
+        } else {
+            format!("{} wins in {}", self.winner.name(), self.moves)
+        }
     }
 }
 
@@ -104,6 +113,23 @@ mod tests {
             forced_win(&start, 1_000),
             None,
             "the start is too deep for 1,000 nodes"
+        );
+    }
+
+    #[test]
+    fn a_loser_whose_every_move_loses_at_once_is_told_in_words() {
+        let best = Position::start(Variant::Kujifunza).legal_moves()[0];
+        let w = ForcedWin {
+            winner: Side::North,
+            winner_to_move: false,
+            moves: winner_moves(1, false),
+            plies: 1,
+            best,
+        };
+        assert_eq!(w.moves, 0);
+        assert_eq!(
+            w.sentence(),
+            "North wins: every move of South loses at once"
         );
     }
 }

@@ -342,6 +342,11 @@ impl App {
                      fastest way.",
                     w.moves
                 )
+            } else if w.moves == 0 {
+                format!(
+                    " Proved: every move you have loses at once, so {} wins whatever you play.",
+                    self.side_name(game, w.winner)
+                )
             } else {
                 format!(
                     " Proved: {} wins in {} (their moves) with best play; this move holds \

@@ -45,13 +45,23 @@ impl App {
             forced_win(pos, FORCED_WIN_NODES)
         };
         Ok(proved.map(|w| {
-            format!(
-                "Proved: {} ({}) wins in {} from here ({}'s moves, with best defence).",
-                w.winner.name(),
-                self.side_name(game, w.winner),
-                w.moves,
-                w.winner.name()
-            )
+            if w.moves == 0 {
+                // The loser is to move and every move of theirs ends the game.
+                format!(
+                    "Proved: {} ({}) wins from here: every move {} has loses at once.",
+                    w.winner.name(),
+                    self.side_name(game, w.winner),
+                    (!w.winner).name()
+                )
+            } else {
+                format!(
+                    "Proved: {} ({}) wins in {} from here ({}'s moves, with best defence).",
+                    w.winner.name(),
+                    self.side_name(game, w.winner),
+                    w.moves,
+                    w.winner.name()
+                )
+            }
         }))
     }
 
