@@ -140,6 +140,37 @@ impl AiLimits {
     }
 }
 
+/// Limits on drawing pictures and animations.
+#[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
+#[serde(default, deny_unknown_fields)]
+pub struct RenderLimits {
+    /// How many pictures and animations are drawn at once (the render workers); 0 means
+    /// one per core. Further drawings wait their turn in arrival order.
+    pub workers: usize,
+    /// Past this many drawings waiting, a move's animation is skipped: the move is
+    /// confirmed at once and its still board follows.
+    pub queue_limit: usize,
+}
+
+impl Default for RenderLimits {
+    fn default() -> RenderLimits {
+        RenderLimits {
+            workers: 0,
+            queue_limit: crate::app::DEFAULT_RENDER_QUEUE_LIMIT,
+        }
+    }
+}
+
+impl RenderLimits {
+    /// The number of workers, with 0 read as one per core.
+    pub fn workers(&self) -> usize {
+        match self.workers {
+            0 => crate::render::RenderPool::default_workers(),
+            n => n,
+        }
+    }
+}
+
 /// All settings of the bot.
 #[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
 #[serde(default, deny_unknown_fields)]
@@ -175,6 +206,8 @@ pub struct Config {
     pub rated_by_default: bool,
     /// Limits on the built-in AI.
     pub ai: AiLimits,
+    /// Limits on drawing pictures.
+    pub render: RenderLimits,
     /// The Discord application id for `bao-bot invite`; without it the id is read from the
     /// token (whose first part is the bot's id in base64).
     pub application_id: Option<u64>,
@@ -197,6 +230,7 @@ impl Default for Config {
             animation: true,
             rated_by_default: true,
             ai: AiLimits::default(),
+            render: RenderLimits::default(),
             application_id: None,
             source_url: None,
         }

@@ -481,7 +481,7 @@ impl World {
     fn accept_here(&self, who: &User, challenge: &Reply, here: ThreadsHere) -> Response {
         let accept = challenge.button_ids()[0].to_string();
         self.app
-            .press_here(who, &GENERAL, here, &accept)
+            .press_here(who, &GENERAL, here, &accept, &|_| {})
             .expect("app")
     }
 }

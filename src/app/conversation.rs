@@ -1,6 +1,8 @@
 //! [`Conversation`]: the app as a front end calls it, so that a front end's tests can put a
 //! scripted stand-in in its place.
 
+use std::time::Duration;
+
 use super::{
     App, AppError, Command, GameId, Notice, Place, Response, ThreadFailure, ThreadsHere, User,
     UserId,
@@ -46,13 +48,14 @@ pub trait Conversation: Send + Sync + 'static {
     }
 
     /// [`Conversation::press`] with what the front end knows about opening a game's
-    /// thread at `place` (`here`).
+    /// thread at `place` (`here`), calling `progress` with a line to show meanwhile.
     fn press_here(
         &self,
         user: &User,
         place: &Place,
         _here: ThreadsHere,
         id: &str,
+        _progress: &(dyn Fn(String) + Send + Sync),
     ) -> Result<Response, AppError> {
         self.press(user, place, id)
     }
@@ -61,6 +64,13 @@ pub trait Conversation: Send + Sync + 'static {
     /// "thinking…" at once. `command` is `None` for a button press. Must be quick: no store.
     fn may_be_slow(&self, _place: &Place, _command: Option<&Command>) -> bool {
         false
+    }
+
+    /// How long the pictures of an answer would wait for the render workers, with the work
+    /// they have in hand and `others` more requests in hand before this one (each about two
+    /// drawings). A front end answers early when this is long.
+    fn render_wait(&self, _others: usize) -> Duration {
+        Duration::ZERO
     }
 
     /// Suggestions for the move being typed in `game` (or the game here), at most 25.
@@ -137,8 +147,9 @@ impl Conversation for App {
         place: &Place,
         here: ThreadsHere,
         id: &str,
+        progress: &(dyn Fn(String) + Send + Sync),
     ) -> Result<Response, AppError> {
-        App::press_here(self, user, place, here, id)
+        App::press_here(self, user, place, here, id, progress)
     }
 
     fn may_be_slow(&self, place: &Place, command: Option<&Command>) -> bool {
@@ -149,6 +160,13 @@ impl Conversation for App {
             Some(Command::Move { .. }) | None => place.is_dm(),
             Some(_) => false,
         }
+    }
+
+    fn render_wait(&self, others: usize) -> Duration {
+        let pool = self.render_pool();
+        // A move's answer draws its board and its animation.
+        let ahead = (pool.in_hand() + 2 * others) / pool.workers() + 1;
+        pool.mean_job() * ahead as u32
     }
 
     fn suggest_moves(

@@ -58,7 +58,7 @@ pub use reply::{
 pub use table::{command_info, subcommands, CommandInfo, COMMANDS};
 pub use types::{
     Command, LessonPress, PrefsChange, RatingScope, Settings, Subject, ThreadFailure, ThreadsHere,
-    User,
+    User, DEFAULT_RENDER_QUEUE_LIMIT,
 };
 pub use view::utc;
 
@@ -92,6 +92,9 @@ pub enum AppError {
     /// The store failed.
     #[error(transparent)]
     Store(#[from] StoreError),
+    /// A picture could not be drawn.
+    #[error(transparent)]
+    Render(#[from] crate::render::PoolError),
     /// A stored position could not be read back.
     #[error("game {game}: stored position is unreadable: {detail}")]
     Corrupt {
@@ -189,6 +192,8 @@ pub struct App {
     clock: Arc<dyn Clock>,
     settings: Settings,
     ai: ai_pool::AiPool,
+    /// Where every picture and animation is drawn: a bounded pool of workers.
+    pictures: crate::render::Pictures,
     /// When the app started, unix seconds (for `/bao about`).
     started: i64,
     /// Users whose analysis is under way (one at a time each).
@@ -209,14 +214,24 @@ impl App {
     pub fn new(store: Arc<Store>, clock: Arc<dyn Clock>, settings: Settings) -> App {
         let ai = ai_pool::AiPool::new(settings.max_concurrent_searches.max(1));
         let started = clock.now();
+        let pictures = crate::render::Pictures::new(crate::render::RenderPool::new(
+            settings.render_workers,
+            settings.render_queue_limit,
+        ));
         App {
             store,
             clock,
             settings,
             ai,
+            pictures,
             started,
             analyses: analysis::Running::default(),
         }
+    }
+
+    /// The render pool, for its load (front ends answer early when it is long).
+    pub fn render_pool(&self) -> &crate::render::RenderPool {
+        self.pictures.pool()
     }
 
     /// The store (for the front ends' own bookkeeping, such as closing it on exit).
@@ -264,20 +279,22 @@ impl App {
     /// runs through the same path as [`App::handle`]; the press is only refused beyond that
     /// when the board it was pressed on is out of date.
     pub fn press(&self, user: &User, place: &Place, id: &str) -> Result<Response, AppError> {
-        self.press_here(user, place, ThreadsHere::default(), id)
+        self.press_here(user, place, ThreadsHere::default(), id, &|_| {})
     }
 
     /// [`App::press`] with what the front end knows about opening a game's thread at
-    /// `place` (`here`; an Accept button depends on it).
+    /// `place` (`here`; an Accept button depends on it), calling `progress` with a line to
+    /// show while it runs (a move confirmed before its board is drawn).
     pub fn press_here(
         &self,
         user: &User,
         place: &Place,
         here: ThreadsHere,
         id: &str,
+        progress: &dyn Fn(String),
     ) -> Result<Response, AppError> {
         match id.parse::<ButtonId>() {
-            Ok(button) => self.run(user, place, here, button.command(), Some(&button), &|_| {}),
+            Ok(button) => self.run(user, place, here, button.command(), Some(&button), progress),
             Err(_) => {
                 self.store
                     .upsert_player(user.id, &user.name, self.clock.now())?;
@@ -362,7 +379,7 @@ impl App {
         match command {
             Command::Accept => self.accept(user, here, game),
             Command::Decline => self.decline(user, game),
-            Command::Move { text, .. } => self.play_move(user, game, &text),
+            Command::Move { text, .. } => self.play_move(user, game, &text, progress),
             Command::Board { .. } => self.show_board(user, &game),
             Command::Moves => self.list_moves(&game),
             Command::History { .. } => self.history(&game),

@@ -48,6 +48,12 @@ impl From<StoreError> for Halt {
     }
 }
 
+impl From<crate::render::PoolError> for Halt {
+    fn from(e: crate::render::PoolError) -> Halt {
+        Halt::Failed(AppError::Render(e))
+    }
+}
+
 impl From<AppError> for Halt {
     fn from(e: AppError) -> Halt {
         match e {

@@ -366,6 +366,9 @@ impl ThreadsHere {
     }
 }
 
+/// Drawings waiting past which a move's animation is skipped (about 6 s of drawing on 2 cores).
+pub const DEFAULT_RENDER_QUEUE_LIMIT: usize = 256;
+
 /// Tunable behaviour of the conversation (from the config file).
 #[derive(Debug, Clone, PartialEq)]
 pub struct Settings {
@@ -377,6 +380,11 @@ pub struct Settings {
     pub ai_wall_caps: [Duration; Level::COUNT],
     /// How many AI searches may run at once.
     pub max_concurrent_searches: usize,
+    /// How many pictures and animations are drawn at once (the render workers).
+    pub render_workers: usize,
+    /// Past this many drawings waiting, a move's animation is skipped and its still board
+    /// sent instead, so the move is answered without waiting for it.
+    pub render_queue_limit: usize,
     /// Most reminders per game per day.
     pub max_reminders_per_day: u32,
     /// Whether boards after a move come animated, for users who have not chosen.
@@ -398,6 +406,8 @@ impl Default for Settings {
             default_time_per_move: None,
             ai_wall_caps: Level::ALL.map(|l| l.default_wall_cap()),
             max_concurrent_searches: 1,
+            render_workers: crate::render::RenderPool::default_workers(),
+            render_queue_limit: DEFAULT_RENDER_QUEUE_LIMIT,
             max_reminders_per_day: 3,
             animation: true,
             rated_by_default: true,

@@ -1,6 +1,6 @@
 //! How games are shown: board replies with their picture and buttons, status lines, texts.
 
-use crate::render::{board_png, board_text_with, Ending, RenderOptions};
+use crate::render::{board_text_with, Ending, RenderOptions};
 use crate::rules::{Direction, Move, MoveKind, Position, Side, Trace};
 use crate::store::{Game, GameStatus, Notify, Place, Player};
 
@@ -187,7 +187,7 @@ impl App {
         text: &str,
     ) -> Result<Reply, AppError> {
         let (shown, options) = self.picture(game, pos, trace, viewer);
-        let png = board_png(&shown, &options);
+        let png = self.pictures.board_png(&shown, &options)?;
         let mut reply = Reply::public(format!(
             "{}{}{}",
             if text.is_empty() {

@@ -58,6 +58,8 @@ pub fn run(config_path: Option<&Path>) -> Result<(), CliError> {
         ai_wall_caps: Level::ALL
             .map(|l| config.ai.cap_for(l.name()).unwrap_or(l.default_wall_cap())),
         max_concurrent_searches: config.ai.max_concurrent_searches,
+        render_workers: config.render.workers(),
+        render_queue_limit: config.render.queue_limit,
         animation: config.animation,
         rated_by_default: config.rated_by_default,
         // Discord opens a thread per game where the server's placement asks for it.

@@ -22,6 +22,8 @@ use crate::app::{Command, Place, Reply, ThreadsHere, User, UserId as AppUserId};
 /// How long the app may take before the interaction is deferred (Discord allows 3 s for
 /// the first answer; this leaves room for the network).
 pub const DEFER_AFTER: Duration = Duration::from_millis(1500);
+/// The longest wait for the render workers with which an answer is not deferred at once.
+pub const DEFER_WHEN_RENDER_WAIT: Duration = Duration::from_millis(300);
 /// How long move suggestions may take (autocomplete cannot be deferred).
 pub const AUTOCOMPLETE_BUDGET: Duration = Duration::from_millis(2000);
 /// Least time between two progress edits of a deferred answer.
@@ -316,7 +318,11 @@ pub async fn serve(http: &Http, data: &Data, source: Source<'_>, asker: Asker, i
         Input::Command(c) => Some(c),
         Input::Press(_) => None,
     };
-    let mut deferred = conversation.may_be_slow(&asker.place, command);
+    // Deferred at once when known to be slow, or when the pictures ahead of it would take
+    // the answer past Discord's limit.
+    let others = data.in_flight.count().saturating_sub(1);
+    let mut deferred = conversation.may_be_slow(&asker.place, command)
+        || conversation.render_wait(others) > DEFER_WHEN_RENDER_WAIT;
     if deferred {
         if let Err(e) = source.defer(http).await {
             warn!(error = %e, "could not defer");
@@ -325,14 +331,14 @@ pub async fn serve(http: &Http, data: &Data, source: Source<'_>, asker: Asker, i
     let (who, place) = (asker.user.clone(), asker.place);
     let here = source.threads_here();
     let (progress_tx, mut progress) = tokio::sync::mpsc::unbounded_channel::<String>();
-    let mut task = tokio::task::spawn_blocking(move || match input {
-        Input::Command(c) => {
-            let report = move |line: String| {
-                let _ = progress_tx.send(line);
-            };
-            conversation.handle_here(&who, &place, here, c, &report)
+    let mut task = tokio::task::spawn_blocking(move || {
+        let report = move |line: String| {
+            let _ = progress_tx.send(line);
+        };
+        match input {
+            Input::Command(c) => conversation.handle_here(&who, &place, here, c, &report),
+            Input::Press(id) => conversation.press_here(&who, &place, here, &id, &report),
         }
-        Input::Press(id) => conversation.press_here(&who, &place, here, &id),
     });
     let result = match tokio::time::timeout(DEFER_AFTER, &mut task).await {
         Ok(r) => r,
@@ -390,6 +396,9 @@ async fn with_progress<T>(
         tokio::select! {
             done = &mut *task => return done,
             line = progress.recv() => match line {
+                // A button's deferred answer is the message it sits on: progress is not
+                // written over a board.
+                Some(_) if source.is_component() => {}
                 Some(line) => pending = Some(line),
                 // The app finished reporting: only its answer is left.
                 None => return (&mut *task).await,

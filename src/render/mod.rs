@@ -18,6 +18,7 @@ mod graph;
 mod marks;
 mod movie;
 mod palette;
+mod pool;
 mod scene;
 mod stage;
 mod table;
@@ -36,6 +37,7 @@ pub use graph::evaluation_graph_png;
 pub use movie::{
     game_gif, move_gif, moves_gif, GameGifOptions, GameRecord, GifError, MAX_GIF_BYTES, PLY_CS,
 };
+pub use pool::{Pictures, PoolError, RenderPool};
 pub use table::{table_png, table_text, Column, Table, TableRow};
 pub use text::{board_text, board_text_with, Ending};
 

@@ -13,7 +13,7 @@ use std::sync::{Mutex, PoisonError};
 use crate::ai::analysis::hint as search_hint;
 use crate::ai::analysis::{Analyser, GameAnalysis, PlyAnalysis, DEFAULT_NODES, HINT_NODES};
 use crate::ai::forced::{forced_win, FORCED_WIN_NODES};
-use crate::render::{board_png, evaluation_graph_png, RenderOptions};
+use crate::render::RenderOptions;
 use crate::rules::{Move, Position, Side};
 use crate::store::{Game, GameStatus, Place, Player, UserId};
 
@@ -155,12 +155,17 @@ impl App {
                 analysis
             }
         };
-        Ok(self.analysis_reply(place, game, &analysis).into())
+        Ok(self.analysis_reply(place, game, &analysis)?.into())
     }
 
     /// The analysis as a reply: the graph, the accuracies, the largest mistakes with the
     /// better moves, and buttons for the board before and after each.
-    fn analysis_reply(&self, place: &Place, game: &Game, analysis: &GameAnalysis) -> Reply {
+    fn analysis_reply(
+        &self,
+        place: &Place,
+        game: &Game,
+        analysis: &GameAnalysis,
+    ) -> Result<Reply, AppError> {
         let names = [
             self.side_name(game, Side::South),
             self.side_name(game, Side::North),
@@ -225,10 +230,10 @@ impl App {
         reply.ephemeral = game.place.is_dm() && game.place != *place;
         reply.attachments.push(Attachment {
             filename: format!("bao-{}-analysis.png", game.id),
-            bytes: evaluation_graph_png(analysis, &names),
+            bytes: self.pictures.evaluation_graph_png(analysis, &names)?,
         });
         reply.buttons = buttons;
-        reply
+        Ok(reply)
     }
 
     /// The board of `game` after `ply` plies (0: the start), privately, with the move that
@@ -272,7 +277,7 @@ impl App {
             ),
             None => format!("Game {}, the start position.", game.id),
         };
-        let png = board_png(
+        let png = self.pictures.board_png(
             &pos,
             &RenderOptions {
                 viewer,
@@ -282,7 +287,7 @@ impl App {
                 ply: Some(ply),
                 ..RenderOptions::default()
             },
-        );
+        )?;
         let mut reply = Reply::private(text);
         reply.attachments.push(Attachment {
             filename: format!("bao-{}-ply-{ply}.png", game.id),
@@ -364,7 +369,7 @@ impl App {
             self.side_name(game, Side::South),
             self.side_name(game, Side::North),
         ];
-        let png = board_png(
+        let png = self.pictures.board_png(
             &after,
             &RenderOptions {
                 viewer: side,
@@ -374,7 +379,7 @@ impl App {
                 caption: Some(format!("Hint: {mv}")),
                 ..RenderOptions::default()
             },
-        );
+        )?;
         let mut reply = Reply::private(format!(
             "Hint: `{mv}` ({}). Your expected score after it: {:.0}%. The board after it is \
              below; the move is yours to play.{}",

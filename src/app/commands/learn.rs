@@ -15,7 +15,7 @@
 //! privately.
 
 use crate::lessons::{self, Lesson, Task};
-use crate::render::{board_png, board_text, moves_gif, RenderOptions};
+use crate::render::{board_text, RenderOptions};
 use crate::rules::{MoveError, Position, Side, Trace};
 use crate::store::{LessonStep, OpenLesson};
 
@@ -245,12 +245,14 @@ impl App {
             caption: Some("Your answer".into()),
             ..RenderOptions::default()
         };
-        let animation = moves_gif(&before, &moves, &opts)
+        let animation = self
+            .pictures
+            .moves_gif(&before, &moves, &opts)?
             .ok()
             .map(|bytes| gif(name.clone(), bytes));
         reply.board = Some(BoardView {
             current: None,
-            picture: Some(png(name, board_png(&shown, &opts))),
+            picture: Some(png(name, self.pictures.board_png(&shown, &opts)?)),
             animation,
             text: Some(board_text(&shown, Side::South)),
         });
@@ -331,7 +333,7 @@ impl App {
             caption: Some(format!("Lesson {}: {}", open.lesson, lesson.title)),
             ..RenderOptions::default()
         };
-        if let Ok(bytes) = moves_gif(&pos, &[mv], &opts) {
+        if let Ok(bytes) = self.pictures.moves_gif(&pos, &[mv], &opts)? {
             reply.attachments.insert(0, gif(name, bytes));
         }
         reply.text = format!(
@@ -372,7 +374,7 @@ impl App {
             caption: Some(format!("Show me: {mv}")),
             ..RenderOptions::default()
         };
-        if let Ok(bytes) = moves_gif(&pos, &[mv], &opts) {
+        if let Ok(bytes) = self.pictures.moves_gif(&pos, &[mv], &opts)? {
             reply.attachments.insert(
                 0,
                 gif(format!("lesson-{}-{}-show", open.lesson, open.task), bytes),
@@ -418,7 +420,7 @@ impl App {
         let name = format!("lesson-{}-{}", open.lesson, open.task);
         reply.board = Some(BoardView {
             current: None,
-            picture: Some(png(name, board_png(&pos, &opts))),
+            picture: Some(png(name, self.pictures.board_png(&pos, &opts)?)),
             animation: None,
             text: Some(board_text(&pos, Side::South)),
         });

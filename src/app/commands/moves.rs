@@ -19,7 +19,15 @@ pub(in crate::app) struct Played {
 
 impl App {
     /// Plays `text` for `user` in `game`, then the AI's answer if the AI is to move.
-    pub(in crate::app) fn play_move(&self, user: &User, game: Game, text: &str) -> Answer {
+    /// When the render pool is overloaded, `progress` is told at once that the move is
+    /// stored, before its board is drawn.
+    pub(in crate::app) fn play_move(
+        &self,
+        user: &User,
+        game: Game,
+        text: &str,
+        progress: &dyn Fn(String),
+    ) -> Answer {
         match game.status {
             GameStatus::Pending => {
                 return Err(refuse(
@@ -69,6 +77,16 @@ impl App {
             }
             Err(current) => return self.board_changed(user, &current),
         };
+        // Past the render queue's limit the move is confirmed now, in words, and its board
+        // comes without an animation.
+        let busy = self.pictures.pool().overloaded();
+        if busy {
+            progress(format!(
+                "{}: {} The move is stored; the board follows as soon as it is drawn.",
+                user.name,
+                first.describe()
+            ));
+        }
         let mut played = vec![Played {
             name: user.name.clone(),
             trace: first,
@@ -94,7 +112,7 @@ impl App {
         let last = played.pop().map(|p| p.trace);
         let mut reply = self.board_reply(&game, &pos, last.clone(), viewer, &text)?;
         reply.remove_buttons_of(previous_board);
-        if self.animates(user.id, &game.place)? {
+        if !busy && self.animates(user.id, &game.place)? {
             // The player's move and the AI's reply in one animation ending on the board.
             let (_, opts) = self.picture(&game, &pos, last, viewer);
             if let Some(board) = reply.board.as_mut() {

@@ -7,7 +7,7 @@
 
 use std::collections::BTreeMap;
 
-use crate::render::{table_png, table_text, Column, Table, TableRow};
+use crate::render::{table_text, Column, Table, TableRow};
 use crate::rules::{RuleSet, Side, Variant};
 use crate::store::{
     FinishedGame, Game, GameStatus, Place, Player, PlayerRating, Rating, RatingChange, Scope,
@@ -345,7 +345,7 @@ impl App {
         reply.board = Some(BoardView {
             picture: Some(Attachment {
                 filename: format!("bao-leaderboard-{}.png", variant.name()),
-                bytes: table_png(&table),
+                bytes: self.pictures.table_png(table.clone())?,
             }),
             text: Some(table_text(&table)),
             ..BoardView::default()

@@ -1,7 +1,7 @@
 //! Animations in the conversation: the sowing GIF of a move's board reply, `/bao replay` (a
 //! game as a GIF) and whether a user sees animations (`/bao prefs`, the server, the config).
 
-use crate::render::{game_gif, moves_gif, GameGifOptions, GameRecord, GifError, RenderOptions};
+use crate::render::{GameGifOptions, GameRecord, GifError, RenderOptions};
 use crate::rules::{Move, Position, Side};
 use crate::store::{Game, GameStatus, Place, UserId};
 
@@ -20,7 +20,8 @@ impl App {
     }
 
     /// The animation of `moves` played from `before` in `game`, ending on the board picture
-    /// `opts` draws (the same options as the still), as a `.gif` attachment.
+    /// `opts` draws (the same options as the still), as a `.gif` attachment. None when the
+    /// render pool is overloaded: the still board goes alone rather than wait for it.
     pub(in crate::app) fn move_animation(
         &self,
         game: &Game,
@@ -28,7 +29,15 @@ impl App {
         moves: &[Move],
         opts: &RenderOptions,
     ) -> Option<Attachment> {
-        match moves_gif(before, moves, opts) {
+        if self.pictures.pool().overloaded() {
+            tracing::info!(game = %game.id, waiting = self.pictures.pool().waiting(), "render queue overloaded: the move's still board goes without its animation");
+            return None;
+        }
+        let drawn = match self.pictures.moves_gif(before, moves, opts) {
+            Ok(drawn) => drawn.map_err(|e| e.to_string()),
+            Err(e) => Err(e.to_string()),
+        };
+        match drawn {
             Ok(bytes) => Some(Attachment {
                 filename: format!("bao-{}-ply-{}.gif", game.id, game.ply),
                 bytes,
@@ -96,7 +105,7 @@ impl App {
             ..GameGifOptions::default()
         };
         let record = GameRecord { start, moves };
-        let bytes = match game_gif(&record, &opts) {
+        let bytes = match self.pictures.game_gif(record, opts)? {
             Ok(b) => b,
             Err(GifError::Range { .. }) => {
                 return Err(refuse(format!(

@@ -64,6 +64,8 @@ pub struct Recorded {
     pub files: Vec<FilePart>,
     /// The status the stand-in answered.
     pub status: u16,
+    /// When the stand-in received it.
+    pub at: std::time::Instant,
 }
 
 /// One file of a multipart request.
@@ -290,6 +292,14 @@ impl FakeDiscord {
             .iter()
             .filter(|r| pred(r))
             .count()
+    }
+
+    /// Calls `f` on each request recorded from index `from` on (without copying them).
+    pub fn scan(&self, from: usize, mut f: impl FnMut(&Recorded)) {
+        let requests = self.shared.requests.lock().unwrap();
+        for r in requests.iter().skip(from) {
+            f(r);
+        }
     }
 
     /// How many requests have been recorded; pass it to [`FakeDiscord::wait_for_since`] to look
@@ -540,6 +550,7 @@ async fn route(
         json,
         files,
         status: status.as_u16(),
+        at: std::time::Instant::now(),
     });
     shared.bump();
     match answer {
