@@ -37,6 +37,22 @@ pub(in crate::app) const NOT_YOUR_LESSON: &str =
 pub(in crate::app) const OLD_TASK: &str =
     "That task is over. `/bao learn` shows the task you are on.";
 
+/// A button per legal move of `pos`, five a row, with the ids `id` gives; none when there
+/// are more than fit under a board with one more row.
+pub(in crate::app) fn move_button_rows(
+    pos: &Position,
+    id: impl Fn(&crate::rules::Move) -> ButtonId,
+) -> Vec<Vec<Button>> {
+    let legal = pos.legal_moves();
+    if legal.len() > MAX_MOVE_BUTTONS {
+        return Vec::new();
+    }
+    legal
+        .chunks(5)
+        .map(|chunk| chunk.iter().map(|mv| move_button(mv, id(mv))).collect())
+        .collect()
+}
+
 /// 3 stars for no miss, 2 for one, 1 otherwise.
 pub fn stars_for(misses: u32) -> u8 {
     match misses {
@@ -77,14 +93,16 @@ fn task_at(open: &OpenLesson) -> Result<(&'static Lesson, &'static Task), AppErr
     Ok((lesson, task))
 }
 
-fn png(name: String, bytes: Vec<u8>) -> Attachment {
+/// A PNG attachment called `name`.png.
+pub(in crate::app) fn png(name: String, bytes: Vec<u8>) -> Attachment {
     Attachment {
         filename: format!("{name}.png"),
         bytes,
     }
 }
 
-fn gif(name: String, bytes: Vec<u8>) -> Attachment {
+/// A GIF attachment called `name`.gif.
+pub(in crate::app) fn gif(name: String, bytes: Vec<u8>) -> Attachment {
     Attachment {
         filename: format!("{name}.gif"),
         bytes,
@@ -423,22 +441,9 @@ impl App {
             text: Some(board_text(&pos, Side::South)),
         });
         let token = crate::vocab::GameId(open.token);
-        let legal = pos.legal_moves();
-        if legal.len() <= MAX_MOVE_BUTTONS {
-            for chunk in legal.chunks(5) {
-                reply.buttons.push(
-                    chunk
-                        .iter()
-                        .map(|mv| {
-                            move_button(
-                                mv,
-                                ButtonId::new(Action::LessonMove(mv.to_string()), token, 0),
-                            )
-                        })
-                        .collect(),
-                );
-            }
-        }
+        reply.buttons = move_button_rows(&pos, |mv| {
+            ButtonId::new(Action::LessonMove(mv.to_string()), token, 0)
+        });
         reply.buttons.push(vec![Button {
             id: ButtonId::new(Action::LessonShow, token, 0).to_string(),
             label: "Show me".into(),
@@ -448,7 +453,7 @@ impl App {
     }
 
     /// Private outside DMs; in the user's DM with the bot, plain messages there.
-    fn lesson_place(&self, mut reply: Reply, place: &Place) -> Reply {
+    pub(in crate::app) fn lesson_place(&self, mut reply: Reply, place: &Place) -> Reply {
         reply.ephemeral = !place.is_dm();
         reply
     }
