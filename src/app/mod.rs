@@ -58,8 +58,8 @@ pub use reply::{
 };
 pub use table::{command_info, subcommands, CommandInfo, COMMANDS};
 pub use types::{
-    Command, LessonPress, PrefsChange, PuzzlePress, RatingScope, Settings, Subject, ThreadFailure, ThreadsHere,
-    User,
+    Command, LessonPress, PrefsChange, PuzzlePress, RatingScope, Settings, Subject, ThreadFailure,
+    ThreadsHere, User,
 };
 pub use view::utc;
 

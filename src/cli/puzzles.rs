@@ -124,7 +124,11 @@ fn generate(
             report.candidates,
             note,
             found,
-            if hours > 0.0 { found as f64 / hours } else { 0.0 }
+            if hours > 0.0 {
+                found as f64 / hours
+            } else {
+                0.0
+            }
         );
     }
     Ok(())

@@ -320,9 +320,7 @@ pub fn command_line(
             Ok(Command::Learn { lesson })
         }
         "puzzle" | "puzzles" => {
-            let mut theme = option("theme")
-                .map(str::parse::<Theme>)
-                .transpose()?;
+            let mut theme = option("theme").map(str::parse::<Theme>).transpose()?;
             let mut variant = option("variant")
                 .map(str::parse::<Variant>)
                 .transpose()

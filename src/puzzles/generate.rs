@@ -178,9 +178,7 @@ pub fn confirm(config: &GenerateConfig, pos: &Position) -> Option<Puzzle> {
             quiet_line(config, pos, values[0].mv)?
         }
     };
-    let defence = line.win_in.is_none()
-        && values[0].expected < 0.85
-        && values[1].expected <= 0.15;
+    let defence = line.win_in.is_none() && values[0].expected < 0.85 && values[1].expected <= 0.15;
     let mut puzzle = Puzzle {
         id: Puzzle::id_for(pos),
         position: *pos,
@@ -278,8 +276,7 @@ fn quiet_line(config: &GenerateConfig, start: &Position, first: Move) -> Option<
     if pos.winner() == Some(start.turn()) {
         // The line ended the game after all: only as a proved win in N.
         let k = line.traces.len() as u32;
-        if k > 3 || wins_within(start, start.turn(), 2 * k - 1, config.verify_nodes) != Some(true)
-        {
+        if k > 3 || wins_within(start, start.turn(), 2 * k - 1, config.verify_nodes) != Some(true) {
             return None;
         }
         line.win_in = Some(k);

@@ -182,7 +182,10 @@ impl Puzzle {
             .map_err(|e| field(format!("position: {e}")))?
             .with_rules(rules);
         if position.variant().name() != l.variant {
-            return Err(field(format!("variant {} is not the position's", l.variant)));
+            return Err(field(format!(
+                "variant {} is not the position's",
+                l.variant
+            )));
         }
         let mut solution = Vec::with_capacity(l.solution.len());
         let mut pos = position;

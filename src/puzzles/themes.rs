@@ -126,18 +126,27 @@ pub fn relays(trace: &Trace) -> usize {
 /// The themes of a puzzle from `start` whose solver's moves had `traces` (in order), which
 /// ends the game with the solver's `win_in`-th move if given, and whose first move is the
 /// only one that does not lose if `defence`.
-pub fn derive(start: &Position, traces: &[Trace], win_in: Option<u32>, defence: bool) -> Vec<Theme> {
+pub fn derive(
+    start: &Position,
+    traces: &[Trace],
+    win_in: Option<u32>,
+    defence: bool,
+) -> Vec<Theme> {
     let mut themes = Vec::new();
     if let Some(n) = win_in.filter(|n| (1..=3).contains(n)) {
         themes.push(Theme::WinIn(n));
-        let kill = traces.last().and_then(Trace::game_end).is_some_and(|(w, r)| {
-            w == start.turn() && r == EndReason::FrontRowEmptied
-        });
+        let kill = traces
+            .last()
+            .and_then(Trace::game_end)
+            .is_some_and(|(w, r)| w == start.turn() && r == EndReason::FrontRowEmptied);
         if kill {
             themes.push(Theme::FrontRowKill);
         }
     }
-    if traces.iter().any(|t| t.captures().count() >= CHAIN_CAPTURES) {
+    if traces
+        .iter()
+        .any(|t| t.captures().count() >= CHAIN_CAPTURES)
+    {
         themes.push(Theme::CaptureChain);
     }
     if traces.iter().any(|t| t.mv.house.is_some()) {

@@ -108,8 +108,8 @@ use rusqlite::Connection;
 
 pub use backup::BackupReport;
 pub use glicko::{Rating, Score};
-pub use puzzles::{DailySetting, PuzzleAttempt, PuzzlePlayer, PuzzleRated};
 pub use lessons::{LessonStars, LessonStep, OpenLesson};
+pub use puzzles::{DailySetting, PuzzleAttempt, PuzzlePlayer, PuzzleRated};
 pub use ratings::{
     FinishedGame, PlayerRating, Ranked, RatingChange, RatingsCheck, Scope, MIN_RANKED_GAMES,
 };

@@ -288,8 +288,8 @@ impl Store {
     /// The puzzles `user` has been shown.
     pub fn seen_puzzles(&self, user: UserId) -> Result<HashSet<String>, StoreError> {
         let conn = self.lock();
-        let mut stmt =
-            conn.prepare_cached("SELECT DISTINCT puzzle_id FROM puzzle_attempts WHERE user_id = ?1")?;
+        let mut stmt = conn
+            .prepare_cached("SELECT DISTINCT puzzle_id FROM puzzle_attempts WHERE user_id = ?1")?;
         let rows = stmt.query_map([id_sql(user.0)], |r| r.get(0))?;
         Ok(rows.collect::<Result<_, _>>()?)
     }

@@ -130,10 +130,14 @@ impl App {
 
     /// Starts an attempt at `puzzle` and shows its board.
     fn open_attempt(&self, user: &User, place: &Place, puzzle: &Puzzle, note: String) -> Answer {
-        let attempt = self
-            .store
-            .start_puzzle(user.id, &puzzle.id, &place.key(), self.clock.now())?;
-        let rated = if attempt.rated { "rated" } else { "a repeat, not rated" };
+        let attempt =
+            self.store
+                .start_puzzle(user.id, &puzzle.id, &place.key(), self.clock.now())?;
+        let rated = if attempt.rated {
+            "rated"
+        } else {
+            "a repeat, not rated"
+        };
         let text = format!(
             "{note}**Puzzle {}** ({}, rating {}, {rated}): {}",
             puzzle.id,
@@ -260,10 +264,12 @@ impl App {
         let (_, trace) = described(&pos, &mv);
         let reply = match puzzle.judge(step, &mv) {
             Verdict::Continue { reply, next } => {
-                if !self
-                    .store
-                    .advance_puzzle(attempt.token, step as u32, next as u32, &place.key())?
-                {
+                if !self.store.advance_puzzle(
+                    attempt.token,
+                    step as u32,
+                    next as u32,
+                    &place.key(),
+                )? {
                     return Err(refuse(OLD_ATTEMPT));
                 }
                 let (_, answer) = described(&puzzle.position_at(step + 1), &reply);
@@ -283,11 +289,7 @@ impl App {
                 else {
                     return Err(refuse(OLD_ATTEMPT));
                 };
-                let text = format!(
-                    "Solved! You: {}\n{}",
-                    trace.describe(),
-                    rated_lines(rated)
-                );
+                let text = format!("Solved! You: {}\n{}", trace.describe(), rated_lines(rated));
                 self.puzzle_end(puzzle, &attempt, text, &pos, &[mv], trace)
             }
             Verdict::Wrong { expected } => {
@@ -303,9 +305,17 @@ impl App {
                     self.allowed(&pos, &mv),
                     rated_lines(rated)
                 );
-                let mut reply =
-                    self.puzzle_end(puzzle, &attempt, text, &puzzle.position, &puzzle.solution, trace);
-                reply.attachments.extend(self.allowed_gif(puzzle, &pos, &mv));
+                let mut reply = self.puzzle_end(
+                    puzzle,
+                    &attempt,
+                    text,
+                    &puzzle.position,
+                    &puzzle.solution,
+                    trace,
+                );
+                reply
+                    .attachments
+                    .extend(self.allowed_gif(puzzle, &pos, &mv));
                 reply
             }
         };

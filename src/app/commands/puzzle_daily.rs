@@ -65,7 +65,10 @@ impl App {
     }
 
     /// The daily puzzle setting of `guild`, as `/bao settings` shows it, when one is set.
-    pub(in crate::app) fn daily_puzzle_shown(&self, guild: u64) -> Result<Option<String>, AppError> {
+    pub(in crate::app) fn daily_puzzle_shown(
+        &self,
+        guild: u64,
+    ) -> Result<Option<String>, AppError> {
         Ok(self
             .store
             .daily_puzzle_settings()?

@@ -313,7 +313,10 @@ impl App {
                 "Only members with the Manage Server permission may change this server's settings; `/bao settings` shows them.",
             ));
         }
-        if key.trim().eq_ignore_ascii_case(super::puzzle_daily::DAILY_KEY) {
+        if key
+            .trim()
+            .eq_ignore_ascii_case(super::puzzle_daily::DAILY_KEY)
+        {
             return self.set_daily_puzzle(user, guild, value);
         }
         let Some(key) = SettingKey::parse(&key.trim().to_ascii_lowercase()) else {
