@@ -3,7 +3,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::rules::{EndReason, LiftReason, Phase, Position, Step, Trace};
+use crate::rules::{EndReason, Phase, Position, Trace};
 
 /// From this many captures in one move, a capture chain.
 pub const CHAIN_CAPTURES: usize = 3;
@@ -106,23 +106,6 @@ impl FromStr for Theme {
     }
 }
 
-/// The relay lifts of a move.
-pub fn relays(trace: &Trace) -> usize {
-    trace
-        .steps
-        .iter()
-        .filter(|s| {
-            matches!(
-                s,
-                Step::Lift {
-                    reason: LiftReason::Relay,
-                    ..
-                }
-            )
-        })
-        .count()
-}
-
 /// The themes of a puzzle from `start` whose solver's moves had `traces` (in order), which
 /// ends the game with the solver's `win_in`-th move if given, and whose first move is the
 /// only one that does not lose if `defence`.
@@ -162,7 +145,7 @@ pub fn derive(
     if defence {
         themes.push(Theme::Defence);
     }
-    if traces.iter().any(|t| relays(t) >= LONG_RELAY) {
+    if traces.iter().any(|t| t.relays() >= LONG_RELAY) {
         themes.push(Theme::LongRelay);
     }
     themes

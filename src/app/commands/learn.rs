@@ -166,14 +166,27 @@ impl App {
         let Some(open) = self.store.open_lesson(user.id)? else {
             return Ok(None);
         };
-        if open.place_key != place.key() {
-            return Ok(None);
+        Ok(self
+            .answers_here(user, place, &open.place_key)?
+            .then_some(open))
+    }
+
+    /// Whether `/bao move` at `place` answers a lesson or puzzle open at `place_key`: it is
+    /// open here and `user` plays no game here (a game always comes first).
+    pub(in crate::app) fn answers_here(
+        &self,
+        user: &User,
+        place: &Place,
+        place_key: &str,
+    ) -> Result<bool, AppError> {
+        if place_key != place.key() {
+            return Ok(false);
         }
         let playing = self
             .store
             .game_in(place)?
             .is_some_and(|g| g.involves(user.id));
-        Ok((!playing).then_some(open))
+        Ok(!playing)
     }
 
     /// A lesson's button pressed: its task's token must be the presser's current task.

@@ -199,14 +199,9 @@ impl App {
         let Some(open) = self.store.open_puzzle(user.id)? else {
             return Ok(None);
         };
-        if open.place_key != place.key() {
-            return Ok(None);
-        }
-        let playing = self
-            .store
-            .game_in(place)?
-            .is_some_and(|g| g.involves(user.id));
-        Ok((!playing).then_some(open))
+        Ok(self
+            .answers_here(user, place, &open.place_key)?
+            .then_some(open))
     }
 
     /// A puzzle's button pressed: its token must be the presser's open attempt, at `step`.
