@@ -1,7 +1,7 @@
 //! bao-bot: Bao la Kiswahili rules, AI, pictures, storage and the bot around them.
 //!
 //! Data flows one way: front ends ([`console`], [`discord`]) call [`app`], which uses
-//! [`rules`], [`ai`], [`store`], [`render`] and the course of [`lessons`]. The ids, places
+//! [`rules`], [`ai`], [`store`], [`render`] the course of [`lessons`] and the [`puzzles`]. The ids, places
 //! and stated choices that app and store share are defined in [`vocab`]; front ends take
 //! them (and everything else) from [`app`] only.
 pub mod ai;
@@ -10,6 +10,7 @@ pub mod config;
 pub mod console;
 pub mod discord;
 pub mod lessons;
+pub mod puzzles;
 pub mod render;
 pub mod rules;
 pub mod store;

@@ -4,7 +4,9 @@
 //! on, and the ply of the board it was shown under; only a move button (its move) and a
 //! takeback answer (the request's number) have the fifth field. A lesson's buttons
 //! (`lm`, `lshow`, `lnext`) act on no game: their game field holds the token of the lesson
-//! task they were shown under, and their ply is 0.
+//! task they were shown under, and their ply is 0. A puzzle's buttons (`pm`, `pnext`)
+//! carry the attempt's token and the solution index they were shown at; the daily post's
+//! (`pday`) carries the day.
 //! Reading is strict: every field must be present and well formed (digits only, the game id
 //! positive, the move a readable move), or the press is answered "this button is not valid".
 //!
@@ -25,7 +27,7 @@ use crate::rules::MoveSpec;
 use crate::store::Game;
 use crate::vocab::GameId;
 
-use super::types::{Command, LessonPress};
+use super::types::{Command, LessonPress, PuzzlePress};
 
 /// What every button id starts with.
 pub const PREFIX: &str = "bao";
@@ -57,6 +59,13 @@ pub enum Action {
     LessonShow,
     /// Go on to the lesson's next task.
     LessonNext,
+    /// Play this move in a puzzle (the id's game field holds the attempt's token, its ply
+    /// the solution index the board was shown at).
+    PuzzleMove(String),
+    /// Another puzzle.
+    PuzzleNext,
+    /// Solve the puzzle of the day (the id's game field holds the day's number).
+    PuzzleDaily,
 }
 
 impl Action {
@@ -74,6 +83,9 @@ impl Action {
             Action::LessonMove(_) => "lm",
             Action::LessonShow => "lshow",
             Action::LessonNext => "lnext",
+            Action::PuzzleMove(_) => "pm",
+            Action::PuzzleNext => "pnext",
+            Action::PuzzleDaily => "pday",
         }
     }
 }
@@ -97,6 +109,9 @@ pub enum Freshness {
     /// presser's own current task, checked by the lesson (`commands/learn.rs`); an old
     /// task's or someone else's button is refused privately.
     Lesson,
+    /// It sits under a puzzle: its token must be the presser's open attempt, at the
+    /// button's step, checked by the puzzle (`commands/puzzle.rs`).
+    Puzzle,
 }
 
 impl Action {
@@ -108,6 +123,7 @@ impl Action {
             Action::BoardAt => Freshness::Past,
             Action::TakebackAccept(_) | Action::TakebackDecline(_) => Freshness::Request,
             Action::LessonMove(_) | Action::LessonShow | Action::LessonNext => Freshness::Lesson,
+            Action::PuzzleMove(_) | Action::PuzzleNext | Action::PuzzleDaily => Freshness::Puzzle,
         }
     }
 }
@@ -137,6 +153,15 @@ impl ButtonId {
     /// The button for `action` in `game` at `ply`.
     pub fn new(action: Action, game: GameId, ply: u32) -> ButtonId {
         ButtonId { action, game, ply }
+    }
+
+    /// A puzzle button's command: its token and step, and `press`.
+    fn puzzle(&self, press: PuzzlePress) -> Command {
+        Command::PuzzleButton {
+            token: self.game.0,
+            step: self.ply,
+            press,
+        }
     }
 
     /// The command this button stands for; its game is the button's (the caller also checks
@@ -176,6 +201,9 @@ impl ButtonId {
                 token: self.game.0,
                 press: LessonPress::Next,
             },
+            Action::PuzzleMove(text) => self.puzzle(PuzzlePress::Move(text.clone())),
+            Action::PuzzleNext => self.puzzle(PuzzlePress::Next),
+            Action::PuzzleDaily => self.puzzle(PuzzlePress::Daily),
         }
     }
 }
@@ -187,7 +215,7 @@ impl ButtonId {
         let fresh = match self.action.freshness() {
             Freshness::Board => self.ply == game.ply && game.status.is_ongoing(),
             Freshness::Challenge => self.ply == game.ply,
-            Freshness::Past | Freshness::Request | Freshness::Lesson => true,
+            Freshness::Past | Freshness::Request | Freshness::Lesson | Freshness::Puzzle => true,
         };
         if fresh {
             Ok(self.command())
@@ -207,7 +235,9 @@ impl fmt::Display for ButtonId {
             self.ply
         )?;
         match &self.action {
-            Action::Move(text) | Action::LessonMove(text) => write!(f, ":{text}")?,
+            Action::Move(text) | Action::LessonMove(text) | Action::PuzzleMove(text) => {
+                write!(f, ":{text}")?
+            }
             Action::TakebackAccept(n) | Action::TakebackDecline(n) => write!(f, ":{n}")?,
             _ => {}
         }
@@ -244,18 +274,18 @@ impl FromStr for ButtonId {
         let ply: u32 = digits(fields.next(), "ply")?;
         let arg = fields.next();
         let action = match (action, arg) {
-            ("m" | "lm", Some(text)) => {
+            ("m" | "lm" | "pm", Some(text)) => {
                 let trimmed = text.trim();
                 if trimmed.is_empty() || trimmed != text || text.parse::<MoveSpec>().is_err() {
                     return Err(InvalidButton("move"));
                 }
-                if action == "m" {
-                    Action::Move(text.to_string())
-                } else {
-                    Action::LessonMove(text.to_string())
+                match action {
+                    "m" => Action::Move(text.to_string()),
+                    "lm" => Action::LessonMove(text.to_string()),
+                    _ => Action::PuzzleMove(text.to_string()),
                 }
             }
-            ("m" | "lm", None) => return Err(InvalidButton("move")),
+            ("m" | "lm" | "pm", None) => return Err(InvalidButton("move")),
             ("tbaccept" | "tbdecline", arg) => {
                 let request: i64 = digits(arg, "request")?;
                 if request <= 0 {
@@ -275,6 +305,8 @@ impl FromStr for ButtonId {
             ("at", None) => Action::BoardAt,
             ("lshow", None) => Action::LessonShow,
             ("lnext", None) => Action::LessonNext,
+            ("pnext", None) => Action::PuzzleNext,
+            ("pday", None) => Action::PuzzleDaily,
             _ => return Err(InvalidButton("action")),
         };
         Ok(ButtonId {
@@ -303,6 +335,9 @@ mod tests {
             Action::LessonMove("A3 right capture enter-left".into()),
             Action::LessonShow,
             Action::LessonNext,
+            Action::PuzzleMove("A3 right capture".into()),
+            Action::PuzzleNext,
+            Action::PuzzleDaily,
         ] {
             let b = ButtonId::new(action, GameId(12), 7);
             let id = b.to_string();

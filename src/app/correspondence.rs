@@ -46,12 +46,19 @@ impl App {
                 self.do_duty(&current, duty, now, &mut notices)?;
             }
         }
+        self.daily_puzzle_posts(now, &mut notices)?;
         Ok(notices)
     }
 
-    /// When [`App::tick`] next has something to do (unix seconds), if anything is scheduled.
+    /// When [`App::tick`] next has something to do (unix seconds), if anything is scheduled
+    /// (the daily puzzle's posts included).
     pub fn next_tick_at(&self) -> Result<Option<i64>, AppError> {
-        Ok(self.store.next_due_at()?)
+        let games = self.store.next_due_at()?;
+        let daily = self.next_daily_post_at(self.clock.now())?;
+        Ok(match (games, daily) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        })
     }
 
     fn do_duty(

@@ -43,6 +43,7 @@ use crate::store::{Game, Player, Store, StoreError};
 use refusal::{refuse, Answer, Halt};
 
 pub use crate::ai::Level;
+pub use crate::puzzles::Theme;
 /// The largest attachment Discord takes (10 MiB); the app's GIFs never exceed it.
 pub use crate::render::MAX_GIF_BYTES;
 pub use crate::rules::{RuleSet, Variant};
@@ -57,8 +58,8 @@ pub use reply::{
 };
 pub use table::{command_info, subcommands, CommandInfo, COMMANDS};
 pub use types::{
-    Command, LessonPress, PrefsChange, RatingScope, Settings, Subject, ThreadFailure, ThreadsHere,
-    User, DEFAULT_RENDER_QUEUE_LIMIT,
+    Command, LessonPress, PrefsChange, PuzzlePress, RatingScope, Settings, Subject, ThreadFailure,
+    ThreadsHere, User, DEFAULT_RENDER_QUEUE_LIMIT,
 };
 pub use view::utc;
 
@@ -357,7 +358,13 @@ impl App {
         if let Command::LessonButton { token, press } = command {
             return self.lesson_button(user, place, token, press);
         }
+        if let Command::PuzzleButton { token, step, press } = command {
+            return self.puzzle_button(user, place, token, step, press);
+        }
         if let (Command::Move { text, game: None }, None) = (&command, pressed) {
+            if let Some(open) = self.puzzle_here(user, place)? {
+                return self.puzzle_move(place, open, text);
+            }
             if let Some(open) = self.lesson_here(user, place)? {
                 return self.lesson_move(user, place, open, text);
             }
@@ -453,6 +460,11 @@ impl App {
             }
             Command::Stats { player, variant } => self.stats(user, place, player.as_ref(), variant),
             Command::Learn { lesson } => self.learn(user, place, lesson),
+            Command::Puzzle {
+                theme,
+                variant,
+                daily,
+            } => self.puzzle(user, place, theme, variant, daily),
             other => Err(refuse(format!(
                 "`/bao {}` needs a game; `/bao help` lists the commands.",
                 other.name()

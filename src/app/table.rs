@@ -96,6 +96,11 @@ pub const COMMANDS: &[CommandInfo] = &[
         "/bao learn lesson:1",
         "lessons that teach Bao by playing",
     ),
+    row(
+        "puzzle",
+        "/bao puzzle theme:win-in-2",
+        "a puzzle near your puzzle rating",
+    ),
 ];
 
 const fn row(name: &'static str, example: &'static str, summary: &'static str) -> CommandInfo {

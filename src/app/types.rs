@@ -6,6 +6,7 @@
 use std::time::Duration;
 
 use crate::ai::Level;
+use crate::puzzles::Theme;
 use crate::rules::{RuleSet, Variant};
 use crate::vocab::Orientation;
 use crate::vocab::{GameId, Notify, SideChoice, UserId};
@@ -182,6 +183,35 @@ pub enum Command {
         /// What it asks for.
         press: LessonPress,
     },
+    /// A puzzle near the asker's puzzle rating that they have not seen, or the day's.
+    Puzzle {
+        /// Only puzzles with this theme.
+        theme: Option<Theme>,
+        /// Only puzzles of this variant.
+        variant: Option<Variant>,
+        /// The puzzle of the day instead.
+        daily: bool,
+    },
+    /// A button under a puzzle, or under the daily post (no slash command).
+    PuzzleButton {
+        /// The attempt's token (the day, for the daily post's button).
+        token: i64,
+        /// The solution index it was shown at.
+        step: u32,
+        /// What it asks for.
+        press: PuzzlePress,
+    },
+}
+
+/// What a puzzle's button asks for.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PuzzlePress {
+    /// Play this move.
+    Move(String),
+    /// Another puzzle.
+    Next,
+    /// Solve the puzzle of the day whose number is the token (the daily post's button).
+    Daily,
 }
 
 /// What a lesson's button asks for.
@@ -245,7 +275,9 @@ impl Command {
             | Command::Prefs(_)
             | Command::About
             | Command::Learn { .. }
-            | Command::LessonButton { .. } => Subject::NoGame,
+            | Command::LessonButton { .. }
+            | Command::Puzzle { .. }
+            | Command::PuzzleButton { .. } => Subject::NoGame,
             Command::Leaderboard { .. } | Command::Stats { .. } => Subject::NoGame,
             Command::Move { game, .. } => Subject::Acting(*game),
             Command::Accept
@@ -299,6 +331,8 @@ impl Command {
             Command::Stats { .. } => "stats",
             Command::Learn { .. } => "learn",
             Command::LessonButton { .. } => "lesson-button",
+            Command::Puzzle { .. } => "puzzle",
+            Command::PuzzleButton { .. } => "puzzle-button",
         }
     }
 }

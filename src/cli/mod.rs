@@ -6,6 +6,7 @@ mod analyze;
 mod console;
 mod db;
 mod invite;
+mod puzzles;
 mod render;
 mod rules;
 mod run;
@@ -297,6 +298,11 @@ enum Command {
         #[arg(long)]
         export: bool,
     },
+    /// The puzzles of `/bao puzzle` (docs/puzzles.md): generate them, or export the collection.
+    Puzzles {
+        #[command(subcommand)]
+        command: puzzles::PuzzlesCommand,
+    },
     /// Tools over the game database.
     Db {
         #[command(subcommand)]
@@ -573,6 +579,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
         } => db::backup(&db, &file),
         Command::Invite { config } => invite::invite(config.as_deref()),
         Command::Learn { export } => learn(export),
+        Command::Puzzles { command } => puzzles::run(command),
         Command::Db {
             command:
                 DbCommand::Ratings {

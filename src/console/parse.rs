@@ -3,7 +3,7 @@
 //! its options itself; the pieces both share (times, game numbers, switches) are in the app.
 
 use crate::ai::Level;
-use crate::app::{on_off, subcommands, Command, PrefsChange, RatingScope, User};
+use crate::app::{on_off, subcommands, Command, PrefsChange, RatingScope, Theme, User};
 use crate::rules::{RuleSet, Variant};
 use crate::vocab::{GameId, Notify, Orientation, SideChoice};
 
@@ -318,6 +318,28 @@ pub fn command_line(
                 })
                 .transpose()?;
             Ok(Command::Learn { lesson })
+        }
+        "puzzle" | "puzzles" => {
+            let mut theme = option("theme").map(str::parse::<Theme>).transpose()?;
+            let mut variant = option("variant")
+                .map(str::parse::<Variant>)
+                .transpose()
+                .map_err(|e| e.to_string())?;
+            let mut daily = option("daily").is_some_and(|w| on_off(w) == Some(true));
+            for w in &plain {
+                if w.eq_ignore_ascii_case("daily") {
+                    daily = true;
+                } else if let Ok(v) = w.parse::<Variant>() {
+                    variant = Some(v);
+                } else {
+                    theme = Some(w.parse::<Theme>()?);
+                }
+            }
+            Ok(Command::Puzzle {
+                theme,
+                variant,
+                daily,
+            })
         }
         "stats" => {
             let mut variant = option("variant")

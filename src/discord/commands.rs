@@ -9,7 +9,7 @@ use poise::serenity_prelude as serenity;
 use super::{respond, AppContext, Error};
 use crate::app::{
     game_option, Command, Level, Notify, Orientation, PrefsChange, RatingScope, RuleSet,
-    SideChoice, Variant,
+    SideChoice, Theme, Variant,
 };
 
 /// Longest label or value Discord accepts in an autocomplete choice.
@@ -290,7 +290,8 @@ pub async fn bao_settings(
         "replay",
         "leaderboard",
         "stats",
-        "learn"
+        "learn",
+        "puzzle"
     )
 )]
 pub async fn bao(_ctx: AppContext<'_>) -> Result<(), Error> {
@@ -608,4 +609,76 @@ pub async fn learn(
     lesson: Option<u32>,
 ) -> Result<(), Error> {
     respond::command(ctx, Command::Learn { lesson }).await
+}
+
+/// A puzzle theme, as offered in `/bao puzzle`'s choices.
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum ThemeChoice {
+    /// Win in 1.
+    #[name = "win-in-1"]
+    WinIn1,
+    /// Win in 2.
+    #[name = "win-in-2"]
+    WinIn2,
+    /// Win in 3.
+    #[name = "win-in-3"]
+    WinIn3,
+    /// Front-row kill.
+    #[name = "front-row-kill"]
+    FrontRowKill,
+    /// Capture chain.
+    #[name = "capture-chain"]
+    CaptureChain,
+    /// Nyumba.
+    #[name = "nyumba"]
+    Nyumba,
+    /// Takasia.
+    #[name = "takasia"]
+    Takasia,
+    /// Namua.
+    #[name = "namua"]
+    Namua,
+    /// Mtaji.
+    #[name = "mtaji"]
+    Mtaji,
+    /// Defence.
+    #[name = "defence"]
+    Defence,
+    /// Long relay.
+    #[name = "long-relay"]
+    LongRelay,
+}
+
+impl From<ThemeChoice> for Theme {
+    fn from(t: ThemeChoice) -> Theme {
+        match t {
+            ThemeChoice::WinIn1 => Theme::WinIn(1),
+            ThemeChoice::WinIn2 => Theme::WinIn(2),
+            ThemeChoice::WinIn3 => Theme::WinIn(3),
+            ThemeChoice::FrontRowKill => Theme::FrontRowKill,
+            ThemeChoice::CaptureChain => Theme::CaptureChain,
+            ThemeChoice::Nyumba => Theme::Nyumba,
+            ThemeChoice::Takasia => Theme::Takasia,
+            ThemeChoice::Namua => Theme::Namua,
+            ThemeChoice::Mtaji => Theme::Mtaji,
+            ThemeChoice::Defence => Theme::Defence,
+            ThemeChoice::LongRelay => Theme::LongRelay,
+        }
+    }
+}
+
+/// A puzzle near your puzzle rating, privately; or the puzzle of the day.
+#[poise::command(slash_command)]
+pub async fn puzzle(
+    ctx: AppContext<'_>,
+    #[description = "Only puzzles of this theme"] theme: Option<ThemeChoice>,
+    #[description = "Which Bao (default: either)"] variant: Option<VariantChoice>,
+    #[description = "The puzzle of the day instead"] daily: Option<bool>,
+) -> Result<(), Error> {
+    let command = Command::Puzzle {
+        theme: theme.map(Into::into),
+        variant: variant.map(Into::into),
+        daily: daily.unwrap_or(false),
+    };
+    respond::command(ctx, command).await
 }

@@ -18,8 +18,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::rules::{
-    times, Direction, EndReason, HouseChoice, LiftReason, MoveKind, Pit, Position, Step, Trace,
-    Variant,
+    times, Direction, EndReason, HouseChoice, MoveKind, Pit, Position, Step, Trace, Variant,
 };
 
 /// A check that could not be read.
@@ -82,19 +81,7 @@ impl Outcome<'_> {
     }
 
     fn relays(&self) -> usize {
-        self.trace
-            .steps
-            .iter()
-            .filter(|s| {
-                matches!(
-                    s,
-                    Step::Lift {
-                        reason: LiftReason::Relay,
-                        ..
-                    }
-                )
-            })
-            .count()
+        self.trace.relays()
     }
 
     fn first_kichwa(&self) -> Option<Pit> {

@@ -176,6 +176,22 @@ impl Trace {
         })
     }
 
+    /// How many times the move relayed (lifted an occupied last pit to sow on).
+    pub fn relays(&self) -> usize {
+        self.steps
+            .iter()
+            .filter(|s| {
+                matches!(
+                    s,
+                    Step::Lift {
+                        reason: LiftReason::Relay,
+                        ..
+                    }
+                )
+            })
+            .count()
+    }
+
     /// The pit where the last seed of the move landed, if any seed was sown.
     pub fn last_pit(&self) -> Option<Pit> {
         self.steps.iter().rev().find_map(|s| match *s {

@@ -112,8 +112,16 @@ impl Score {
 /// The new rating of `player` after one rating period with `results` (each opponent's rating
 /// before the period, and the score against them). The bot calls it with one game at a time.
 pub fn rate(player: Rating, results: &[(Rating, Score)]) -> Rating {
+    rate_with_tau(player, results, TAU)
+}
+
+/// Glicko-2's system constant of puzzle ratings: **0.75**, as Lichess's puzzles use.
+pub const PUZZLE_TAU: f64 = 0.75;
+
+/// [`rate`] with another system constant τ (puzzles use [`PUZZLE_TAU`]).
+pub fn rate_with_tau(player: Rating, results: &[(Rating, Score)], tau: f64) -> Rating {
     let config = Glicko2Config {
-        tau: TAU,
+        tau,
         ..Glicko2Config::new()
     };
     let results: Vec<(Glicko2Rating, Outcomes)> = results
@@ -134,6 +142,16 @@ pub fn rate_game(south: Rating, north: Rating, south_score: Score) -> (Rating, R
     (
         rate(south, &[(north, south_score)]),
         rate(north, &[(south, south_score.flipped())]),
+    )
+}
+
+/// A rated puzzle attempt as a game between the player and the puzzle, with τ
+/// [`PUZZLE_TAU`]: both new ratings, the player's first; `solved` is the player's win.
+pub fn rate_puzzle(player: Rating, puzzle: Rating, solved: bool) -> (Rating, Rating) {
+    let score = if solved { Score::Win } else { Score::Loss };
+    (
+        rate_with_tau(player, &[(puzzle, score)], PUZZLE_TAU),
+        rate_with_tau(puzzle, &[(player, score.flipped())], PUZZLE_TAU),
     )
 }
 

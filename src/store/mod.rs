@@ -90,6 +90,7 @@ pub mod glicko;
 mod lessons;
 mod levels;
 mod players;
+mod puzzles;
 mod rating_queries;
 mod ratings;
 mod ratings_rebuild;
@@ -108,6 +109,7 @@ use rusqlite::Connection;
 pub use backup::BackupReport;
 pub use glicko::{Rating, Score};
 pub use lessons::{LessonStars, LessonStep, OpenLesson};
+pub use puzzles::{DailySetting, PuzzleAttempt, PuzzlePlayer, PuzzleRated};
 pub use ratings::{
     FinishedGame, PlayerRating, Ranked, RatingChange, RatingsCheck, Scope, MIN_RANKED_GAMES,
 };

@@ -16,7 +16,7 @@
 
 use crate::lessons::{self, Lesson, Task};
 use crate::render::{board_text, RenderOptions};
-use crate::rules::{MoveError, Position, Side, Trace};
+use crate::rules::{Move, MoveError, Position, Side, Trace};
 use crate::store::{LessonStep, OpenLesson};
 
 use crate::app::buttons::{Action, ButtonId};
@@ -36,6 +36,22 @@ pub(in crate::app) const NOT_YOUR_LESSON: &str =
 /// The refusal of a press on a task that is no longer the one open.
 pub(in crate::app) const OLD_TASK: &str =
     "That task is over. `/bao learn` shows the task you are on.";
+
+/// A button per legal move of `pos`, five a row, with the ids `id` gives; none when there
+/// are more than fit under a board with one more row.
+pub(in crate::app) fn move_button_rows(
+    pos: &Position,
+    id: impl Fn(&crate::rules::Move) -> ButtonId,
+) -> Vec<Vec<Button>> {
+    let legal = pos.legal_moves();
+    if legal.len() > MAX_MOVE_BUTTONS {
+        return Vec::new();
+    }
+    legal
+        .chunks(5)
+        .map(|chunk| chunk.iter().map(|mv| move_button(mv, id(mv))).collect())
+        .collect()
+}
 
 /// 3 stars for no miss, 2 for one, 1 otherwise.
 pub fn stars_for(misses: u32) -> u8 {
@@ -77,14 +93,16 @@ fn task_at(open: &OpenLesson) -> Result<(&'static Lesson, &'static Task), AppErr
     Ok((lesson, task))
 }
 
-fn png(name: String, bytes: Vec<u8>) -> Attachment {
+/// A PNG attachment called `name`.png.
+pub(in crate::app) fn png(name: String, bytes: Vec<u8>) -> Attachment {
     Attachment {
         filename: format!("{name}.png"),
         bytes,
     }
 }
 
-fn gif(name: String, bytes: Vec<u8>) -> Attachment {
+/// A GIF attachment called `name`.gif.
+pub(in crate::app) fn gif(name: String, bytes: Vec<u8>) -> Attachment {
     Attachment {
         filename: format!("{name}.gif"),
         bytes,
@@ -92,6 +110,45 @@ fn gif(name: String, bytes: Vec<u8>) -> Attachment {
 }
 
 impl App {
+    /// `pos` drawn by `opts` on the render pool, as `name`.png; none (logged) if the
+    /// drawing failed, so a private board is still answered in words.
+    pub(in crate::app) fn still_png(
+        &self,
+        name: String,
+        pos: &Position,
+        opts: &RenderOptions,
+    ) -> Option<Attachment> {
+        match self.pictures.board_png(pos, opts) {
+            Ok(bytes) => Some(png(name, bytes)),
+            Err(e) => {
+                tracing::warn!("no picture for {name}: {e}");
+                None
+            }
+        }
+    }
+
+    /// `moves` from `from` animated on the render pool, as `name`.gif; none (logged) if
+    /// it could not be drawn.
+    pub(in crate::app) fn moves_animation_gif(
+        &self,
+        name: String,
+        from: &Position,
+        moves: &[Move],
+        opts: &RenderOptions,
+    ) -> Option<Attachment> {
+        match self.pictures.moves_gif(from, moves, opts) {
+            Ok(Ok(bytes)) => Some(gif(name, bytes)),
+            Ok(Err(e)) => {
+                tracing::warn!("no animation for {name}: {e}");
+                None
+            }
+            Err(e) => {
+                tracing::warn!("no animation for {name}: {e}");
+                None
+            }
+        }
+    }
+
     /// `/bao learn [lesson:N]`.
     pub(in crate::app) fn learn(&self, user: &User, place: &Place, lesson: Option<u32>) -> Answer {
         let count = lessons::course().len() as u32;
@@ -148,14 +205,27 @@ impl App {
         let Some(open) = self.store.open_lesson(user.id)? else {
             return Ok(None);
         };
-        if open.place_key != place.key() {
-            return Ok(None);
+        Ok(self
+            .answers_here(user, place, &open.place_key)?
+            .then_some(open))
+    }
+
+    /// Whether `/bao move` at `place` answers a lesson or puzzle open at `place_key`: it is
+    /// open here and `user` plays no game here (a game always comes first).
+    pub(in crate::app) fn answers_here(
+        &self,
+        user: &User,
+        place: &Place,
+        place_key: &str,
+    ) -> Result<bool, AppError> {
+        if place_key != place.key() {
+            return Ok(false);
         }
         let playing = self
             .store
             .game_in(place)?
             .is_some_and(|g| g.involves(user.id));
-        Ok((!playing).then_some(open))
+        Ok(!playing)
     }
 
     /// A lesson's button pressed: its task's token must be the presser's current task.
@@ -425,22 +495,9 @@ impl App {
             text: Some(board_text(&pos, Side::South)),
         });
         let token = crate::vocab::GameId(open.token);
-        let legal = pos.legal_moves();
-        if legal.len() <= MAX_MOVE_BUTTONS {
-            for chunk in legal.chunks(5) {
-                reply.buttons.push(
-                    chunk
-                        .iter()
-                        .map(|mv| {
-                            move_button(
-                                mv,
-                                ButtonId::new(Action::LessonMove(mv.to_string()), token, 0),
-                            )
-                        })
-                        .collect(),
-                );
-            }
-        }
+        reply.buttons = move_button_rows(&pos, |mv| {
+            ButtonId::new(Action::LessonMove(mv.to_string()), token, 0)
+        });
         reply.buttons.push(vec![Button {
             id: ButtonId::new(Action::LessonShow, token, 0).to_string(),
             label: "Show me".into(),
@@ -450,7 +507,7 @@ impl App {
     }
 
     /// Private outside DMs; in the user's DM with the bot, plain messages there.
-    fn lesson_place(&self, mut reply: Reply, place: &Place) -> Reply {
+    pub(in crate::app) fn lesson_place(&self, mut reply: Reply, place: &Place) -> Reply {
         reply.ephemeral = !place.is_dm();
         reply
     }

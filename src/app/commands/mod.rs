@@ -8,6 +8,8 @@ mod endings;
 pub(super) mod learn;
 mod moves;
 mod prefs;
+mod puzzle;
+mod puzzle_daily;
 pub(super) mod ratings;
 pub(super) mod reference;
 mod replay;

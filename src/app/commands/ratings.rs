@@ -45,7 +45,7 @@ pub fn change_words(change: &RatingChange) -> String {
 
 /// `Bao la Kiswahili`, or `Bao la Kiswahili (rules r002)` for another rule set than v0.2:
 /// each variant and rule set has ratings of its own.
-fn game_name(variant: Variant, rules: RuleSet) -> String {
+pub(in crate::app) fn game_name(variant: Variant, rules: RuleSet) -> String {
     let name = match variant {
         Variant::Kiswahili => "Bao la Kiswahili",
         Variant::Kujifunza => "Bao la Kujifunza",
@@ -409,6 +409,9 @@ impl App {
 
         if let Some(progress) = self.lesson_progress_if_any(who)? {
             lines.push(progress);
+        }
+        if let Some(record) = self.puzzle_record(who)? {
+            lines.push(record);
         }
 
         let games = self.store.finished_games_of(who.id, variant)?;

@@ -39,7 +39,7 @@ pub const HELP_TEXT: &str = "\
 `/bao leaderboard [variant] [server|global]`, `/bao stats [@someone] [variant]`: ratings and records
 `/bao prefs [notify] [animations] [orientation]`: your preferences (`/bao notify dm|mention|off` too)
 `/bao settings`: this server's settings; `/bao-settings <setting> <value>` changes one (Manage Server)
-`/bao learn`: lessons that teach Bao; `/bao rules`: the rules in short; `/bao about`: the bot";
+`/bao learn`, `/bao puzzle [theme] [variant]`: lessons, puzzles; `/bao rules`, `/bao about`";
 
 /// `/bao rules`.
 pub const RULES_TEXT: &str = "\

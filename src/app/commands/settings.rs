@@ -287,6 +287,7 @@ impl App {
             ));
         }
         lines.push(self.threads_line(place, here, config.placement == Placement::Thread));
+        lines.extend(self.daily_puzzle_shown(guild)?);
         lines.push(format!(
             "Members with Manage Server change them: {SETTINGS_FORM}."
         ));
@@ -311,6 +312,12 @@ impl App {
             return Err(refuse(
                 "Only members with the Manage Server permission may change this server's settings; `/bao settings` shows them.",
             ));
+        }
+        if key
+            .trim()
+            .eq_ignore_ascii_case(super::puzzle_daily::DAILY_KEY)
+        {
+            return self.set_daily_puzzle(user, guild, value);
         }
         let Some(key) = SettingKey::parse(&key.trim().to_ascii_lowercase()) else {
             return Err(refuse(format!(
