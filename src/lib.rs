@@ -13,4 +13,5 @@ pub mod lessons;
 pub mod render;
 pub mod rules;
 pub mod store;
+pub mod tournament;
 pub mod vocab;

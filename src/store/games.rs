@@ -53,6 +53,10 @@ impl Store {
             // The rating change commits with the result, or neither does.
             super::ratings::apply_result(&tx, &game)?;
         }
+        if was == GameStatus::Active && !game.status.is_ongoing() {
+            // An event's game: its result reaches its board in the same transaction.
+            super::tournament_rounds::record_result(&tx, &game)?;
+        }
         tx.commit()?;
         Ok(game)
     }
@@ -200,6 +204,34 @@ impl Store {
         write_game(&tx, &game)?;
         tx.commit()?;
         Ok(game)
+    }
+
+    /// Inserts an event's game inside the caller's transaction: active from `now`, in
+    /// `place` but waiting for a thread of its own, rated as the event is. Returns its id.
+    pub(super) fn insert_event_game(
+        conn: &Connection,
+        new: &NewGame,
+        rated: bool,
+    ) -> Result<GameId, StoreError> {
+        let id = Self::insert_game(
+            conn,
+            &InsertGame {
+                place: &new.place,
+                variant: new.variant,
+                start_position: &new.start_position,
+                sides: (Some(&new.south), Some(&new.north)),
+                status: GameStatus::Active,
+                time_per_move: new.time_per_move,
+                now: new.now,
+                deadline: new.deadline,
+                thread_bound: true,
+            },
+        )?;
+        let mut game = load_game(conn, id)?.ok_or(StoreError::NoSuchGame(id))?;
+        game.next_due_at = next_due(&game);
+        write_game(conn, &game)?;
+        super::ratings::set_rated(conn, id, rated)?;
+        Ok(id)
     }
 
     /// Accepts a pending challenge: the game becomes active with the given sides and the
