@@ -26,6 +26,7 @@ use crate::store::Game;
 use crate::vocab::GameId;
 
 use super::types::{Command, LessonPress};
+use super::{TournamentAction, TournamentAsk};
 
 /// What every button id starts with.
 pub const PREFIX: &str = "bao";
@@ -57,6 +58,10 @@ pub enum Action {
     LessonShow,
     /// Go on to the lesson's next task.
     LessonNext,
+    /// Join the event (the id's game field holds the event's id).
+    EventJoin,
+    /// Leave the event (before its start).
+    EventLeave,
 }
 
 impl Action {
@@ -74,6 +79,8 @@ impl Action {
             Action::LessonMove(_) => "lm",
             Action::LessonShow => "lshow",
             Action::LessonNext => "lnext",
+            Action::EventJoin => "tjoin",
+            Action::EventLeave => "tleave",
         }
     }
 }
@@ -97,6 +104,10 @@ pub enum Freshness {
     /// presser's own current task, checked by the lesson (`commands/learn.rs`); an old
     /// task's or someone else's button is refused privately.
     Lesson,
+    /// It sits under an event's announcement: the event (in the id's game field) must be
+    /// this channel's and still in sign-up, checked by `commands/tournament.rs`; a button
+    /// of an event started or over, or of another channel, is refused privately.
+    Event,
 }
 
 impl Action {
@@ -108,6 +119,7 @@ impl Action {
             Action::BoardAt => Freshness::Past,
             Action::TakebackAccept(_) | Action::TakebackDecline(_) => Freshness::Request,
             Action::LessonMove(_) | Action::LessonShow | Action::LessonNext => Freshness::Lesson,
+            Action::EventJoin | Action::EventLeave => Freshness::Event,
         }
     }
 }
@@ -176,6 +188,15 @@ impl ButtonId {
                 token: self.game.0,
                 press: LessonPress::Next,
             },
+            Action::EventJoin | Action::EventLeave => Command::Tournament(TournamentAsk {
+                action: if self.action == Action::EventJoin {
+                    TournamentAction::Join
+                } else {
+                    TournamentAction::Leave
+                },
+                event: Some(self.game.0),
+                manage_server: false,
+            }),
         }
     }
 }
@@ -187,7 +208,7 @@ impl ButtonId {
         let fresh = match self.action.freshness() {
             Freshness::Board => self.ply == game.ply && game.status.is_ongoing(),
             Freshness::Challenge => self.ply == game.ply,
-            Freshness::Past | Freshness::Request | Freshness::Lesson => true,
+            Freshness::Past | Freshness::Request | Freshness::Lesson | Freshness::Event => true,
         };
         if fresh {
             Ok(self.command())
@@ -275,6 +296,8 @@ impl FromStr for ButtonId {
             ("at", None) => Action::BoardAt,
             ("lshow", None) => Action::LessonShow,
             ("lnext", None) => Action::LessonNext,
+            ("tjoin", None) => Action::EventJoin,
+            ("tleave", None) => Action::EventLeave,
             _ => return Err(InvalidButton("action")),
         };
         Ok(ButtonId {

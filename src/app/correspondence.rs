@@ -46,12 +46,17 @@ impl App {
                 self.do_duty(&current, duty, now, &mut notices)?;
             }
         }
+        notices.extend(self.event_tick(now)?);
         Ok(notices)
     }
 
     /// When [`App::tick`] next has something to do (unix seconds), if anything is scheduled.
     pub fn next_tick_at(&self) -> Result<Option<i64>, AppError> {
-        Ok(self.store.next_due_at()?)
+        let events = self.store.next_event_due()?;
+        Ok(match (self.store.next_due_at()?, events) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        })
     }
 
     fn do_duty(

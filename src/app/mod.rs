@@ -29,6 +29,7 @@ mod parse;
 mod refusal;
 mod reply;
 mod table;
+mod tournament_ask;
 mod types;
 mod view;
 
@@ -56,6 +57,7 @@ pub use reply::{
     ThreadPlan,
 };
 pub use table::{command_info, subcommands, CommandInfo, COMMANDS};
+pub use tournament_ask::{NewEventAsk, TournamentAction, TournamentAsk};
 pub use types::{
     Command, LessonPress, PrefsChange, RatingScope, Settings, Subject, ThreadFailure, ThreadsHere,
     User,
@@ -339,6 +341,9 @@ impl App {
         // lesson open here when the caller plays no game here.
         if let Command::LessonButton { token, press } = command {
             return self.lesson_button(user, place, token, press);
+        }
+        if let Command::Tournament(ask) = command {
+            return self.tournament(user, place, ask, pressed.is_some());
         }
         if let (Command::Move { text, game: None }, None) = (&command, pressed) {
             if let Some(open) = self.lesson_here(user, place)? {

@@ -96,6 +96,11 @@ pub const COMMANDS: &[CommandInfo] = &[
         "/bao learn lesson:1",
         "lessons that teach Bao by playing",
     ),
+    row(
+        "tournament",
+        "/bao tournament create Open format:swiss rounds:5",
+        "round robins and Swiss events here",
+    ),
 ];
 
 const fn row(name: &'static str, example: &'static str, summary: &'static str) -> CommandInfo {

@@ -6,6 +6,7 @@ use std::borrow::Cow;
 
 use poise::serenity_prelude as serenity;
 
+use super::tournament::tournament;
 use super::{respond, AppContext, Error};
 use crate::app::{
     game_option, Command, Level, Notify, Orientation, PrefsChange, RatingScope, RuleSet,
@@ -290,7 +291,8 @@ pub async fn bao_settings(
         "replay",
         "leaderboard",
         "stats",
-        "learn"
+        "learn",
+        "tournament"
     )
 )]
 pub async fn bao(_ctx: AppContext<'_>) -> Result<(), Error> {

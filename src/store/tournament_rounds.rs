@@ -139,6 +139,21 @@ impl Store {
         Ok(games)
     }
 
+    /// When the clock next has event work: the soonest sign-up closing, or deadline of a
+    /// running event's current round.
+    pub fn next_event_due(&self) -> Result<Option<i64>, StoreError> {
+        Ok(self
+            .lock()
+            .prepare_cached(
+                "SELECT min(t) FROM ( \
+               SELECT signup_closes_at AS t FROM tournaments WHERE status = 'signup' \
+               UNION ALL SELECT r.deadline FROM tournament_rounds r JOIN tournaments e \
+                 ON e.id = r.tournament_id WHERE e.status = 'running' AND r.round = \
+                 (SELECT max(round) FROM tournament_rounds WHERE tournament_id = e.id))",
+            )?
+            .query_row([], |r| r.get(0))?)
+    }
+
     /// When the current round of `id` must end, if it has a deadline.
     pub fn round_deadline(&self, id: EventId) -> Result<Option<i64>, StoreError> {
         Ok(self

@@ -1,0 +1,181 @@
+//! `/bao tournament …`: the slash commands of events, mapped to
+//! [`Command::Tournament`](crate::app::Command::Tournament). Organiser commands carry
+//! whether the member has Manage Server, as Discord computed it for the interaction.
+
+use poise::serenity_prelude as serenity;
+
+use super::commands::{RulesParam, VariantChoice};
+use super::{respond, AppContext, Error};
+use crate::app::{Command, NewEventAsk, TournamentAction, TournamentAsk};
+
+/// Whether the member has Manage Server (from Discord, never from the client).
+fn manage_server(ctx: &AppContext<'_>) -> bool {
+    ctx.interaction
+        .member
+        .as_ref()
+        .and_then(|m| m.permissions)
+        .is_some_and(|p| p.manage_guild())
+}
+
+/// Sends one tournament request.
+async fn ask(
+    ctx: AppContext<'_>,
+    action: TournamentAction,
+    event: Option<i64>,
+) -> Result<(), Error> {
+    let manage_server = manage_server(&ctx);
+    respond::command(
+        ctx,
+        Command::Tournament(TournamentAsk {
+            action,
+            event,
+            manage_server,
+        }),
+    )
+    .await
+}
+
+/// Tournaments: round robins and Swiss events played by correspondence here.
+#[poise::command(
+    slash_command,
+    guild_only,
+    subcommand_required,
+    subcommands(
+        "create",
+        "join",
+        "leave",
+        "withdraw",
+        "start",
+        "pause",
+        "resume",
+        "remove",
+        "cancel",
+        "standings",
+        "pairings",
+        "info"
+    )
+)]
+pub async fn tournament(_ctx: AppContext<'_>) -> Result<(), Error> {
+    Ok(())
+}
+
+/// Create an event in this channel and announce it.
+// One parameter per slash-command option.
+#[allow(clippy::too_many_arguments)]
+#[poise::command(slash_command)]
+pub async fn create(
+    ctx: AppContext<'_>,
+    #[description = "The event's name"] name: String,
+    #[description = "round-robin, double-round-robin or swiss"] format: FormatParam,
+    #[description = "Rounds (Swiss only)"]
+    #[min = 1]
+    #[max = 99]
+    rounds: Option<u32>,
+    #[description = "Time per move: none, or e.g. 12h, 1d, 3d (default 1d)"] time_per_move: Option<
+        String,
+    >,
+    #[description = "Which Bao (default: the server's)"] variant: Option<VariantChoice>,
+    #[description = "Rule set (default: the server's)"] rules: Option<RulesParam>,
+    #[description = "Whether the games count for ratings"] rated: Option<bool>,
+    #[description = "How long sign-up stays open, e.g. 2d (the event starts then)"] signup: Option<
+        String,
+    >,
+    #[description = "At most this many players (the event starts when full)"]
+    #[min = 2]
+    max_players: Option<u32>,
+    #[description = "Longest a round may last, e.g. 7d (unfinished games are drawn)"]
+    round_time: Option<String>,
+) -> Result<(), Error> {
+    let new = NewEventAsk {
+        name,
+        variant: variant.map(Into::into),
+        rules: rules.map(Into::into),
+        format: format.name().to_string(),
+        rounds,
+        time_per_move,
+        round_time,
+        rated,
+        signup,
+        max_players,
+    };
+    ask(ctx, TournamentAction::Create(new), None).await
+}
+
+/// The three formats.
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum FormatParam {
+    /// Everyone plays everyone once.
+    #[name = "round-robin"]
+    RoundRobin,
+    /// Everyone plays everyone twice.
+    #[name = "double-round-robin"]
+    DoubleRoundRobin,
+    /// Swiss pairing.
+    #[name = "swiss"]
+    Swiss,
+}
+
+impl FormatParam {
+    fn name(self) -> &'static str {
+        match self {
+            FormatParam::RoundRobin => "round-robin",
+            FormatParam::DoubleRoundRobin => "double-round-robin",
+            FormatParam::Swiss => "swiss",
+        }
+    }
+}
+
+macro_rules! event_command {
+    ($(#[$doc:meta])* $name:ident, $action:expr) => {
+        $(#[$doc])*
+        #[poise::command(slash_command)]
+        pub async fn $name(
+            ctx: AppContext<'_>,
+            #[description = "The event's number (default: this channel's)"] event: Option<i64>,
+        ) -> Result<(), Error> {
+            ask(ctx, $action, event).await
+        }
+    };
+}
+
+event_command!(
+    /// Sign up for the event here.
+    join, TournamentAction::Join);
+event_command!(
+    /// Take back your sign-up (before the start).
+    leave, TournamentAction::Leave);
+event_command!(
+    /// Leave a started event: your game being played is resigned.
+    withdraw, TournamentAction::Withdraw);
+event_command!(
+    /// Start the event now (organisers).
+    start, TournamentAction::Start);
+event_command!(
+    /// Start no new round until resumed (organisers).
+    pause, TournamentAction::Pause);
+event_command!(
+    /// Go on after a pause (organisers).
+    resume, TournamentAction::Resume);
+event_command!(
+    /// Call the event off (organisers).
+    cancel, TournamentAction::Cancel);
+event_command!(
+    /// The standings with every tie-break.
+    standings, TournamentAction::Standings);
+event_command!(
+    /// This round's pairings.
+    pairings, TournamentAction::Pairings);
+event_command!(
+    /// The event's settings and players.
+    info, TournamentAction::Info);
+
+/// Take a player off the event (organisers).
+#[poise::command(slash_command)]
+pub async fn remove(
+    ctx: AppContext<'_>,
+    #[description = "Who"] player: serenity::User,
+    #[description = "The event's number (default: this channel's)"] event: Option<i64>,
+) -> Result<(), Error> {
+    let who = respond::user_of(&player);
+    ask(ctx, TournamentAction::Remove(who), event).await
+}
