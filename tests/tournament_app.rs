@@ -2,7 +2,6 @@
 //! pings and threads, results from the games, and the final crosstable.
 
 #[path = "support/app_world.rs"]
-#[allow(dead_code)]
 mod app_world;
 use app_world::{private, world, GENERAL};
 

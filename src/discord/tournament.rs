@@ -125,49 +125,32 @@ impl FormatParam {
     }
 }
 
-macro_rules! event_command {
-    ($(#[$doc:meta])* $name:ident, $action:expr) => {
-        $(#[$doc])*
+/// One slash command per event action that takes only `event`.
+macro_rules! event_commands {
+    ($($doc:literal $name:ident => $action:ident;)*) => {$(
+        #[doc = $doc]
         #[poise::command(slash_command)]
         pub async fn $name(
             ctx: AppContext<'_>,
             #[description = "The event's number (default: this channel's)"] event: Option<i64>,
         ) -> Result<(), Error> {
-            ask(ctx, $action, event).await
+            ask(ctx, TournamentAction::$action, event).await
         }
-    };
+    )*};
 }
 
-event_command!(
-    /// Sign up for the event here.
-    join, TournamentAction::Join);
-event_command!(
-    /// Take back your sign-up (before the start).
-    leave, TournamentAction::Leave);
-event_command!(
-    /// Leave a started event: your game being played is resigned.
-    withdraw, TournamentAction::Withdraw);
-event_command!(
-    /// Start the event now (organisers).
-    start, TournamentAction::Start);
-event_command!(
-    /// Start no new round until resumed (organisers).
-    pause, TournamentAction::Pause);
-event_command!(
-    /// Go on after a pause (organisers).
-    resume, TournamentAction::Resume);
-event_command!(
-    /// Call the event off (organisers).
-    cancel, TournamentAction::Cancel);
-event_command!(
-    /// The standings with every tie-break.
-    standings, TournamentAction::Standings);
-event_command!(
-    /// This round's pairings.
-    pairings, TournamentAction::Pairings);
-event_command!(
-    /// The event's settings and players.
-    info, TournamentAction::Info);
+event_commands! {
+    "Sign up for the event here." join => Join;
+    "Take back your sign-up (before the start)." leave => Leave;
+    "Leave a started event: your game being played is resigned." withdraw => Withdraw;
+    "Start the event now (organisers)." start => Start;
+    "Start no new round until resumed (organisers)." pause => Pause;
+    "Go on after a pause (organisers)." resume => Resume;
+    "Call the event off (organisers)." cancel => Cancel;
+    "The standings with every tie-break." standings => Standings;
+    "This round's pairings." pairings => Pairings;
+    "The event's settings and players." info => Info;
+}
 
 /// Take a player off the event (organisers).
 #[poise::command(slash_command)]

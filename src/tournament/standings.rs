@@ -169,6 +169,31 @@ mod tests {
         assert_eq!(find(d).buchholz, 11);
     }
 
+    /// Worked by hand: A beats B, C beats D; C beats A, B beats D; B beats C, A draws D.
+    /// Points: A 1½, B 2, C 2, D ½. B and C are level on points; SB: B = D ½ + C 2 = 2.5,
+    /// C = D ½ + A 1½ = 2; Buchholz both 4. So B, C, A, D.
+    #[test]
+    fn sonneborn_berger_decides_between_equal_points() {
+        let (a, b, c, d) = (0, 1, 2, 3);
+        let pairings = vec![
+            game(1, a, b, SouthWins),
+            game(1, c, d, SouthWins),
+            game(2, c, a, SouthWins),
+            game(2, b, d, SouthWins),
+            game(3, b, c, SouthWins),
+            game(3, a, d, Draw),
+        ];
+        let rows = standings(4, &pairings).unwrap();
+        let order: Vec<usize> = rows.iter().map(|r| r.entrant).collect();
+        assert_eq!(order, vec![b, c, a, d]);
+        assert_eq!(
+            (rows[0].sb_text(), rows[1].sb_text()),
+            ("2.50".into(), "2.00".into())
+        );
+        assert_eq!((rows[0].buchholz, rows[1].buchholz), (8, 8));
+        assert_eq!((rows[0].place, rows[1].place), (1, 2));
+    }
+
     /// Level on points and SB, Buchholz decides; level on all three, direct encounter.
     #[test]
     fn buchholz_then_direct_encounter() {
