@@ -4,7 +4,9 @@
 
 use std::collections::HashSet;
 use std::io::{BufRead, BufReader, Write};
-use std::process::{Command, Stdio};
+
+#[path = "support/child.rs"]
+mod child;
 
 use bao_bot::rules::{Position, Side, Variant};
 use bao_bot::store::*;
@@ -284,21 +286,13 @@ fn a_killed_writer_neither_loses_nor_doubles_a_pairing_game_or_point() {
     }
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("events.db");
-    let exe = std::env::current_exe().unwrap();
     let mut finished: HashSet<i64> = HashSet::new();
     for round in 0..4 {
-        let mut child = Command::new(&exe)
-            .args([
-                "a_killed_writer_neither_loses_nor_doubles_a_pairing_game_or_point",
-                "--exact",
-                "--nocapture",
-                "--test-threads=1",
-            ])
-            .env(CHILD_ENV, &path)
-            .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
-            .spawn()
-            .unwrap();
+        let mut child = child::spawn_writer(
+            "a_killed_writer_neither_loses_nor_doubles_a_pairing_game_or_point",
+            CHILD_ENV,
+            &path,
+        );
         let stdout = child.stdout.take().unwrap();
         let mut seen = 0;
         for line in BufReader::new(stdout).lines() {

@@ -162,3 +162,20 @@ pub async fn remove(
     let who = respond::user_of(&player);
     ask(ctx, TournamentAction::Remove(who), event).await
 }
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn every_tournament_subcommand_is_described() {
+        let group = super::tournament();
+        assert_eq!(group.subcommands.len(), 12);
+        for c in &group.subcommands {
+            let about = c.description.as_deref().unwrap_or("");
+            assert!(
+                !about.is_empty() && about.len() <= 100,
+                "{}: `{about}`",
+                c.name
+            );
+        }
+    }
+}

@@ -36,8 +36,7 @@ pub struct Standing {
 impl Standing {
     /// Sonneborn–Berger as written (`5.25`).
     pub fn sb_text(&self) -> String {
-        let q = self.sonneborn_berger;
-        format!("{}.{:02}", q / 4, (q % 4) * 25)
+        quarters_text(self.sonneborn_berger)
     }
 }
 
