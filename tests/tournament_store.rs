@@ -184,6 +184,35 @@ fn simulations_run_to_the_end_and_export_as_trf() {
         let event = sim.store.event(sim.event).unwrap().unwrap();
         assert_eq!(event.status, EventStatus::Finished);
     }
+    // The final crosstables of a round robin of 8 and a Swiss of 30, drawn (written to
+    // $BAO_CROSSTABLE_DIR to be looked at).
+    for (name, players, format) in [
+        ("crosstable-8.png", 8, Format::RoundRobin),
+        ("crosstable-30.png", 30, Format::Swiss { rounds: 6 }),
+    ] {
+        let sim = simulate(Plan {
+            players,
+            format,
+            seed: 5,
+        })
+        .unwrap();
+        let boards = sim.store.event_boards(sim.event).unwrap();
+        let entrants = entrants_of(&sim.store.event_players(sim.event).unwrap());
+        let pairings: Vec<_> = boards.iter().map(|b| b.pairing).collect();
+        let table = bao_bot::tournament::crosstable::crosstable(
+            "Crosstable",
+            format,
+            &entrants,
+            &pairings,
+            &sim.standings,
+        );
+        assert_eq!(table.rows.len(), players);
+        let png = bao_bot::render::table_png(&table);
+        assert_eq!(&png[1..4], b"PNG");
+        if let Some(dir) = std::env::var_os("BAO_CROSSTABLE_DIR") {
+            std::fs::write(std::path::Path::new(&dir).join(name), &png).unwrap();
+        }
+    }
     // Same seed, same event.
     let a = simulate(Plan {
         players: 9,

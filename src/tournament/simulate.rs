@@ -11,7 +11,7 @@ use crate::store::{
 };
 
 use super::standings::{quarters_text, standings, Standing};
-use super::{halves_text, Format};
+use super::Format;
 
 /// What to simulate.
 #[derive(Debug, Clone, Copy)]
@@ -40,7 +40,7 @@ pub struct Simulation {
 
 impl Simulation {
     /// The standings as plain lines: a header, then `place player points sb buchholz
-    /// direct`.
+    /// direct`, points as decimals (`6.5`, `19.75`).
     pub fn standing_lines(&self) -> Vec<String> {
         let mut out = vec!["place player points sonneborn-berger buchholz direct".to_string()];
         out.extend(self.standings.iter().map(|s| {
@@ -48,13 +48,31 @@ impl Simulation {
                 "{} {} {} {} {} {}",
                 s.place,
                 self.names[s.entrant],
-                halves_text(s.halves),
+                decimal(s.halves),
                 quarters_text(s.sonneborn_berger),
-                halves_text(s.buchholz),
-                halves_text(s.direct)
+                decimal(s.buchholz),
+                decimal(s.direct)
             )
         }));
         out
+    }
+}
+
+/// Half-points as a plain decimal: `6.5`, `7`.
+fn decimal(halves: u32) -> String {
+    if halves % 2 == 1 {
+        format!("{}.5", halves / 2)
+    } else {
+        (halves / 2).to_string()
+    }
+}
+
+/// A result in plain ASCII: `1-0`, `0-1`, `1/2-1/2`, `1F-0F`, `0F-1F`, `bye`, `sit-out`.
+fn plain_result(o: super::Outcome) -> &'static str {
+    match o {
+        super::Outcome::Draw => "1/2-1/2",
+        super::Outcome::SitOut => "sit-out",
+        other => other.score_text(),
     }
 }
 
@@ -136,7 +154,7 @@ pub fn simulate(plan: Plan) -> Result<Simulation, StoreError> {
             p.board,
             name_of(b.south),
             b.north.map_or_else(|| "-".to_string(), name_of),
-            p.outcome.map_or("*", |o| o.score_text())
+            p.outcome.map_or("*", plain_result)
         ));
     }
     let pairings: Vec<_> = boards.iter().map(|b| b.pairing).collect();

@@ -30,15 +30,10 @@ impl App {
                 who(n),
                 b.game.map(|g| format!(", game {g}")).unwrap_or_default()
             ),
-            None => format!(
-                "{}: {}{result}",
-                if result.contains("bye") {
-                    "Bye"
-                } else {
-                    "Sits out"
-                },
-                who(b.south)
-            ),
+            None if b.pairing.outcome == Some(crate::tournament::Outcome::Bye) => {
+                format!("Bye (a win): {}", who(b.south))
+            }
+            None => format!("Sits out: {}", who(b.south)),
         }
     }
 
