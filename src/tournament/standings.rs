@@ -133,6 +133,14 @@ mod tests {
         }
     }
 
+    /// The standings of four players, checked to come in `order`.
+    fn ranked(pairings: &[Pairing], order: [usize; 4]) -> Vec<Standing> {
+        let rows = standings(4, pairings).unwrap();
+        let got: Vec<usize> = rows.iter().map(|r| r.entrant).collect();
+        assert_eq!(got, order);
+        rows
+    }
+
     /// A four-player round robin worked by hand.
     ///
     /// Results: A–B 1-0, C–D ½-½; A–C ½-½, B–D 1-0; D–A 0-1, B–C 0-1.
@@ -153,9 +161,7 @@ mod tests {
             game(3, d, a, NorthWins),
             game(3, b, c, NorthWins),
         ];
-        let rows = standings(4, &pairings).unwrap();
-        let order: Vec<usize> = rows.iter().map(|r| r.entrant).collect();
-        assert_eq!(order, vec![a, c, b, d]);
+        let rows = ranked(&pairings, [a, c, b, d]);
         let find = |e: usize| rows.iter().find(|r| r.entrant == e).unwrap().clone();
         assert_eq!(find(a).halves, 5);
         assert_eq!(find(a).sb_text(), "2.50");
@@ -182,9 +188,7 @@ mod tests {
             game(3, b, c, SouthWins),
             game(3, a, d, Draw),
         ];
-        let rows = standings(4, &pairings).unwrap();
-        let order: Vec<usize> = rows.iter().map(|r| r.entrant).collect();
-        assert_eq!(order, vec![b, c, a, d]);
+        let rows = ranked(&pairings, [b, c, a, d]);
         assert_eq!(
             (rows[0].sb_text(), rows[1].sb_text()),
             ("2.50".into(), "2.00".into())

@@ -172,7 +172,10 @@ impl App {
             if winners.len() == 1 {
                 format!("{} wins", winners[0])
             } else {
-                format!("{} share first place", winners.join(" and "))
+                {
+                    let (last, others) = winners.split_last().unwrap_or((&"", &[]));
+                    format!("{} and {last} share first place", others.join(", "))
+                }
             },
             if points == "1" { "" } else { "s" }
         );
