@@ -14,4 +14,5 @@ pub mod puzzles;
 pub mod render;
 pub mod rules;
 pub mod store;
+pub mod tournament;
 pub mod vocab;

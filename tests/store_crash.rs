@@ -7,7 +7,9 @@
 
 use std::collections::BTreeMap;
 use std::io::{BufRead, BufReader, Write};
-use std::process::{Command, Stdio};
+
+#[path = "support/child.rs"]
+mod child;
 
 use bao_bot::ai::Level;
 use bao_bot::rules::{Position, Variant};
@@ -87,22 +89,11 @@ fn a_killed_writer_loses_no_committed_move() {
     }
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("crash.db");
-    let exe = std::env::current_exe().unwrap();
     let mut committed: BTreeMap<i64, u32> = BTreeMap::new();
 
     for round in 0..3 {
-        let mut child = Command::new(&exe)
-            .args([
-                "a_killed_writer_loses_no_committed_move",
-                "--exact",
-                "--nocapture",
-                "--test-threads=1",
-            ])
-            .env(CHILD_ENV, &path)
-            .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
-            .spawn()
-            .unwrap();
+        let mut child =
+            child::spawn_writer("a_killed_writer_loses_no_committed_move", CHILD_ENV, &path);
         let stdout = child.stdout.take().unwrap();
         let mut seen = 0;
         for line in BufReader::new(stdout).lines() {

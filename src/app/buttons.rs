@@ -28,6 +28,7 @@ use crate::store::Game;
 use crate::vocab::GameId;
 
 use super::types::{Command, LessonPress, PuzzlePress};
+use super::{TournamentAction, TournamentAsk};
 
 /// What every button id starts with.
 pub const PREFIX: &str = "bao";
@@ -66,6 +67,10 @@ pub enum Action {
     PuzzleNext,
     /// Solve the puzzle of the day (the id's game field holds the day's number).
     PuzzleDaily,
+    /// Join the event (the id's game field holds the event's id).
+    EventJoin,
+    /// Leave the event (before its start).
+    EventLeave,
 }
 
 impl Action {
@@ -86,6 +91,8 @@ impl Action {
             Action::PuzzleMove(_) => "pm",
             Action::PuzzleNext => "pnext",
             Action::PuzzleDaily => "pday",
+            Action::EventJoin => "tjoin",
+            Action::EventLeave => "tleave",
         }
     }
 }
@@ -112,6 +119,10 @@ pub enum Freshness {
     /// It sits under a puzzle: its token must be the presser's open attempt, at the
     /// button's step, checked by the puzzle (`commands/puzzle.rs`).
     Puzzle,
+    /// It sits under an event's announcement: the event (in the id's game field) must be
+    /// this channel's and still in sign-up, checked by `commands/tournament.rs`; a button
+    /// of an event started or over, or of another channel, is refused privately.
+    Event,
 }
 
 impl Action {
@@ -124,6 +135,7 @@ impl Action {
             Action::TakebackAccept(_) | Action::TakebackDecline(_) => Freshness::Request,
             Action::LessonMove(_) | Action::LessonShow | Action::LessonNext => Freshness::Lesson,
             Action::PuzzleMove(_) | Action::PuzzleNext | Action::PuzzleDaily => Freshness::Puzzle,
+            Action::EventJoin | Action::EventLeave => Freshness::Event,
         }
     }
 }
@@ -204,6 +216,15 @@ impl ButtonId {
             Action::PuzzleMove(text) => self.puzzle(PuzzlePress::Move(text.clone())),
             Action::PuzzleNext => self.puzzle(PuzzlePress::Next),
             Action::PuzzleDaily => self.puzzle(PuzzlePress::Daily),
+            Action::EventJoin | Action::EventLeave => Command::Tournament(TournamentAsk {
+                action: if self.action == Action::EventJoin {
+                    TournamentAction::Join
+                } else {
+                    TournamentAction::Leave
+                },
+                event: Some(self.game.0),
+                manage_server: false,
+            }),
         }
     }
 }
@@ -215,7 +236,11 @@ impl ButtonId {
         let fresh = match self.action.freshness() {
             Freshness::Board => self.ply == game.ply && game.status.is_ongoing(),
             Freshness::Challenge => self.ply == game.ply,
-            Freshness::Past | Freshness::Request | Freshness::Lesson | Freshness::Puzzle => true,
+            Freshness::Past
+            | Freshness::Request
+            | Freshness::Lesson
+            | Freshness::Puzzle
+            | Freshness::Event => true,
         };
         if fresh {
             Ok(self.command())
@@ -307,6 +332,8 @@ impl FromStr for ButtonId {
             ("lnext", None) => Action::LessonNext,
             ("pnext", None) => Action::PuzzleNext,
             ("pday", None) => Action::PuzzleDaily,
+            ("tjoin", None) => Action::EventJoin,
+            ("tleave", None) => Action::EventLeave,
             _ => return Err(InvalidButton("action")),
         };
         Ok(ButtonId {

@@ -47,18 +47,17 @@ impl App {
             }
         }
         self.daily_puzzle_posts(now, &mut notices)?;
+        notices.extend(self.event_tick(now)?);
         Ok(notices)
     }
 
     /// When [`App::tick`] next has something to do (unix seconds), if anything is scheduled
-    /// (the daily puzzle's posts included).
+    /// (the daily puzzle's posts and the events' rounds and deadlines included).
     pub fn next_tick_at(&self) -> Result<Option<i64>, AppError> {
         let games = self.store.next_due_at()?;
         let daily = self.next_daily_post_at(self.clock.now())?;
-        Ok(match (games, daily) {
-            (Some(a), Some(b)) => Some(a.min(b)),
-            (a, b) => a.or(b),
-        })
+        let events = self.store.next_event_due()?;
+        Ok([games, daily, events].into_iter().flatten().min())
     }
 
     fn do_duty(

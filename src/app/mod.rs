@@ -29,6 +29,7 @@ mod parse;
 mod refusal;
 mod reply;
 mod table;
+mod tournament_ask;
 mod types;
 mod view;
 
@@ -57,6 +58,7 @@ pub use reply::{
     ThreadPlan,
 };
 pub use table::{command_info, subcommands, CommandInfo, COMMANDS};
+pub use tournament_ask::{NewEventAsk, TournamentAction, TournamentAsk};
 pub use types::{
     Command, LessonPress, PrefsChange, PuzzlePress, RatingScope, Settings, Subject, ThreadFailure,
     ThreadsHere, User, DEFAULT_RENDER_QUEUE_LIMIT,
@@ -360,6 +362,9 @@ impl App {
         }
         if let Command::PuzzleButton { token, step, press } = command {
             return self.puzzle_button(user, place, token, step, press);
+        }
+        if let Command::Tournament(ask) = command {
+            return self.tournament(user, place, ask, pressed.is_some());
         }
         if let (Command::Move { text, game: None }, None) = (&command, pressed) {
             if let Some(open) = self.puzzle_here(user, place)? {

@@ -101,6 +101,11 @@ pub const COMMANDS: &[CommandInfo] = &[
         "/bao puzzle theme:win-in-2",
         "a puzzle near your puzzle rating",
     ),
+    row(
+        "tournament",
+        "/bao tournament create Open format:swiss rounds:5",
+        "round robins and Swiss events here",
+    ),
 ];
 
 const fn row(name: &'static str, example: &'static str, summary: &'static str) -> CommandInfo {

@@ -176,6 +176,8 @@ pub enum Command {
         /// The lesson to jump to (1-based); `None` resumes.
         lesson: Option<u32>,
     },
+    /// `/bao tournament …`: events of this server (docs/tournaments.md).
+    Tournament(super::TournamentAsk),
     /// A button under a lesson's task (no slash command).
     LessonButton {
         /// The token of the task it was shown for.
@@ -277,7 +279,8 @@ impl Command {
             | Command::Learn { .. }
             | Command::LessonButton { .. }
             | Command::Puzzle { .. }
-            | Command::PuzzleButton { .. } => Subject::NoGame,
+            | Command::PuzzleButton { .. }
+            | Command::Tournament(_) => Subject::NoGame,
             Command::Leaderboard { .. } | Command::Stats { .. } => Subject::NoGame,
             Command::Move { game, .. } => Subject::Acting(*game),
             Command::Accept
@@ -330,6 +333,7 @@ impl Command {
             Command::Leaderboard { .. } => "leaderboard",
             Command::Stats { .. } => "stats",
             Command::Learn { .. } => "learn",
+            Command::Tournament(_) => "tournament",
             Command::LessonButton { .. } => "lesson-button",
             Command::Puzzle { .. } => "puzzle",
             Command::PuzzleButton { .. } => "puzzle-button",

@@ -11,6 +11,7 @@ mod render;
 mod rules;
 mod run;
 mod solve;
+mod tournament;
 
 use std::fmt;
 use std::path::PathBuf;
@@ -308,6 +309,49 @@ enum Command {
         #[command(subcommand)]
         command: DbCommand,
     },
+    /// Tournaments: simulate a whole event, or export one (docs/tournaments.md).
+    Tournament {
+        #[command(subcommand)]
+        command: TournamentCommand,
+    },
+}
+
+#[derive(Debug, Subcommand)]
+enum TournamentCommand {
+    /// Run a whole event through the store and the pairing code on a temporary database,
+    /// results drawn from the players' ratings; print `round board south north result`
+    /// lines, then the final standings with every tie-break.
+    Simulate {
+        /// How many players.
+        #[arg(long)]
+        players: usize,
+        /// Swiss rounds (needed for `--format swiss`).
+        #[arg(long)]
+        rounds: Option<u32>,
+        /// round-robin, double-round-robin or swiss.
+        #[arg(long, default_value = "swiss")]
+        format: String,
+        /// The seed of the ratings and results.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Also draw the final crosstable as a PNG file.
+        #[arg(long, value_name = "FILE")]
+        crosstable: Option<PathBuf>,
+        /// Print the time the event took on standard error.
+        #[arg(long)]
+        time: bool,
+    },
+    /// Write an event of the database as a FIDE TRF-16 report (for bbpPairings or JaVaFo).
+    Export {
+        /// The event's id (`#3` is 3).
+        id: i64,
+        /// TRF-16, the only format there is.
+        #[arg(long, required = true)]
+        trf: bool,
+        /// The database file.
+        #[arg(long, default_value = bao_bot::store::DEFAULT_DB_PATH)]
+        db: PathBuf,
+    },
 }
 
 #[derive(Debug, Subcommand)]
@@ -580,6 +624,27 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
         Command::Invite { config } => invite::invite(config.as_deref()),
         Command::Learn { export } => learn(export),
         Command::Puzzles { command } => puzzles::run(command),
+        Command::Tournament {
+            command:
+                TournamentCommand::Simulate {
+                    players,
+                    rounds,
+                    format,
+                    seed,
+                    crosstable,
+                    time,
+                },
+        } => tournament::simulate(&tournament::SimulateArgs {
+            players,
+            rounds,
+            format: &format,
+            seed,
+            crosstable: crosstable.as_deref(),
+            time,
+        }),
+        Command::Tournament {
+            command: TournamentCommand::Export { id, trf: _, db },
+        } => tournament::export(&db, id),
         Command::Db {
             command:
                 DbCommand::Ratings {

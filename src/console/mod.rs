@@ -15,6 +15,7 @@
 
 pub mod clock;
 pub mod parse;
+mod tournament;
 
 pub use parse::command_line;
 

@@ -305,6 +305,10 @@ pub fn command_line(
             }
             Ok(Command::Leaderboard { variant, scope })
         }
+        "tournament" | "t" => {
+            let owned = |k: &str| option(k).map(String::from);
+            super::tournament::parse(&plain, &owned, user_named)
+        }
         "learn" => {
             let word = option("lesson").or_else(|| plain.first().copied());
             if plain.len() > 1 {

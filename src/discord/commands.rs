@@ -6,6 +6,7 @@ use std::borrow::Cow;
 
 use poise::serenity_prelude as serenity;
 
+use super::tournament::tournament;
 use super::{respond, AppContext, Error};
 use crate::app::{
     game_option, Command, Level, Notify, Orientation, PrefsChange, RatingScope, RuleSet,
@@ -291,7 +292,8 @@ pub async fn bao_settings(
         "leaderboard",
         "stats",
         "learn",
-        "puzzle"
+        "puzzle",
+        "tournament"
     )
 )]
 pub async fn bao(_ctx: AppContext<'_>) -> Result<(), Error> {

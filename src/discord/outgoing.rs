@@ -164,7 +164,12 @@ fn effects(reply: &Reply, asker: Option<&Asker>) -> Vec<Outgoing> {
             }
             Effect::RemoveButtons { .. } => None,
             Effect::RetirePressed => asker.map(|_| Outgoing::RemoveButtons(Earlier::Pressed)),
-            Effect::OpenThread(plan) => asker.map(|_| Outgoing::OpenThread(plan.clone())),
+            // A thread is opened from an answer, or from a notice when a tournament round
+            // starts (its plan then names no message: the thread stands alone).
+            Effect::OpenThread(plan) if asker.is_some() || plan.message == 0 => {
+                Some(Outgoing::OpenThread(plan.clone()))
+            }
+            Effect::OpenThread(_) => None,
             Effect::ArchiveThread {
                 thread: Place::Channel { channel, .. },
                 name,

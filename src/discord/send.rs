@@ -278,14 +278,20 @@ async fn open_thread(
     let game = plan.game;
     let outcome = match (blocker, plan.parent) {
         (Some(why), _) => Err(why),
-        (None, Place::Channel { channel, .. }) if channel != 0 && plan.message != 0 => {
+        (None, Place::Channel { channel, .. }) if channel != 0 => {
             let builder = CreateThread::new(truncate(&plan.name, 100))
                 .kind(ChannelType::PublicThread)
                 .auto_archive_duration(AutoArchiveDuration::OneWeek);
-            match ChannelId::new(channel)
-                .create_thread_from_message(http, MessageId::new(plan.message), builder)
-                .await
-            {
+            // A tournament game's thread stands alone (no message to open it on).
+            let opened = match plan.message {
+                0 => ChannelId::new(channel).create_thread(http, builder).await,
+                m => {
+                    ChannelId::new(channel)
+                        .create_thread_from_message(http, MessageId::new(m), builder)
+                        .await
+                }
+            };
+            match opened {
                 Ok(thread) => Ok(thread.id.get()),
                 Err(e) => {
                     warn!(game = game.0, error = %e, "could not open a game's thread");

@@ -82,7 +82,14 @@ fn cut(fonts: &Fonts, text: &str, size: f32, weight: Weight, max: f32) -> String
 }
 
 /// The width of each column: its widest text, the widest text column shrunk to fit.
-fn column_widths(fonts: &Fonts, table: &Table) -> Vec<f32> {
+/// The least padding either side of a column, for tables too wide for the full [`PAD`]
+/// (crosstables).
+const MIN_PAD: f32 = 4.0;
+
+/// Each column's width and the padding either side of every column: the full [`PAD`]
+/// when the table fits with it, else as much as fits (at least [`MIN_PAD`]), and then the
+/// widest text column is cut.
+fn column_widths(fonts: &Fonts, table: &Table) -> (Vec<f32>, f32) {
     let mut widths: Vec<f32> = table
         .columns
         .iter()
@@ -97,8 +104,10 @@ fn column_widths(fonts: &Fonts, table: &Table) -> Vec<f32> {
                 .fold(head, f32::max)
         })
         .collect();
-    let room = WIDTH - 2.0 * MARGIN - 2.0 * PAD * widths.len() as f32;
     let total: f32 = widths.iter().sum();
+    let n = widths.len().max(1) as f32;
+    let pad = ((WIDTH - 2.0 * MARGIN - total) / (2.0 * n)).clamp(MIN_PAD, PAD);
+    let room = WIDTH - 2.0 * MARGIN - 2.0 * pad * n;
     if total > room {
         let widest = (0..widths.len())
             .filter(|&i| !table.columns[i].numeric)
@@ -110,13 +119,13 @@ fn column_widths(fonts: &Fonts, table: &Table) -> Vec<f32> {
         // Spare room goes to the first text column (the names).
         widths[i] += room - total;
     }
-    widths
+    (widths, pad)
 }
 
 /// Draws `table` as a PNG (800 px wide; about 60 + 44 px per row high).
 pub fn table_png(table: &Table) -> Vec<u8> {
     let fonts = Fonts::load();
-    let widths = column_widths(&fonts, table);
+    let (widths, pad) = column_widths(&fonts, table);
     let gaps = table.rows.iter().filter(|r| r.gap_before).count() as f32;
     let top = 20.0 + 40.0 + if table.subtitle.is_some() { 30.0 } else { 0.0 } + 12.0;
     let height = top
@@ -174,8 +183,8 @@ pub fn table_png(table: &Table) -> Vec<u8> {
     let mut lefts = Vec::with_capacity(widths.len());
     let mut x = MARGIN;
     for w in &widths {
-        lefts.push(x + PAD);
-        x += w + 2.0 * PAD;
+        lefts.push(x + pad);
+        x += w + 2.0 * pad;
     }
     let place = |c: &mut Canvas, i: usize, text: &str, base: f32, size: f32, weight, ink| {
         let numeric = table.columns[i].numeric;
@@ -208,7 +217,7 @@ pub fn table_png(table: &Table) -> Vec<u8> {
     if table.rows.is_empty() {
         c.text(
             "nobody yet",
-            MARGIN + PAD,
+            MARGIN + pad,
             y + ROW_H / 2.0 + Canvas::cap_height(CELL_SIZE) / 2.0,
             CELL_SIZE,
             Weight::Regular,

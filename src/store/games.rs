@@ -53,6 +53,10 @@ impl Store {
             // The rating change commits with the result, or neither does.
             super::ratings::apply_result(&tx, &game)?;
         }
+        if was == GameStatus::Active && !game.status.is_ongoing() {
+            // An event's game: its result reaches its board in the same transaction.
+            super::tournament_rounds::record_result(&tx, &game)?;
+        }
         tx.commit()?;
         Ok(game)
     }
@@ -181,8 +185,20 @@ impl Store {
     pub fn start_game(&self, new: &NewGame) -> Result<Game, StoreError> {
         let mut conn = self.lock();
         let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+        let game = Self::insert_active(&tx, new, false)?;
+        tx.commit()?;
+        Ok(game)
+    }
+
+    /// Inserts an active game inside the caller's transaction, its next duty due set;
+    /// `thread_bound`: in `new.place` but waiting for a thread of its own.
+    fn insert_active(
+        conn: &Connection,
+        new: &NewGame,
+        thread_bound: bool,
+    ) -> Result<Game, StoreError> {
         let id = Self::insert_game(
-            &tx,
+            conn,
             &InsertGame {
                 place: &new.place,
                 variant: new.variant,
@@ -192,14 +208,25 @@ impl Store {
                 time_per_move: new.time_per_move,
                 now: new.now,
                 deadline: new.deadline,
-                thread_bound: false,
+                thread_bound,
             },
         )?;
-        let mut game = load_game(&tx, id)?.ok_or(StoreError::NoSuchGame(id))?;
+        let mut game = load_game(conn, id)?.ok_or(StoreError::NoSuchGame(id))?;
         game.next_due_at = next_due(&game);
-        write_game(&tx, &game)?;
-        tx.commit()?;
+        write_game(conn, &game)?;
         Ok(game)
+    }
+
+    /// Inserts an event's game inside the caller's transaction: active from `now`, in
+    /// `place` but waiting for a thread of its own, rated as the event is. Returns its id.
+    pub(super) fn insert_event_game(
+        conn: &Connection,
+        new: &NewGame,
+        rated: bool,
+    ) -> Result<GameId, StoreError> {
+        let id = Self::insert_active(conn, new, true)?.id;
+        super::ratings::set_rated(conn, id, rated)?;
+        Ok(id)
     }
 
     /// Accepts a pending challenge: the game becomes active with the given sides and the

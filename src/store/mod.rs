@@ -98,6 +98,8 @@ mod rows;
 mod schema;
 mod servers;
 mod takebacks;
+mod tournament_rounds;
+mod tournaments;
 mod types;
 mod user_prefs;
 
@@ -116,6 +118,11 @@ pub use ratings::{
 pub use schema::{APPLICATION_ID, SCHEMA_VERSION};
 pub use servers::{SettingKey, SettingValue};
 pub use takebacks::{RequestOutcome, Takeback, TakebackRequest};
+pub use tournament_rounds::RoundOutcome;
+pub use tournaments::{
+    entrants_of, seeded_names, Board, Event, EventId, EventPlayer, EventStatus, JoinOutcome,
+    NewEvent,
+};
 pub use types::{
     Challenge, Duty, Game, GameEnd, GameFilter, GameId, GameStatus, GameThread, NewChallenge,
     NewGame, NewMove, Notify, Place, Player, PlayerProfile, ReplayProblem, ResultReason,
@@ -193,6 +200,9 @@ pub enum StoreError {
     /// No game has this id.
     #[error("there is no game {0}")]
     NoSuchGame(GameId),
+    /// No tournament has this id.
+    #[error("there is no tournament {0}")]
+    NoSuchEvent(tournaments::EventId),
     /// The game moved on since the caller looked: here it is now.
     #[error("the board changed: game {} is now at move {}", current.id, current.ply)]
     BoardChanged {

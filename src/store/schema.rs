@@ -28,6 +28,7 @@ pub(super) const MIGRATIONS_SQL: &[&str] = &[
     include_str!("migrations/010_thread_challenges.sql"),
     include_str!("migrations/011_lessons.sql"),
     include_str!("migrations/012_puzzles.sql"),
+    include_str!("migrations/013_tournaments.sql"),
 ];
 
 static MIGRATIONS: LazyLock<Migrations<'static>> =

@@ -78,6 +78,11 @@ impl App {
         if !game.status.is_ongoing() {
             return Err(refuse(over_text(&game)));
         }
+        if self.store.board_of_game(game.id)?.is_some() {
+            return Err(refuse(
+                "A tournament game cannot be aborted: `/bao resign` or `/bao draw` instead (or `/bao tournament withdraw` to leave the event).",
+            ));
+        }
         if game.status == GameStatus::Active && game.ply >= ABORT_BEFORE_PLY {
             return Err(refuse(
                 "Too late to abort: each side has moved twice. `/bao resign` or `/bao draw` instead.",

@@ -16,4 +16,6 @@ mod replay;
 pub(super) mod settings;
 mod takeback;
 pub(super) mod threads;
+mod tournament;
+mod tournament_rounds;
 mod views;

@@ -26,19 +26,20 @@ impl App {
 /// `/bao help`.
 pub const HELP_TEXT: &str = "\
 **Bao commands**
-`/bao challenge @someone [variant] [side] [time_per_move] [rules] [rated] [hints]`: challenge someone here (time: none, 30m .. 14d; rules: v0.2 or r002; rated: yes or no; hints: yes allows hints, unrated only); the game gets a thread of its own where the server allows
+`/bao challenge @someone [variant] [side] [time_per_move] [rules] [rated] [hints]`: challenge someone here (time: none, 30m .. 14d; rules: v0.2 or r002; rated: yes/no; hints: yes, unrated only); the game gets a thread of its own where the server allows
 `/bao accept`, `/bao decline`: answer a challenge (or use its buttons)
 `/bao move A4 left capture`: a move (`/bao notation` says how to write one); or the buttons under the board
 `/bao board`, `/bao moves`, `/bao history`: the board, the legal moves, the move list and record
 `/bao resign`, `/bao draw` (offer or accept), `/bao abort` (before each side has moved twice), `/bao claim` (the opponent's time ran out)
 `/bao ai [level] [side] [variant] [rules]`: play the AI here (levels below; default medium)
 `/bao hint`: a private hint (against the AI, or agreed by hints:yes); `/bao takeback`: take back your move (with the AI's reply; in unrated games, if the opponent agrees)
-`/bao games`: your games and how your last ones ended
+`/bao games`: your games
 `/bao replay [game] [from] [to]`: a game as an animated GIF
-`/bao analyze [game]`: analysis of a finished game: graph, accuracies, largest mistakes
+`/bao analyze [game]`: a finished game's analysis
 `/bao leaderboard [variant] [server|global]`, `/bao stats [@someone] [variant]`: ratings and records
 `/bao prefs [notify] [animations] [orientation]`: your preferences (`/bao notify dm|mention|off` too)
 `/bao settings`: this server's settings; `/bao-settings <setting> <value>` changes one (Manage Server)
+`/bao tournament create|join|standings`: round robin and Swiss events here
 `/bao learn`, `/bao puzzle [theme] [variant]`: lessons, puzzles; `/bao rules`, `/bao about`";
 
 /// `/bao rules`.

@@ -408,9 +408,17 @@ impl App {
         Ok(notices)
     }
 
-    /// When `game` has just ended in a thread of its own: the one-line result for the
-    /// parent channel, after which the thread is archived.
-    pub(in crate::app) fn thread_end(&self, game: &Game) -> Result<Option<Notice>, AppError> {
+    /// When `game` has just ended: the one-line result for the parent channel when it was
+    /// played in a thread of its own (the thread is then archived), and, for an event's
+    /// game, what its event does next (`tournament_rounds.rs`).
+    pub(in crate::app) fn thread_end(&self, game: &Game) -> Result<Vec<Notice>, AppError> {
+        let mut notices: Vec<Notice> = self.thread_result(game)?.into_iter().collect();
+        notices.extend(self.event_game_ended(game)?);
+        Ok(notices)
+    }
+
+    /// The one-line result of a game played in a thread of its own, for the parent channel.
+    fn thread_result(&self, game: &Game) -> Result<Option<Notice>, AppError> {
         if game.status.is_ongoing() {
             return Ok(None);
         }

@@ -1,0 +1,260 @@
+//! An event's rounds as the players see them: the pairings posted and each player pinged
+//! with their side, each game's thread, the next round once the last game of a round ends
+//! (or at the round's deadline), and the winner with the final crosstable.
+//!
+//! The store decides (pairing a round is one transaction, and asking twice pairs once);
+//! this file only tells. Results reach the boards inside the store, in the transaction
+//! that ends each game, so nothing here counts a point.
+
+use crate::store::{Board, Event, EventId, EventStatus, Game, GameEnd, ResultReason, RoundOutcome};
+use crate::tournament::halves_text;
+
+use crate::app::view::mention;
+use crate::app::{App, AppError, Destination, Effect, Notice, Reply, ThreadPlan, UserId};
+use crate::store::Player;
+
+impl App {
+    /// A board in words: `Board 1: @asha (South) v @baraka (North), game 12 · 1-0`.
+    pub(super) fn board_line(&self, b: &Board) -> String {
+        let who = |u: UserId| mention(Some(&Player::Human(u)), "");
+        let result = b
+            .pairing
+            .outcome
+            .map(|o| format!(" · {}", o.score_text()))
+            .unwrap_or_default();
+        match b.north {
+            Some(n) => format!(
+                "Board {}: {} (South) v {} (North){}{result}",
+                b.pairing.board,
+                who(b.south),
+                who(n),
+                b.game.map(|g| format!(", game {g}")).unwrap_or_default()
+            ),
+            None if b.pairing.outcome == Some(crate::tournament::Outcome::Bye) => {
+                format!("Bye (a win): {}", who(b.south))
+            }
+            None => format!("Sits out: {}", who(b.south)),
+        }
+    }
+
+    /// What a round's pairing (or the event's end) tells: the boards for the channel (with
+    /// a thread to open for each game), and a ping for each player with their side.
+    pub(super) fn round_notices(
+        &self,
+        id: EventId,
+        outcome: RoundOutcome,
+    ) -> Result<Vec<Notice>, AppError> {
+        let Some(event) = self.store.event(id)? else {
+            return Ok(Vec::new());
+        };
+        match outcome {
+            RoundOutcome::Paired { round, boards } => {
+                Ok(self.paired_notices(&event, round, &boards))
+            }
+            RoundOutcome::Finished | RoundOutcome::TooFew(_) => self.final_notices(&event),
+            RoundOutcome::Waiting { .. } | RoundOutcome::NotRunning(_) => Ok(Vec::new()),
+        }
+    }
+
+    fn paired_notices(&self, event: &Event, round: u32, boards: &[Board]) -> Vec<Notice> {
+        let place = event.place();
+        let first_game = boards
+            .iter()
+            .find_map(|b| b.game)
+            .unwrap_or(crate::app::GameId(0));
+        let mut announce = Reply::public(format!(
+            "**Round {round} of {} · {}**\n{}",
+            event.id,
+            event.spec.name,
+            boards
+                .iter()
+                .map(|b| self.board_line(b))
+                .collect::<Vec<_>>()
+                .join("\n")
+        ));
+        for b in boards {
+            if let (Some(game), Some(north)) = (b.game, b.north) {
+                let (s, n) = (
+                    self.name(Some(&Player::Human(b.south))),
+                    self.name(Some(&Player::Human(north))),
+                );
+                announce.effects.push(Effect::OpenThread(ThreadPlan {
+                    game,
+                    parent: place,
+                    message: 0,
+                    name: super::threads::thread_name(&s, &n, event.spec.variant),
+                }));
+            }
+        }
+        let mut notices = vec![Notice {
+            to: Destination::Place(place),
+            user: event.spec.creator,
+            game: first_game,
+            reply: announce,
+        }];
+        for b in boards {
+            let pings: Vec<(UserId, String)> = match (b.north, b.game) {
+                (Some(n), Some(game)) => vec![
+                    (
+                        b.south,
+                        format!(
+                            "you play **South** (you move first) against {} in game {game}",
+                            self.name(Some(&Player::Human(n)))
+                        ),
+                    ),
+                    (
+                        n,
+                        format!(
+                            "you play **North** against {} in game {game}",
+                            self.name(Some(&Player::Human(b.south)))
+                        ),
+                    ),
+                ],
+                (None, _) => vec![(
+                    b.south,
+                    match b.pairing.outcome {
+                        Some(crate::tournament::Outcome::Bye) => {
+                            "you have the bye (a win) this round".to_string()
+                        }
+                        _ => "you sit out this round".to_string(),
+                    },
+                )],
+                _ => Vec::new(),
+            };
+            for (user, what) in pings {
+                let mut reply = Reply::public(format!(
+                    "{}: round {round} of {} · {}: {what}.",
+                    mention(Some(&Player::Human(user)), ""),
+                    event.id,
+                    event.spec.name
+                ));
+                reply.mention = Some(user);
+                notices.push(Notice {
+                    to: Destination::Place(place),
+                    user,
+                    game: b.game.unwrap_or(first_game),
+                    reply,
+                });
+            }
+        }
+        notices
+    }
+
+    /// The winner and the final crosstable, posted in the event's channel.
+    fn final_notices(&self, event: &Event) -> Result<Vec<Notice>, AppError> {
+        let reply = match self.standings_reply(event, true) {
+            Ok(r) => r.reply,
+            Err(_) => return Ok(Vec::new()),
+        };
+        let players = self.store.event_players(event.id)?;
+        let entrants = crate::store::entrants_of(&players);
+        let pairings: Vec<_> = self
+            .store
+            .event_boards(event.id)?
+            .iter()
+            .map(|b| b.pairing)
+            .collect();
+        let rows =
+            crate::tournament::standings::standings(entrants.len(), &pairings).unwrap_or_default();
+        let winners: Vec<&str> = rows
+            .iter()
+            .filter(|r| r.place == 1)
+            .map(|r| entrants[r.entrant].name.as_str())
+            .collect();
+        let points = rows
+            .first()
+            .map_or_else(String::new, |r| halves_text(r.halves));
+        let mut reply = reply;
+        reply.text = format!(
+            "🏆 **Tournament {} · {} is over.** {} with {points} point{}. Final crosstable:",
+            event.id,
+            event.spec.name,
+            if winners.len() == 1 {
+                format!("{} wins", winners[0])
+            } else {
+                {
+                    let (last, others) = winners.split_last().unwrap_or((&"", &[]));
+                    format!("{} and {last} share first place", others.join(", "))
+                }
+            },
+            if points == "1" { "" } else { "s" }
+        );
+        Ok(vec![Notice {
+            to: Destination::Place(event.place()),
+            user: event.spec.creator,
+            game: crate::app::GameId(0),
+            reply,
+        }])
+    }
+
+    /// Pairs the next round of event `id` if its current one is complete (or ends the
+    /// event), and says so.
+    pub(super) fn advance_event(&self, id: EventId) -> Result<Vec<Notice>, AppError> {
+        let outcome = self.store.next_round(id, self.clock.now())?;
+        self.round_notices(id, outcome)
+    }
+
+    /// After `game` ended: if it was an event's game, the next round when it was the
+    /// round's last.
+    pub(in crate::app) fn event_game_ended(&self, game: &Game) -> Result<Vec<Notice>, AppError> {
+        if game.status.is_ongoing() {
+            return Ok(Vec::new());
+        }
+        match self.store.board_of_game(game.id)? {
+            Some((event, _, _)) => self.advance_event(event),
+            None => Ok(Vec::new()),
+        }
+    }
+
+    /// The clock's work for events: sign-ups that close (the event starts, or is
+    /// cancelled without two players), and rounds past their deadline (unfinished games
+    /// drawn, then the next round).
+    pub(in crate::app) fn event_tick(&self, now: i64) -> Result<Vec<Notice>, AppError> {
+        let mut notices = Vec::new();
+        for event in self.store.live_events()? {
+            match event.status {
+                EventStatus::Signup if event.spec.signup_closes_at.is_some_and(|t| now >= t) => {
+                    if self.store.event_players(event.id)?.len() < 2 {
+                        self.store
+                            .set_event_status(event.id, EventStatus::Cancelled, now)?;
+                        notices.push(Notice {
+                            to: Destination::Place(event.place()),
+                            user: event.spec.creator,
+                            game: crate::app::GameId(0),
+                            reply: Reply::public(format!(
+                                "Sign-up for tournament {} · {} closed with fewer than 2 players: it is cancelled.",
+                                event.id, event.spec.name
+                            )),
+                        });
+                        continue;
+                    }
+                    let outcome = self.store.start_event(event.id, now)?;
+                    notices.extend(self.round_notices(event.id, outcome)?);
+                }
+                EventStatus::Running => {
+                    if self
+                        .store
+                        .round_deadline(event.id)?
+                        .is_some_and(|d| now >= d)
+                    {
+                        for game in self.store.event_games_unfinished(event.id)? {
+                            let ended = self.store.finish_game(
+                                game.id,
+                                game.ply,
+                                GameEnd {
+                                    winner: None,
+                                    reason: ResultReason::Abandoned,
+                                },
+                                now,
+                            )?;
+                            notices.extend(self.thread_end(&ended)?);
+                        }
+                    }
+                    notices.extend(self.advance_event(event.id)?);
+                }
+                _ => {}
+            }
+        }
+        Ok(notices)
+    }
+}
