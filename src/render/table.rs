@@ -86,10 +86,11 @@ fn cut(fonts: &Fonts, text: &str, size: f32, weight: Weight, max: f32) -> String
 /// (crosstables).
 const MIN_PAD: f32 = 4.0;
 
-/// Each column's width and the padding either side of every column: the full [`PAD`]
-/// when the table fits with it, else as much as fits (at least [`MIN_PAD`]), and then the
-/// widest text column is cut.
-fn column_widths(fonts: &Fonts, table: &Table) -> (Vec<f32>, f32) {
+/// Each column's width, the padding either side of every column, and the picture's
+/// width: the full [`PAD`] when the table fits with it, else as much as fits (at least
+/// [`MIN_PAD`]), then the widest text column is cut (to no less than 140 px), and a table
+/// still too wide gets a picture wider than [`WIDTH`].
+fn column_widths(fonts: &Fonts, table: &Table) -> (Vec<f32>, f32, f32) {
     let mut widths: Vec<f32> = table
         .columns
         .iter()
@@ -113,19 +114,22 @@ fn column_widths(fonts: &Fonts, table: &Table) -> (Vec<f32>, f32) {
             .filter(|&i| !table.columns[i].numeric)
             .max_by(|&a, &b| widths[a].total_cmp(&widths[b]));
         if let Some(i) = widest {
-            widths[i] = (widths[i] - (total - room)).max(60.0);
+            widths[i] = (widths[i] - (total - room)).max(widths[i].min(140.0));
         }
     } else if let Some(i) = (0..widths.len()).find(|&i| !table.columns[i].numeric) {
         // Spare room goes to the first text column (the names).
         widths[i] += room - total;
     }
-    (widths, pad)
+    // A table that still does not fit (a crosstable of many rounds) gets a wider picture
+    // rather than cut results.
+    let needed = widths.iter().sum::<f32>() + 2.0 * pad * n + 2.0 * MARGIN;
+    (widths, pad, needed.max(WIDTH).ceil())
 }
 
 /// Draws `table` as a PNG (800 px wide; about 60 + 44 px per row high).
 pub fn table_png(table: &Table) -> Vec<u8> {
     let fonts = Fonts::load();
-    let (widths, pad) = column_widths(&fonts, table);
+    let (widths, pad, width) = column_widths(&fonts, table);
     let gaps = table.rows.iter().filter(|r| r.gap_before).count() as f32;
     let top = 20.0 + 40.0 + if table.subtitle.is_some() { 30.0 } else { 0.0 } + 12.0;
     let height = top
@@ -136,7 +140,7 @@ pub fn table_png(table: &Table) -> Vec<u8> {
         + FOOT_LINE * table.footer.len() as f32
         + 14.0;
     let mut c = Canvas::new(
-        WIDTH as u32,
+        width as u32,
         height.ceil() as u32,
         BACKGROUND,
         fonts.clone(),
@@ -147,7 +151,7 @@ pub fn table_png(table: &Table) -> Vec<u8> {
         &table.title,
         TITLE_SIZE,
         Weight::Bold,
-        WIDTH - 2.0 * MARGIN,
+        width - 2.0 * MARGIN,
     );
     c.text(
         &title,
@@ -165,7 +169,7 @@ pub fn table_png(table: &Table) -> Vec<u8> {
             sub,
             SUBTITLE_SIZE,
             Weight::Regular,
-            WIDTH - 2.0 * MARGIN,
+            width - 2.0 * MARGIN,
         );
         c.text(
             &sub,
@@ -213,7 +217,7 @@ pub fn table_png(table: &Table) -> Vec<u8> {
         );
     }
     y += 36.0;
-    c.line(MARGIN, y - 2.0, WIDTH - MARGIN, y - 2.0, DIM_INK, 1.0);
+    c.line(MARGIN, y - 2.0, width - MARGIN, y - 2.0, DIM_INK, 1.0);
     if table.rows.is_empty() {
         c.text(
             "nobody yet",
@@ -230,7 +234,7 @@ pub fn table_png(table: &Table) -> Vec<u8> {
         if row.gap_before {
             c.text_centered(
                 "\u{22ee}",
-                WIDTH / 2.0,
+                width / 2.0,
                 y + GAP_H / 2.0,
                 HEAD_SIZE,
                 Weight::Bold,
@@ -249,7 +253,7 @@ pub fn table_png(table: &Table) -> Vec<u8> {
             c.fill_round_rect(
                 MARGIN,
                 y + 2.0,
-                WIDTH - 2.0 * MARGIN,
+                width - 2.0 * MARGIN,
                 ROW_H - 4.0,
                 8.0,
                 &Fill::Solid(fill),
@@ -273,7 +277,7 @@ pub fn table_png(table: &Table) -> Vec<u8> {
             line,
             FOOT_SIZE,
             Weight::Regular,
-            WIDTH - 2.0 * MARGIN,
+            width - 2.0 * MARGIN,
         );
         c.text(
             &line,
