@@ -16,10 +16,10 @@ mod support;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use bao_bot::app::{App, Command, Settings, SystemClock, User};
+use bao_bot::app::{App, Settings, SystemClock, User};
 use bao_bot::config::{Config, Token};
 use bao_bot::rules::Position;
-use bao_bot::store::{Place as StorePlace, SideChoice, Store};
+use bao_bot::store::{Place as StorePlace, Store};
 use support::fake_discord::payloads::{self, Opt, Place, Who};
 use support::fake_discord::{FakeDiscord, TOKEN};
 
@@ -38,20 +38,8 @@ fn new_game(app: &App, channel: u64) {
         guild: GUILD,
         channel,
     };
-    let asha = User::new(ASHA, "asha");
-    let baraka = User::new(BARAKA, "baraka");
-    let challenge = Command::Challenge {
-        opponent: baraka.clone(),
-        variant: None,
-        side: Some(SideChoice::South),
-        time_per_move: None,
-        rules: None,
-        rated: None,
-        hints: None,
-    };
-    app.handle(&asha, &place, challenge).expect("challenge");
-    app.handle(&baraka, &place, Command::Accept)
-        .expect("accept");
+    let (asha, baraka) = (User::new(ASHA, "asha"), User::new(BARAKA, "baraka"));
+    support::games::start_game(app, &place, &asha, &baraka);
 }
 
 /// Who moves next in `channel`'s game and a legal move for them, or `None` when it is over.

@@ -23,9 +23,9 @@ use std::process::{Child, Command as Process, Stdio};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use bao_bot::app::{App, Command, Settings, SystemClock, User};
+use bao_bot::app::{App, Settings, SystemClock, User};
 use bao_bot::rules::Position;
-use bao_bot::store::{Place as StorePlace, SideChoice, Store};
+use bao_bot::store::{Place as StorePlace, Store};
 use support::fake_discord::payloads::{self, Opt, Place, Who};
 use support::fake_discord::{FakeDiscord, TOKEN};
 
@@ -53,18 +53,7 @@ fn games_db(path: &Path, games: u64) {
             guild: GUILD,
             channel: FIRST_CHANNEL + g,
         };
-        let challenge = Command::Challenge {
-            opponent: baraka.clone(),
-            variant: None,
-            side: Some(SideChoice::South),
-            time_per_move: None,
-            rules: None,
-            rated: None,
-            hints: None,
-        };
-        app.handle(&asha, &place, challenge).expect("challenge");
-        app.handle(&baraka, &place, Command::Accept)
-            .expect("accept");
+        support::games::start_game(&app, &place, &asha, &baraka);
     }
 }
 

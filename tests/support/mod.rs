@@ -6,4 +6,5 @@
 pub mod app_world;
 pub mod bot;
 pub mod fake_discord;
+pub mod games;
 pub mod gifs;
