@@ -163,10 +163,8 @@ impl Conversation for App {
     }
 
     fn render_wait(&self, others: usize) -> Duration {
-        let pool = self.render_pool();
         // A move's answer draws its board and its animation.
-        let ahead = (pool.in_hand() + 2 * others) / pool.workers() + 1;
-        pool.mean_job() * ahead as u32
+        self.render_pool().expected_wait_with(2 * others)
     }
 
     fn suggest_moves(

@@ -166,7 +166,12 @@ impl RenderPool {
     /// How long a job sent now would take to be drawn: the work in hand shared by the
     /// workers, plus its own.
     pub fn expected_wait(&self) -> Duration {
-        let ahead = self.in_hand() / self.workers + 1;
+        self.expected_wait_with(0)
+    }
+
+    /// [`RenderPool::expected_wait`] with `more` jobs about to be sent ahead of it.
+    pub fn expected_wait_with(&self, more: usize) -> Duration {
+        let ahead = (self.in_hand() + more) / self.workers + 1;
         self.mean_job() * ahead as u32
     }
 

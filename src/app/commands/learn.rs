@@ -315,15 +315,10 @@ impl App {
             caption: Some("Your answer".into()),
             ..RenderOptions::default()
         };
-        let animation = self
-            .pictures
-            .moves_gif(&before, &moves, &opts)?
-            .ok()
-            .map(|bytes| gif(name.clone(), bytes));
         reply.board = Some(BoardView {
             current: None,
-            picture: Some(png(name, self.pictures.board_png(&shown, &opts)?)),
-            animation,
+            animation: self.moves_animation_gif(name.clone(), &before, &moves, &opts),
+            picture: self.still_png(name, &shown, &opts),
             text: Some(board_text(&shown, Side::South)),
         });
         if let Some(next) = next {
@@ -403,8 +398,8 @@ impl App {
             caption: Some(format!("Lesson {}: {}", open.lesson, lesson.title)),
             ..RenderOptions::default()
         };
-        if let Ok(bytes) = self.pictures.moves_gif(&pos, &[mv], &opts)? {
-            reply.attachments.insert(0, gif(name, bytes));
+        if let Some(demo) = self.moves_animation_gif(name, &pos, &[mv], &opts) {
+            reply.attachments.insert(0, demo);
         }
         reply.text = format!(
             "**Lesson {} of {}: {}** ({})\n{}\n{}",
@@ -444,11 +439,9 @@ impl App {
             caption: Some(format!("Show me: {mv}")),
             ..RenderOptions::default()
         };
-        if let Ok(bytes) = self.pictures.moves_gif(&pos, &[mv], &opts)? {
-            reply.attachments.insert(
-                0,
-                gif(format!("lesson-{}-{}-show", open.lesson, open.task), bytes),
-            );
+        let name = format!("lesson-{}-{}-show", open.lesson, open.task);
+        if let Some(shown) = self.moves_animation_gif(name, &pos, &[mv], &opts) {
+            reply.attachments.insert(0, shown);
         }
         Ok(reply)
     }
@@ -490,7 +483,7 @@ impl App {
         let name = format!("lesson-{}-{}", open.lesson, open.task);
         reply.board = Some(BoardView {
             current: None,
-            picture: Some(png(name, self.pictures.board_png(&pos, &opts)?)),
+            picture: self.still_png(name, &pos, &opts),
             animation: None,
             text: Some(board_text(&pos, Side::South)),
         });

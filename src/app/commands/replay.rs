@@ -33,20 +33,12 @@ impl App {
             tracing::info!(game = %game.id, waiting = self.pictures.pool().waiting(), "render queue overloaded: the move's still board goes without its animation");
             return None;
         }
-        let drawn = match self.pictures.moves_gif(before, moves, opts) {
-            Ok(drawn) => drawn.map_err(|e| e.to_string()),
-            Err(e) => Err(e.to_string()),
-        };
-        match drawn {
-            Ok(bytes) => Some(Attachment {
-                filename: format!("bao-{}-ply-{}.gif", game.id, game.ply),
-                bytes,
-            }),
-            Err(e) => {
-                tracing::warn!(game = %game.id, "no animation for a recorded move: {e}");
-                None
-            }
-        }
+        self.moves_animation_gif(
+            format!("bao-{}-ply-{}", game.id, game.ply),
+            before,
+            moves,
+            opts,
+        )
     }
 
     /// `/bao replay [game] [from] [to]`: the game as a GIF, one frame per ply. Finished games
