@@ -288,7 +288,14 @@ mod tests {
                     pool.run(move || {
                         let n = now.fetch_add(1, Ordering::SeqCst) + 1;
                         peak.fetch_max(n, Ordering::SeqCst);
-                        // A slow stand-in renderer.
+                        // A slow stand-in renderer, which waits a while for a second
+                        // job to run beside it so that both workers are seen in use.
+                        let started = Instant::now();
+                        while now.load(Ordering::SeqCst) < 2
+                            && started.elapsed() < Duration::from_millis(500)
+                        {
+                            std::thread::yield_now();
+                        }
                         std::thread::sleep(Duration::from_millis(20));
                         now.fetch_sub(1, Ordering::SeqCst);
                         n
@@ -318,7 +325,8 @@ mod tests {
             let (pool, gate) = (pool.clone(), gate.clone());
             std::thread::spawn(move || pool.run(move || gate.wait()))
         };
-        while pool.in_hand() < 1 {
+        // Sent, and taken by the worker (no longer waiting).
+        while pool.in_hand() < 1 || pool.waiting() > 0 {
             std::thread::yield_now();
         }
         let queued: Vec<_> = (0..4)
