@@ -11,7 +11,7 @@ use std::time::Duration;
 
 use bao_bot::app::{
     AppError, Attachment, BoardView, Button, ButtonStyle, Command, Conversation, Destination,
-    GameId, Notice, Place as AppPlace, Reply, Response, User, UserId,
+    Effect, GameId, Notice, Place as AppPlace, Reply, Response, User, UserId,
 };
 use bao_bot::discord::{self, Outbox};
 use serde_json::{json, Value};
@@ -236,6 +236,8 @@ enum Told {
     Posted(GameId, u32, AppPlace, u64),
     /// `dm_failed(user)`.
     DmRefused(u64),
+    /// `event_posted(event, place, message)`.
+    EventPosted(i64, AppPlace, u64),
 }
 
 /// A stand-in for the app that answers with board-like replies and records what it is told.
@@ -343,6 +345,16 @@ impl Conversation for Scripted {
                 std::thread::sleep(Duration::from_millis(1200));
                 Reply::public("A5 left, A5 right").into()
             }
+            // A tournament's announcement, with its sign-up buttons.
+            Command::Help => {
+                let mut r = Reply::public("Tournament 7 · Spring Open: press Join.");
+                r.buttons = vec![vec![Button {
+                    id: "bao:tjoin:7:0".into(),
+                    label: "Join".into(),
+                    style: ButtonStyle::Success,
+                }]];
+                r.with(Effect::AnnouncesEvent(7)).into()
+            }
             // Nothing to say: the adapter still answers (deferred or not).
             Command::Abort | Command::Claim => Reply::default().into(),
             _ => Reply::private("?").into(),
@@ -388,6 +400,14 @@ impl Conversation for Scripted {
 
     fn dm_failed(&self, user: UserId) -> Result<(), AppError> {
         self.told.lock().unwrap().push(Told::DmRefused(user.0));
+        Ok(())
+    }
+
+    fn event_posted(&self, event: i64, place: &AppPlace, message: u64) -> Result<(), AppError> {
+        self.told
+            .lock()
+            .unwrap()
+            .push(Told::EventPosted(event, *place, message));
         Ok(())
     }
 }
@@ -498,6 +518,20 @@ async fn sends_files_buttons_mentions_defers_and_reports_refused_dms() {
         "a refused DM must not be retried: {}",
         fake.describe_requests()
     );
+
+    // A tournament's announcement goes out with its buttons, and the app is told its message
+    // id (fetched), so that the buttons can come off when sign-up is over.
+    fake.send_interaction(payloads::slash(41, &asha(), GUILD, "help", &[]));
+    let announced = callback(&fake, 41).await;
+    assert_eq!(custom_ids(&announced.body()["data"]), vec!["bao:tjoin:7:0"]);
+    let message = fake
+        .original_message_of(&payloads::token_for(41))
+        .expect("answered");
+    let posted = Told::EventPosted(7, guild, message);
+    let told = fake
+        .wait_until(WAIT, || app.told().contains(&posted).then_some(()))
+        .await;
+    assert!(told.is_some(), "{:?}", app.told());
 
     // Slow answers: deferred (type 5) first, then the "thinking" message is edited; whether
     // the app asked for it (ai) or was just slow (history).

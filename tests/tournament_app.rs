@@ -241,3 +241,82 @@ fn a_player_in_two_events_plays_both() {
     );
     assert_eq!(w.store.event_games_unfinished(EventId(2)).unwrap().len(), 1);
 }
+
+#[test]
+fn a_restart_opens_the_threads_it_kept_from_opening() {
+    let w = world();
+    w.run(&w.asha, &GENERAL, create("round-robin", None));
+    for u in [&w.asha, &w.baraka, &w.carol, &w.dan] {
+        w.run(u, &GENERAL, t(TournamentAction::Join));
+    }
+    w.run(&w.asha, &GENERAL, t(TournamentAction::Start));
+    let games = w.store.event_games_unfinished(EventId(1)).unwrap();
+    assert_eq!(games.len(), 2);
+    // One thread opened; the bot stopped before the other did.
+    w.app.thread_opened(games[0].id, 9001).unwrap();
+    assert!(
+        w.app.threads_left_unopened().unwrap().is_empty(),
+        "nothing from before this app's own start"
+    );
+    w.clock.advance(60);
+    let restarted = App::new(w.store.clone(), w.clock.clone(), Settings::default());
+    let notices = restarted.threads_left_unopened().unwrap();
+    assert_eq!(notices.len(), 1, "only the game without its thread");
+    let n = &notices[0];
+    assert_eq!(n.game, games[1].id);
+    assert_eq!(n.to, Destination::Place(GENERAL));
+    assert!(!n.reply.ephemeral);
+    assert!(
+        n.reply.text.contains("goes on in a thread of its own"),
+        "{}",
+        n.reply.text
+    );
+    let plan = n
+        .reply
+        .effects
+        .iter()
+        .find_map(|e| match e {
+            Effect::OpenThread(p) => Some(p.clone()),
+            _ => None,
+        })
+        .expect("a thread to open");
+    assert_eq!((plan.game, plan.message), (games[1].id, 0));
+    // Once it opens, the game plays there and is not asked for again.
+    let board = restarted.thread_opened(games[1].id, 9002).unwrap();
+    assert!(!board.is_empty(), "the board goes into the new thread");
+    assert!(restarted.threads_left_unopened().unwrap().is_empty());
+}
+
+#[test]
+fn the_sign_up_buttons_come_off_when_sign_up_is_over() {
+    let w = world();
+    let made = w.run(&w.asha, &GENERAL, create("round-robin", None)).reply;
+    assert_eq!(made.announced_event(), Some(1));
+    // Posted elsewhere than the event's channel: not its announcement.
+    let elsewhere = Place::Channel {
+        guild: 10,
+        channel: 999,
+    };
+    w.app.event_posted(1, &elsewhere, 111).unwrap();
+    assert_eq!(
+        w.store.event(EventId(1)).unwrap().unwrap().announcement,
+        None
+    );
+    w.app.event_posted(1, &GENERAL, 4242).unwrap();
+    for u in [&w.asha, &w.baraka] {
+        w.run(u, &GENERAL, t(TournamentAction::Join));
+    }
+    let started = w.run(&w.asha, &GENERAL, t(TournamentAction::Start)).reply;
+    assert_eq!(started.replaces(), Some((GENERAL, 4242)));
+    // A second event, cancelled in sign-up: its buttons come off too.
+    w.run(&w.asha, &elsewhere, create("round-robin", None));
+    w.app.event_posted(2, &elsewhere, 5151).unwrap();
+    let cancel = Command::Tournament(TournamentAsk {
+        action: TournamentAction::Cancel,
+        event: Some(2),
+        manage_server: false,
+    });
+    let cancelled = w.run(&w.asha, &elsewhere, cancel).reply;
+    assert!(cancelled.text.contains("cancels"), "{}", cancelled.text);
+    assert_eq!(cancelled.replaces(), Some((elsewhere, 5151)));
+}

@@ -109,6 +109,12 @@ pub trait Conversation: Send + Sync + 'static {
     fn thread_failed(&self, _game: GameId, _why: ThreadFailure) -> Result<Vec<Notice>, AppError> {
         Ok(Vec::new())
     }
+
+    /// A reply announcing tournament `event` ([`super::Effect::AnnouncesEvent`]) was posted
+    /// publicly at `place` as message `message`.
+    fn event_posted(&self, _event: i64, _place: &Place, _message: u64) -> Result<(), AppError> {
+        Ok(())
+    }
 }
 
 impl Conversation for App {
@@ -197,5 +203,9 @@ impl Conversation for App {
 
     fn thread_failed(&self, game: GameId, why: ThreadFailure) -> Result<Vec<Notice>, AppError> {
         App::thread_failed(self, game, why)
+    }
+
+    fn event_posted(&self, event: i64, place: &Place, message: u64) -> Result<(), AppError> {
+        App::event_posted(self, event, place, message)
     }
 }

@@ -76,6 +76,10 @@ pub enum Effect {
     RetirePressed,
     /// Open a thread for a game just accepted, after sending the rest.
     OpenThread(ThreadPlan),
+    /// It announces tournament `0` with the sign-up buttons: once it is posted publicly,
+    /// report the message with [`super::Conversation::event_posted`], so that the buttons can
+    /// come off when sign-up is over.
+    AnnouncesEvent(i64),
     /// The game played in `thread` has ended and its result was posted: archive the
     /// thread, renamed `name`.
     ArchiveThread {
@@ -160,6 +164,14 @@ impl Reply {
     pub fn thread_to_open(&self) -> Option<&ThreadPlan> {
         self.effects.iter().find_map(|e| match e {
             Effect::OpenThread(plan) => Some(plan),
+            _ => None,
+        })
+    }
+
+    /// The tournament it announces, if any (see [`Effect::AnnouncesEvent`]).
+    pub fn announced_event(&self) -> Option<i64> {
+        self.effects.iter().find_map(|e| match e {
+            Effect::AnnouncesEvent(id) => Some(*id),
             _ => None,
         })
     }

@@ -239,6 +239,19 @@ pub async fn run_with_outbox(
 /// store (reminders, expired challenges, abandoned games) and sends the notices. Runs until
 /// the outbox closes; state lives in the store, so a restart loses and repeats nothing.
 pub async fn correspondence(app: Arc<App>, outbox: Outbox, every: Duration) {
+    // First, the threads a restart kept from opening.
+    let worker = app.clone();
+    match tokio::task::spawn_blocking(move || worker.threads_left_unopened()).await {
+        Ok(Ok(notices)) => {
+            for n in notices {
+                if !outbox.send(n) {
+                    return;
+                }
+            }
+        }
+        Ok(Err(e)) => error!(error = %e, "looking for unopened threads failed"),
+        Err(e) => error!(error = %e, "looking for unopened threads panicked"),
+    }
     loop {
         let worker = app.clone();
         match tokio::task::spawn_blocking(move || worker.tick()).await {

@@ -62,6 +62,9 @@ pub enum Outgoing {
         /// message is sent without its buttons, which are added once the app has recorded
         /// it.
         board_at: Option<Place>,
+        /// For a public announcement of a tournament ([`Reply::announced_event`]): the event
+        /// and the place, to report with [`crate::app::Conversation::event_posted`].
+        event_at: Option<(i64, Place)>,
     },
     /// Take the buttons off an earlier message.
     RemoveButtons(Earlier),
@@ -79,10 +82,15 @@ pub enum Outgoing {
 impl Outgoing {
     fn post(target: Target, reply: &Reply, place: Place) -> Outgoing {
         let board_at = (reply.current_board().is_some() && !reply.ephemeral).then_some(place);
+        let event_at = reply
+            .announced_event()
+            .filter(|_| !reply.ephemeral)
+            .map(|id| (id, place));
         Outgoing::Post {
             target,
             reply: Box::new(reply.clone()),
             board_at,
+            event_at,
         }
     }
 
@@ -178,6 +186,8 @@ fn effects(reply: &Reply, asker: Option<&Asker>) -> Vec<Outgoing> {
                 name: name.clone(),
             }),
             Effect::ArchiveThread { .. } => None,
+            // Reported once the message is posted (see `send::board_buttons`).
+            Effect::AnnouncesEvent(_) => None,
         })
         .collect()
 }

@@ -423,6 +423,7 @@ fn private_answer(text: &str) -> Vec<Outgoing> {
         target: Target::Caller,
         reply: Box::new(Reply::private(text)),
         board_at: None,
+        event_at: None,
     }]
 }
 

@@ -154,13 +154,16 @@ async fn send_to_caller(
     out: &Outgoing,
 ) -> serenity::Result<Option<Sent>> {
     let Outgoing::Post {
-        reply, board_at, ..
+        reply,
+        board_at,
+        event_at,
+        ..
     } = out
     else {
         return Ok(None);
     };
     let buttons = buttons_now(out);
-    let wanted = board_at.is_some();
+    let wanted = board_at.is_some() || event_at.is_some();
     if !answered && !deferred {
         let r = CreateInteractionResponse::Message(response(reply, buttons));
         source.respond(http, r).await?;
@@ -202,6 +205,9 @@ async fn send_direct(
             out,
             Outgoing::Post {
                 board_at: Some(_),
+                ..
+            } | Outgoing::Post {
+                event_at: Some(_),
                 ..
             }
         )
@@ -328,7 +334,8 @@ pub async fn send_unprompted(http: &Http, app: &Arc<dyn Conversation>, out: Outg
 }
 
 /// A public board was posted as `sent`: tell the app, and once it has recorded the board,
-/// add the buttons; if the game has moved on by then, take them off again.
+/// add the buttons; if the game has moved on by then, take them off again. A tournament's
+/// announcement is reported too.
 async fn board_buttons(
     http: &Http,
     app: &Arc<dyn Conversation>,
@@ -336,6 +343,18 @@ async fn board_buttons(
     out: &Outgoing,
     sent: Sent,
 ) {
+    if let Outgoing::Post {
+        event_at: Some((event, place)),
+        ..
+    } = out
+    {
+        let (app, event, place, message) = (app.clone(), *event, *place, sent.id().get());
+        match tokio::task::spawn_blocking(move || app.event_posted(event, &place, message)).await {
+            Ok(Ok(())) => {}
+            Ok(Err(e)) => error!(event, error = %e, "recording an announcement failed"),
+            Err(e) => error!(event, error = %e, "recording an announcement panicked"),
+        }
+    }
     let Outgoing::Post {
         reply,
         board_at: Some(place),

@@ -481,6 +481,22 @@ impl Store {
         Ok(games)
     }
 
+    /// The active games still waiting for the thread they were promised, last changed before
+    /// `before` (a restart came between the game's start and its thread), oldest first.
+    pub fn games_without_their_thread(&self, before: i64) -> Result<Vec<Game>, StoreError> {
+        let conn = self.lock();
+        let mut stmt = conn.prepare_cached(&format!(
+            "{GAME_SELECT} WHERE g.status = 'active' AND g.thread_bound = 1 \
+             AND g.updated_at < ?1 \
+             AND NOT EXISTS (SELECT 1 FROM game_threads t WHERE t.game_id = g.id) \
+             ORDER BY g.id"
+        ))?;
+        let games = stmt
+            .query_map([before], game_from_row)?
+            .collect::<rusqlite::Result<_>>()?;
+        Ok(games)
+    }
+
     /// Whether `game` waits for a thread of its own ([`Store::create_thread_challenge`]).
     pub fn waits_for_thread(&self, game: GameId) -> Result<bool, StoreError> {
         Ok(self

@@ -270,6 +270,41 @@ impl App {
         }))
     }
 
+    /// After a restart: the games accepted (or paired in an event) before this app started
+    /// whose thread never opened, each announced in its channel with the thread to open on its own
+    /// (the message it would have opened on may be long gone). The front end sends these
+    /// once, when it starts.
+    pub fn threads_left_unopened(&self) -> Result<Vec<Notice>, AppError> {
+        let mut notices = Vec::new();
+        for game in self.store.games_without_their_thread(self.started)? {
+            let (south, north) = (
+                self.side_name(&game, Side::South),
+                self.side_name(&game, Side::North),
+            );
+            let mut reply = Reply::public(format!(
+                "Game {}: {south} (South) vs {north} (North) goes on in a thread of its own.",
+                game.id
+            ));
+            reply.effects.push(Effect::OpenThread(ThreadPlan {
+                game: game.id,
+                parent: game.place,
+                message: 0,
+                name: thread_name(&south, &north, game.variant),
+            }));
+            let user = match game.south {
+                Some(Player::Human(u)) => u,
+                _ => crate::app::UserId(0),
+            };
+            notices.push(Notice {
+                to: Destination::Place(game.place),
+                user,
+                game: game.id,
+                reply,
+            });
+        }
+        Ok(notices)
+    }
+
     /// The front end opened `thread` for `game` (see [`ThreadPlan`]): the game moves into it,
     /// and its board goes there. Returns the messages to send (the board in the thread, turn
     /// notices); nothing when the game is no longer waiting for a thread.

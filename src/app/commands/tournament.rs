@@ -9,13 +9,15 @@
 use crate::render::table_text;
 use crate::rules::Position;
 use crate::store::{
-    Event, EventStatus, GameEnd, JoinOutcome, NewEvent, Place, Player, ResultReason, Scope,
+    Event, EventId, EventStatus, GameEnd, JoinOutcome, NewEvent, Place, Player, ResultReason, Scope,
 };
 use crate::tournament::{standings::standings, Format, Pairing};
 
 use crate::app::parse::{amount_of_time, span, time_per_move};
 use crate::app::refusal::{refuse, Answer};
-use crate::app::{App, AppError, Attachment, BoardView, Button, ButtonStyle, Reply, Response};
+use crate::app::{
+    App, AppError, Attachment, BoardView, Button, ButtonStyle, Effect, Reply, Response,
+};
 use crate::app::{ButtonId, GameId, NewEventAsk, TournamentAction, TournamentAsk, User};
 
 /// Longest event name.
@@ -244,7 +246,20 @@ impl App {
             }
         ));
         reply.buttons = signup_buttons(event.id.0);
+        reply.effects.push(Effect::AnnouncesEvent(event.id.0));
         Ok(reply.into())
+    }
+
+    /// The announcement of `event` was posted at `place` as `message`: remembered (only in
+    /// the event's own channel), so that its buttons come off when sign-up is over.
+    pub fn event_posted(&self, event: i64, place: &Place, message: u64) -> Result<(), AppError> {
+        let id = EventId(event);
+        if let Some(e) = self.store.event(id)? {
+            if e.place() == *place && e.status == EventStatus::Signup {
+                self.store.set_event_message(id, message)?;
+            }
+        }
+        Ok(())
     }
 
     fn join(&self, user: &User, guild: u64, event: &Event) -> Answer {
@@ -392,13 +407,12 @@ impl App {
         }
         let outcome = self.store.start_event(event.id, self.clock.now())?;
         let notices = self.round_notices(event.id, outcome)?;
-        Ok(Response {
-            reply: Reply::public(format!(
-                "Tournament {} · {} starts.",
-                event.id, event.spec.name
-            )),
-            notices,
-        })
+        let mut reply = Reply::public(format!(
+            "Tournament {} · {} starts.",
+            event.id, event.spec.name
+        ));
+        signup_over(event, &mut reply);
+        Ok(Response { reply, notices })
     }
 
     fn pause(&self, event: &Event, pause: bool) -> Answer {
@@ -439,11 +453,14 @@ impl App {
         }
         self.store
             .set_event_status(event.id, EventStatus::Cancelled, self.clock.now())?;
-        Ok(Reply::public(format!(
+        let mut reply = Reply::public(format!(
             "{} cancels tournament {} · {}. Games being played go on, but count for no event.",
             user.name, event.id, event.spec.name
-        ))
-        .into())
+        ));
+        if event.status == EventStatus::Signup {
+            signup_over(event, &mut reply);
+        }
+        Ok(reply.into())
     }
 
     /// The standings with every tie-break, as a picture and as text (`public`: posted for
@@ -553,6 +570,12 @@ fn unreachable_create() -> Answer {
 }
 
 /// The rule set of an event's games.
+/// Takes the Join and Leave buttons off `event`'s announcement (if it was recorded) once
+/// `reply`, saying that sign-up is over, is posted.
+pub(super) fn signup_over(event: &Event, reply: &mut Reply) {
+    reply.remove_buttons_of(event.announcement.map(|m| (event.place(), m)));
+}
+
 pub(super) fn rule_set_of(event: &Event) -> crate::rules::RuleSet {
     event
         .spec

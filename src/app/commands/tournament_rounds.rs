@@ -217,19 +217,25 @@ impl App {
                     if self.store.event_players(event.id)?.len() < 2 {
                         self.store
                             .set_event_status(event.id, EventStatus::Cancelled, now)?;
+                        let mut reply = Reply::public(format!(
+                            "Sign-up for tournament {} · {} closed with fewer than 2 players: it is cancelled.",
+                            event.id, event.spec.name
+                        ));
+                        super::tournament::signup_over(&event, &mut reply);
                         notices.push(Notice {
                             to: Destination::Place(event.place()),
                             user: event.spec.creator,
                             game: crate::app::GameId(0),
-                            reply: Reply::public(format!(
-                                "Sign-up for tournament {} · {} closed with fewer than 2 players: it is cancelled.",
-                                event.id, event.spec.name
-                            )),
+                            reply,
                         });
                         continue;
                     }
                     let outcome = self.store.start_event(event.id, now)?;
-                    notices.extend(self.round_notices(event.id, outcome)?);
+                    let mut round = self.round_notices(event.id, outcome)?;
+                    if let Some(first) = round.first_mut() {
+                        super::tournament::signup_over(&event, &mut first.reply);
+                    }
+                    notices.extend(round);
                 }
                 EventStatus::Running => {
                     if self
