@@ -10,11 +10,11 @@ use crate::ai::forced::{forced_win, wins_within};
 use crate::ai::matchplay::{book, opening, Player};
 use crate::ai::rng::{mix, Rng};
 use crate::ai::Level;
-use crate::rules::{Move, Position, Side, Trace, Variant};
+use crate::rules::{Move, Phase, Position, Side, Trace, Variant};
 
 use super::rating::initial_rating;
 use super::themes::derive;
-use super::values::{gap, move_values, MoveValue};
+use super::values::{gap, move_values, wins_at_once, MoveValue};
 use super::Puzzle;
 
 /// How the generator works; [`Default`] gives the settings of the collection.
@@ -60,13 +60,20 @@ impl Default for GenerateConfig {
 }
 
 /// The players games are played between.
-pub const PLAYERS: [Player; 5] = [
+/// `hard` is among them so that more games of Bao la Kiswahili last into the mtaji stage,
+/// where takasia arises.
+pub const PLAYERS: [Player; 6] = [
     Player::Novice,
     Player::Level(Level::Beginner),
     Player::Level(Level::Easy),
     Player::Level(Level::Casual),
     Player::Level(Level::Medium),
+    Player::Level(Level::Hard),
 ];
+
+/// One game in this many looks for a "win in N" at its end before anything else (the other
+/// games' puzzles are mostly single best moves, found earlier in the game).
+pub const ENDING_EVERY: u64 = 3;
 
 /// What one game gave.
 #[derive(Debug, Clone)]
@@ -107,13 +114,69 @@ pub fn generate_game(config: &GenerateConfig, index: u64) -> GameReport {
         _ => opening(variant, 2 + rng.below(6) as u32, &mut rng),
     };
     let positions = play(start, &south, &north, rng.next_u64(), config.max_plies);
+    // Takasia is rare (about one puzzle in a hundred games of Bao la Kiswahili): positions
+    // where the side to move is barred from a pit, or could bar one, are confirmed first.
+    // The positions after other takatas that bar a pit count too: each is a position just
+    // after the opponent's move.
+    let rare: Vec<Position> = positions
+        .iter()
+        .skip(1)
+        .filter(|pos| takasia_spot(pos))
+        .flat_map(|pos| {
+            let barring = pos
+                .legal_moves()
+                .iter()
+                .map(|m| pos.play_unchecked(m))
+                .filter(|after| after.takasia().is_some())
+                .collect::<Vec<_>>();
+            std::iter::once(*pos).chain(barring)
+        })
+        .filter(|pos| !pos.is_over() && pos.legal_moves().len() >= 2)
+        .collect();
+    if let Some(puzzle) = rare
+        .iter()
+        .find_map(|pos| confirm(config, pos).filter(|p| p.has(super::Theme::Takasia)))
+    {
+        return GameReport {
+            index,
+            variant,
+            south,
+            north,
+            plies: positions.len() - 1,
+            candidates: rare.len(),
+            puzzle: Some(puzzle),
+        };
+    }
+    if index % ENDING_EVERY == 0 {
+        let n = 1 + rng.below(3) as u32;
+        if let Some(puzzle) = ending(config, &positions, n) {
+            return GameReport {
+                index,
+                variant,
+                south,
+                north,
+                plies: positions.len() - 1,
+                candidates: 1,
+                puzzle: Some(puzzle),
+            };
+        }
+    }
     let mut candidates = Vec::new();
     for pos in positions.iter().skip(1) {
-        if pos.is_over() || pos.legal_moves().len() < 2 {
+        if pos.is_over() || pos.legal_moves().len() < 2 || rare.contains(pos) {
             continue;
         }
         if gap(&move_values(pos, config.screen_nodes)) >= config.screen_margin {
             candidates.push(*pos);
+        }
+    }
+    // In one Kiswahili game of two the mtaji stage is looked at before the namua stage; in
+    // the other, positions with a nyumba choice (stop or use) come first.
+    if variant == Variant::Kiswahili {
+        if index % 4 == 0 {
+            candidates.sort_by_key(|pos| pos.phase() == Phase::Namua);
+        } else {
+            candidates.sort_by_key(|pos| !pos.legal_moves().iter().any(|m| m.house.is_some()));
         }
     }
     let puzzle = candidates
@@ -282,4 +345,117 @@ fn quiet_line(config: &GenerateConfig, start: &Position, first: Move) -> Option<
         line.win_in = Some(k);
     }
     Some(line)
+}
+
+/// A "win in `n`" (or fewer, down to 1) from the end of a finished game: the position `2n - 1`
+/// plies before the winner's last move, if the solver proves the win there in exactly `n`
+/// moves with every solver's move but the last the only one that wins that fast.
+fn ending(config: &GenerateConfig, positions: &[Position], n: u32) -> Option<Puzzle> {
+    let end = positions.last()?;
+    let winner = end.winner()?;
+    (1..=n).rev().find_map(|k| {
+        let at = positions.len().checked_sub(2 * k as usize)?;
+        let start = positions[at];
+        if start.turn() != winner || start.legal_moves().len() < 2 {
+            return None;
+        }
+        let line = exact_line(config, &start, k)?;
+        let mut puzzle = Puzzle {
+            id: Puzzle::id_for(&start),
+            position: start,
+            solution: line.moves,
+            themes: derive(&start, &line.traces, line.win_in, false),
+            rating: 1500,
+        };
+        puzzle.rating = initial_rating(&puzzle, config.seed ^ mix(puzzle.solution.len() as u64));
+        Some(puzzle)
+    })
+}
+
+/// The line of an exact "win in `k`" from `start`: proved in `2k - 1` plies and not faster;
+/// each solver's move but the last the only one that keeps the win within the plies left; in
+/// the last move some, but not every, move wins at once; the defender's replies the slowest.
+fn exact_line(config: &GenerateConfig, start: &Position, k: u32) -> Option<Line> {
+    let solver = start.turn();
+    let plies = 2 * k - 1;
+    if wins_within(start, solver, plies, config.verify_nodes)? {
+        if k > 1 && wins_within(start, solver, plies - 2, config.verify_nodes)? {
+            return None;
+        }
+    } else {
+        return None;
+    }
+    let mut pos = *start;
+    let mut line = Line {
+        moves: Vec::new(),
+        traces: Vec::new(),
+        win_in: Some(k),
+    };
+    for left in (1..=k).rev() {
+        let legal = pos.legal_moves();
+        let mv = if left == 1 {
+            let wins: Vec<&Move> = legal.iter().filter(|m| wins_at_once(&pos, m)).collect();
+            // A last move that anything wins is no puzzle.
+            if wins.is_empty() || 2 * wins.len() > legal.len() {
+                return None;
+            }
+            *wins[0]
+        } else {
+            let mut keeps = Vec::new();
+            for m in legal.iter() {
+                let after = pos.play_unchecked(m);
+                let wins = after.winner() == Some(solver)
+                    || (!after.is_over()
+                        && wins_within(&after, solver, 2 * left - 2, config.proof_nodes)?);
+                if wins {
+                    keeps.push(*m);
+                }
+            }
+            match keeps.as_slice() {
+                [only] => *only,
+                _ => return None,
+            }
+        };
+        let (next, trace) = pos.play(&mv).ok()?;
+        line.moves.push(mv);
+        line.traces.push(trace);
+        pos = next;
+        if left == 1 {
+            return (pos.winner() == Some(solver)).then_some(line);
+        }
+        if pos.is_over() {
+            // Won sooner than proved possible: the proof above says it cannot happen.
+            return None;
+        }
+        // The defender's slowest reply: one after which the win still takes every ply left.
+        let mut slowest = None;
+        for r in pos.legal_moves().iter() {
+            let after = pos.play_unchecked(r);
+            if after.is_over() {
+                continue;
+            }
+            let faster = left > 2 && wins_within(&after, solver, 2 * left - 5, config.proof_nodes)?;
+            if !faster {
+                slowest = Some(*r);
+                break;
+            }
+        }
+        let reply = slowest?;
+        line.moves.push(reply);
+        pos = pos.play_unchecked(&reply);
+    }
+    None
+}
+
+/// Whether takasia is at stake in `pos`: the side to move is barred from a pit, or one of its
+/// moves would bar one of the opponent's.
+fn takasia_spot(pos: &Position) -> bool {
+    pos.takasia().is_some()
+        || (pos.variant() == Variant::Kiswahili
+            && pos.phase() == Phase::Mtaji
+            && pos.rules().has_takasia()
+            && pos
+                .legal_moves()
+                .iter()
+                .any(|m| pos.play_unchecked(m).takasia().is_some()))
 }
