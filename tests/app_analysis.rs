@@ -238,3 +238,76 @@ fn a_takeback_against_the_ai_restores_the_position_before_the_move() {
         2
     );
 }
+
+#[test]
+fn a_hint_says_a_proved_win_in_n_and_the_n_is_exact() {
+    use bao_bot::ai::forced::wins_within;
+    use bao_bot::app::{Level, Variant};
+    use bao_bot::rules::Side;
+    let w = world();
+    let dm = Place::Dm { user: 1 };
+    w.say(
+        &w.asha,
+        &dm,
+        Command::Ai {
+            level: Some(Level::Beginner),
+            side: Some(SideChoice::South),
+            variant: Some(Variant::Kujifunza),
+            rules: None,
+        },
+    );
+    // Asha follows the hints against the beginner until one says the win is proved.
+    for _ in 0..60 {
+        let game = w.store.game_in(&dm).expect("store").expect("a game");
+        let pos: Position = game.position.parse().expect("position");
+        let r = w.say(&w.asha, &dm, Command::Hint);
+        assert!(r.ephemeral, "{}", r.text);
+        let mv = r.text.split('`').nth(1).expect("the move").to_string();
+        if let Some(rest) = r.text.split(" Proved: you win in ").nth(1) {
+            let n: u32 = rest
+                .split(' ')
+                .next()
+                .and_then(|n| n.parse().ok())
+                .expect("N");
+            assert!(
+                rest.contains("(your moves, whatever the reply)"),
+                "{}",
+                r.text
+            );
+            assert_eq!(
+                wins_within(&pos, Side::South, 2 * n - 1, 5_000_000),
+                Some(true)
+            );
+            if n > 1 {
+                assert_eq!(
+                    wins_within(&pos, Side::South, 2 * n - 3, 5_000_000),
+                    Some(false),
+                    "not faster"
+                );
+            }
+            // The suggested move keeps the win: N - 1 moves after it (none: it wins now).
+            let after = pos.play_text(&mv).expect("legal").1;
+            if n == 1 {
+                assert_eq!(after.winner(), Some(Side::South));
+            } else {
+                assert_eq!(
+                    wins_within(&after, Side::South, 2 * n - 2, 5_000_000),
+                    Some(true)
+                );
+            }
+            return;
+        }
+        let text = w.say(
+            &w.asha,
+            &dm,
+            Command::Move {
+                text: mv.clone(),
+                game: None,
+            },
+        );
+        assert!(!text.ephemeral || text.text.contains(&mv), "{}", text.text);
+        let game = w.store.game_in(&dm).expect("store");
+        assert!(game.is_some(), "the game ended before any proved hint");
+    }
+    panic!("no hint said a proved win in 60 moves");
+}
