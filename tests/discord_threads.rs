@@ -875,3 +875,78 @@ async fn a_move_typed_in_the_parent_channel_links_the_game_s_thread() {
     assert_eq!(bot.store.game(game).unwrap().unwrap().ply, 0);
     bot.stop().await;
 }
+
+/// `/bao-settings daily_puzzle VALUE` by Carol, who manages the server.
+fn set_daily(id: u64, value: &str) -> Value {
+    let mut set = payloads::slash(id, &carol(), GUILD, "settings", &[]);
+    set["data"] = json!({
+        "id": "1150000000000000002",
+        "name": "bao-settings",
+        "type": 1,
+        "options": [
+            { "name": "setting", "type": 4, "value": 8 },
+            { "name": "value", "type": 3, "value": value },
+        ],
+    });
+    set["member"]["permissions"] = json!((ALL_PERMISSIONS | 1 << 5).to_string());
+    set
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_daily_puzzle_channel_where_the_bot_cannot_post_is_refused_with_what_is_missing() {
+    let fake = FakeDiscord::start().await;
+    let _bot = start_bot(&fake).await;
+    let Place::Guild { guild_id, .. } = GUILD else {
+        unreachable!()
+    };
+    let (open, muted, hidden) = (
+        1_300_000_000_000_000_031,
+        1_300_000_000_000_000_032,
+        1_300_000_000_000_000_033,
+    );
+    // The server as the cache learns it: in `muted` @everyone may not send or attach, in
+    // `hidden` not even see the channel.
+    fake.send_dispatch(
+        "GUILD_CREATE",
+        payloads::guild_create(
+            guild_id,
+            &[
+                (GUILD.channel_id(), 0),
+                (open, 0),
+                (muted, (1 << 11) | (1 << 15)),
+                (hidden, 1 << 10),
+            ],
+        ),
+    );
+    fake.send_interaction(set_daily(701, &format!("<#{muted}> 9")));
+    let r = answer(&fake, 701).await;
+    assert!(r.is_ephemeral());
+    assert_eq!(
+        r.content(),
+        Some(
+            format!(
+                "The bot cannot post the daily puzzle in <#{muted}>: it lacks Send Messages, Attach Files there. Allow them for the bot in that channel (or choose another channel), then set it again."
+            )
+            .as_str()
+        )
+    );
+    fake.send_interaction(set_daily(702, &format!("<#{hidden}> 9")));
+    let r = answer(&fake, 702).await;
+    assert!(
+        r.content()
+            .unwrap_or_default()
+            .contains("lacks View Channel"),
+        "{}",
+        r.body()
+    );
+    // Where it may post, the app takes the setting.
+    fake.send_interaction(set_daily(703, &format!("<#{open}> 9")));
+    let r = answer(&fake, 703).await;
+    assert_eq!(
+        r.content(),
+        Some(
+            format!("The daily puzzle will be posted in <#{open}> every day at 09:00 UTC.")
+                .as_str()
+        )
+    );
+}

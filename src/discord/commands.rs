@@ -196,6 +196,9 @@ pub enum SettingParam {
     /// Most games per member.
     #[name = "max_games"]
     MaxGames,
+    /// The daily puzzle's channel and hour (UTC): `#puzzles 9`, or `off`.
+    #[name = "daily_puzzle"]
+    DailyPuzzle,
 }
 
 impl SettingParam {
@@ -209,6 +212,7 @@ impl SettingParam {
             SettingParam::Channels => "channels",
             SettingParam::Animations => "animations",
             SettingParam::MaxGames => "max_games",
+            SettingParam::DailyPuzzle => "daily_puzzle",
         }
     }
 }
@@ -251,12 +255,62 @@ pub async fn bao_settings(
         .as_ref()
         .and_then(|m| m.permissions)
         .is_some_and(|p| p.manage_guild());
+    if manage_server && matches!(setting, SettingParam::DailyPuzzle) {
+        if let Some(why) = daily_channel_unfit(&ctx, &value) {
+            return respond::refuse(ctx, why).await;
+        }
+    }
     let command = Command::SetServerSetting {
         key: setting.key().to_string(),
         value,
         manage_server,
     };
     respond::command(ctx, command).await
+}
+
+/// Why the bot could not post the daily puzzle in the channel `value` names (`<#id> HOUR`),
+/// from what the cache holds: the channel's kind, the server's roles, the channel's
+/// overwrites and the bot's own member. `None` when it can, or when the cache cannot tell
+/// (the value is then the app's to judge).
+fn daily_channel_unfit(ctx: &AppContext<'_>, value: &str) -> Option<String> {
+    let word = value.split_whitespace().next()?;
+    let id = word
+        .trim_start_matches("<#")
+        .trim_end_matches('>')
+        .parse::<u64>()
+        .ok()
+        .filter(|&c| c > 0)?;
+    let cache = ctx.serenity_context().cache.clone();
+    let bot = cache.current_user().id;
+    let guild = cache.guild(ctx.guild_id()?)?;
+    let channel = guild.channels.get(&serenity::ChannelId::new(id))?;
+    if !matches!(
+        channel.kind,
+        serenity::ChannelType::Text | serenity::ChannelType::News
+    ) {
+        return Some(format!(
+            "<#{id}> is not a text channel: the daily puzzle needs one to be posted in."
+        ));
+    }
+    let member = guild.members.get(&bot)?;
+    let perms = guild.user_permissions_in(channel, member);
+    let missing: Vec<&str> = [
+        (perms.view_channel(), "View Channel"),
+        (perms.send_messages(), "Send Messages"),
+        (perms.attach_files(), "Attach Files"),
+    ]
+    .into_iter()
+    .filter(|(has, _)| !has)
+    .map(|(_, name)| name)
+    .collect();
+    if missing.is_empty() {
+        return None;
+    }
+    Some(format!(
+        "The bot cannot post the daily puzzle in <#{id}>: it lacks {} there. Allow {} for the bot in that channel (or choose another channel), then set it again.",
+        missing.join(", "),
+        if missing.len() == 1 { "it" } else { "them" }
+    ))
 }
 
 /// Play Bao la Kiswahili.

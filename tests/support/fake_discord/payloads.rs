@@ -364,3 +364,85 @@ pub fn asha() -> Who {
 pub fn baraka() -> Who {
     Who::new(1_400_000_000_000_000_002, "baraka")
 }
+
+/// VIEW_CHANNEL, SEND_MESSAGES and ATTACH_FILES: what the daily puzzle's post needs.
+pub const POST_WITH_FILES: u64 = (1 << 10) | (1 << 11) | (1 << 15);
+
+/// A `GUILD_CREATE` of `guild_id` as a bot without the members intent gets it: the
+/// `@everyone` role allowing [`POST_WITH_FILES`], the bot's own member (no other role), and
+/// text channels `(id, denied)`, each denying `denied` to `@everyone`.
+pub fn guild_create(guild_id: u64, channels: &[(u64, u64)]) -> Value {
+    let channels: Vec<Value> = channels
+        .iter()
+        .enumerate()
+        .map(|(i, (id, denied))| {
+            json!({
+                "id": id.to_string(),
+                "type": 0,
+                "guild_id": guild_id.to_string(),
+                "name": format!("channel-{i}"),
+                "position": i,
+                "permission_overwrites": [{
+                    "id": guild_id.to_string(),
+                    "type": 0,
+                    "allow": "0",
+                    "deny": denied.to_string(),
+                }],
+                "nsfw": false,
+                "parent_id": null,
+                "topic": null,
+                "last_message_id": null,
+                "rate_limit_per_user": 0,
+            })
+        })
+        .collect();
+    json!({
+        "id": guild_id.to_string(),
+        "name": "Bao club",
+        "icon": null,
+        "splash": null,
+        "discovery_splash": null,
+        "owner_id": "1400000000000000003",
+        "verification_level": 0,
+        "default_message_notifications": 0,
+        "explicit_content_filter": 0,
+        "roles": [{
+            "id": guild_id.to_string(),
+            "name": "@everyone",
+            "color": 0,
+            "colors": { "primary_color": 0, "secondary_color": null, "tertiary_color": null },
+            "hoist": false,
+            "position": 0,
+            "permissions": POST_WITH_FILES.to_string(),
+            "managed": false,
+            "mentionable": false,
+            "flags": 0,
+        }],
+        "emojis": [],
+        "features": [],
+        "mfa_level": 0,
+        "system_channel_flags": 0,
+        "premium_tier": 0,
+        "preferred_locale": "en-US",
+        "nsfw_level": 0,
+        "stickers": [],
+        "premium_progress_bar_enabled": false,
+        "joined_at": TIMESTAMP,
+        "large": false,
+        "member_count": 1,
+        "voice_states": [],
+        "members": [{
+            "user": bot_user(),
+            "roles": [],
+            "joined_at": TIMESTAMP,
+            "deaf": false,
+            "mute": false,
+            "flags": 0,
+        }],
+        "channels": channels,
+        "threads": [],
+        "presences": [],
+        "stage_instances": [],
+        "guild_scheduled_events": [],
+    })
+}
