@@ -169,54 +169,6 @@ impl From<ScopeParam> for RatingScope {
     }
 }
 
-/// Server setting, as offered in `/bao-settings`.
-#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
-pub enum SettingParam {
-    /// Variant of new games.
-    #[name = "variant"]
-    Variant,
-    /// Rule set of new games.
-    #[name = "rules"]
-    Rules,
-    /// Time per move when a challenge names none.
-    #[name = "time_per_move"]
-    TimePerMove,
-    /// Rated by default.
-    #[name = "rated"]
-    Rated,
-    /// thread or channel.
-    #[name = "placement"]
-    Placement,
-    /// Channels where games may start.
-    #[name = "channels"]
-    Channels,
-    /// Move animations.
-    #[name = "animations"]
-    Animations,
-    /// Most games per member.
-    #[name = "max_games"]
-    MaxGames,
-    /// The daily puzzle's channel and hour (UTC): `#puzzles 9`, or `off`.
-    #[name = "daily_puzzle"]
-    DailyPuzzle,
-}
-
-impl SettingParam {
-    fn key(self) -> &'static str {
-        match self {
-            SettingParam::Variant => "variant",
-            SettingParam::Rules => "rules",
-            SettingParam::TimePerMove => "time_per_move",
-            SettingParam::Rated => "rated",
-            SettingParam::Placement => "placement",
-            SettingParam::Channels => "channels",
-            SettingParam::Animations => "animations",
-            SettingParam::MaxGames => "max_games",
-            SettingParam::DailyPuzzle => "daily_puzzle",
-        }
-    }
-}
-
 /// Board orientation, as offered in `/bao prefs`.
 #[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
 pub enum OrientationParam {
@@ -230,87 +182,7 @@ pub enum OrientationParam {
 
 /// Every command the bot registers.
 pub fn all() -> Vec<poise::Command<super::Data, Error>> {
-    vec![bao(), bao_settings()]
-}
-
-/// Change this server's Bao settings (Manage Server).
-///
-/// Discord hides it from members without Manage Server, and the bot checks the member's
-/// permissions itself as well.
-#[poise::command(
-    slash_command,
-    rename = "bao-settings",
-    guild_only,
-    default_member_permissions = "MANAGE_GUILD"
-)]
-pub async fn bao_settings(
-    ctx: AppContext<'_>,
-    #[description = "Which setting"] setting: SettingParam,
-    #[description = "Its new value (default resets it)"] value: String,
-) -> Result<(), Error> {
-    // Discord computes member.permissions for the channel; it is not the client's to choose.
-    let manage_server = ctx
-        .interaction
-        .member
-        .as_ref()
-        .and_then(|m| m.permissions)
-        .is_some_and(|p| p.manage_guild());
-    if manage_server && matches!(setting, SettingParam::DailyPuzzle) {
-        if let Some(why) = daily_channel_unfit(&ctx, &value) {
-            return respond::refuse(ctx, why).await;
-        }
-    }
-    let command = Command::SetServerSetting {
-        key: setting.key().to_string(),
-        value,
-        manage_server,
-    };
-    respond::command(ctx, command).await
-}
-
-/// Why the bot could not post the daily puzzle in the channel `value` names (`<#id> HOUR`),
-/// from what the cache holds: the channel's kind, the server's roles, the channel's
-/// overwrites and the bot's own member. `None` when it can, or when the cache cannot tell
-/// (the value is then the app's to judge).
-fn daily_channel_unfit(ctx: &AppContext<'_>, value: &str) -> Option<String> {
-    let word = value.split_whitespace().next()?;
-    let id = word
-        .trim_start_matches("<#")
-        .trim_end_matches('>')
-        .parse::<u64>()
-        .ok()
-        .filter(|&c| c > 0)?;
-    let cache = ctx.serenity_context().cache.clone();
-    let bot = cache.current_user().id;
-    let guild = cache.guild(ctx.guild_id()?)?;
-    let channel = guild.channels.get(&serenity::ChannelId::new(id))?;
-    if !matches!(
-        channel.kind,
-        serenity::ChannelType::Text | serenity::ChannelType::News
-    ) {
-        return Some(format!(
-            "<#{id}> is not a text channel: the daily puzzle needs one to be posted in."
-        ));
-    }
-    let member = guild.members.get(&bot)?;
-    let perms = guild.user_permissions_in(channel, member);
-    let missing: Vec<&str> = [
-        (perms.view_channel(), "View Channel"),
-        (perms.send_messages(), "Send Messages"),
-        (perms.attach_files(), "Attach Files"),
-    ]
-    .into_iter()
-    .filter(|(has, _)| !has)
-    .map(|(_, name)| name)
-    .collect();
-    if missing.is_empty() {
-        return None;
-    }
-    Some(format!(
-        "The bot cannot post the daily puzzle in <#{id}>: it lacks {} there. Allow {} for the bot in that channel (or choose another channel), then set it again.",
-        missing.join(", "),
-        if missing.len() == 1 { "it" } else { "them" }
-    ))
+    vec![bao(), super::settings::bao_settings()]
 }
 
 /// Play Bao la Kiswahili.

@@ -25,6 +25,7 @@ mod messages;
 mod outgoing;
 mod respond;
 mod send;
+mod settings;
 mod tournament;
 
 use std::future::Future;

@@ -9,7 +9,7 @@ use super::{respond, AppContext, Error};
 use crate::app::{Command, NewEventAsk, TournamentAction, TournamentAsk};
 
 /// Whether the member has Manage Server (from Discord, never from the client).
-fn manage_server(ctx: &AppContext<'_>) -> bool {
+pub(super) fn manage_server(ctx: &AppContext<'_>) -> bool {
     ctx.interaction
         .member
         .as_ref()
