@@ -114,6 +114,15 @@ pub fn generate_game(config: &GenerateConfig, index: u64) -> GameReport {
         _ => opening(variant, 2 + rng.below(6) as u32, &mut rng),
     };
     let positions = play(start, &south, &north, rng.next_u64(), config.max_plies);
+    let report = |candidates: usize, puzzle: Option<Puzzle>| GameReport {
+        index,
+        variant,
+        south,
+        north,
+        plies: positions.len() - 1,
+        candidates,
+        puzzle,
+    };
     // Takasia is rare (about one puzzle in a hundred games of Bao la Kiswahili): positions
     // where the side to move is barred from a pit, or could bar one, are confirmed first.
     // The positions after other takatas that bar a pit count too: each is a position just
@@ -137,28 +146,12 @@ pub fn generate_game(config: &GenerateConfig, index: u64) -> GameReport {
         .iter()
         .find_map(|pos| confirm(config, pos).filter(|p| p.has(super::Theme::Takasia)))
     {
-        return GameReport {
-            index,
-            variant,
-            south,
-            north,
-            plies: positions.len() - 1,
-            candidates: rare.len(),
-            puzzle: Some(puzzle),
-        };
+        return report(rare.len(), Some(puzzle));
     }
     if index % ENDING_EVERY == 0 {
         let n = 1 + rng.below(3) as u32;
         if let Some(puzzle) = ending(config, &positions, n) {
-            return GameReport {
-                index,
-                variant,
-                south,
-                north,
-                plies: positions.len() - 1,
-                candidates: 1,
-                puzzle: Some(puzzle),
-            };
+            return report(1, Some(puzzle));
         }
     }
     let mut candidates = Vec::new();
@@ -183,15 +176,7 @@ pub fn generate_game(config: &GenerateConfig, index: u64) -> GameReport {
         .iter()
         .take(config.confirms_per_game)
         .find_map(|pos| confirm(config, pos));
-    GameReport {
-        index,
-        variant,
-        south,
-        north,
-        plies: positions.len() - 1,
-        candidates: candidates.len(),
-        puzzle,
-    }
+    report(candidates.len(), puzzle)
 }
 
 /// The positions of a game from `start`: the start and after every move.
