@@ -170,3 +170,93 @@ fn in_a_dm_the_lesson_plays_there_and_a_game_comes_first() {
         elsewhere.text
     );
 }
+
+#[test]
+fn move_suggestions_follow_the_open_lesson_or_puzzle_here() {
+    let (app, _) = app();
+    let asha = User::new(1, "Asha");
+    let suggested = |place: &Place, typed: &str| {
+        app.suggest_moves(&asha, place, None, typed)
+            .expect("suggestions")
+    };
+    // Nothing open: nothing to suggest.
+    assert!(suggested(&GENERAL, "").is_empty());
+    // A lesson open here: its task's legal moves, filtered by what is typed.
+    say(&app, &asha, &GENERAL, Command::Learn { lesson: Some(1) });
+    let task = course()[0].tasks[0];
+    let legal: Vec<String> = task
+        .start()
+        .unwrap()
+        .legal_moves()
+        .iter()
+        .map(|m| m.to_string())
+        .collect();
+    assert_eq!(suggested(&GENERAL, ""), legal);
+    assert!(suggested(&GENERAL, "a3")
+        .iter()
+        .all(|m| m.starts_with("A3 ")));
+    assert!(!suggested(&GENERAL, "a3").is_empty());
+    // Not where the lesson is not open.
+    let elsewhere = Place::Channel {
+        guild: 10,
+        channel: 21,
+    };
+    assert!(suggested(&elsewhere, "").is_empty());
+    // A game of the user's here comes first, as for `/bao move`.
+    let dm = Place::Dm { user: 1 };
+    say(&app, &asha, &dm, Command::Learn { lesson: Some(9) });
+    let lesson_moves = suggested(&dm, "");
+    assert_eq!(
+        lesson_moves,
+        course()[8].tasks[0]
+            .start()
+            .unwrap()
+            .legal_moves()
+            .iter()
+            .map(|m| m.to_string())
+            .collect::<Vec<_>>()
+    );
+    say(
+        &app,
+        &asha,
+        &dm,
+        Command::Ai {
+            level: None,
+            side: None,
+            variant: None,
+            rules: None,
+        },
+    );
+    let game_moves = suggested(&dm, "");
+    assert_ne!(game_moves, lesson_moves);
+    assert!(
+        game_moves.iter().all(|m| !m.contains("enter-")),
+        "{game_moves:?}"
+    );
+    // A puzzle open here: its position's moves.
+    let open = say(
+        &app,
+        &asha,
+        &elsewhere,
+        Command::Puzzle {
+            theme: None,
+            variant: None,
+            daily: false,
+        },
+    );
+    let id = open
+        .text
+        .split("**Puzzle ")
+        .nth(1)
+        .and_then(|rest| rest.split("**").next())
+        .expect("a puzzle");
+    let puzzle = bao_bot::puzzles::find(id).expect("in the collection");
+    let expected: Vec<String> = puzzle
+        .position
+        .legal_moves()
+        .iter()
+        .map(|m| m.to_string())
+        .take(25)
+        .collect();
+    assert_eq!(suggested(&elsewhere, ""), expected);
+}

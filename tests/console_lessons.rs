@@ -44,8 +44,8 @@ fn a_lesson_is_played_and_resumed_after_a_restart() {
          /bao move B3 right\n",
     );
     for needle in [
-        "(only you see this) Lessons: 0 of 17 done",
-        "**Lesson 1 of 17: The board and its pits** (Bao la Kujifunza)",
+        "(only you see this) Lessons: 0 of 18 done",
+        "**Lesson 1 of 18: The board and its pits** (Bao la Kujifunza)",
         "Your last seed fell in A8, which was empty, so the move ended without a capture. It started from A6; this task wants a move from A3.",
         "Try again: Start a move from A3",
         "Right! You: A3 sowed 3 right, relayed once, ended in B8.",
@@ -64,8 +64,8 @@ fn a_lesson_is_played_and_resumed_after_a_restart() {
 
     let second = run(&db, &boards, "/in #general\n/bao learn\n/bao stats\n");
     for needle in [
-        "Lessons: 1 of 17 done, 2 of 51 stars (Kujifunza: 1 \u{2605}\u{2605}; Kiswahili: none yet).",
-        "**Lesson 2 of 17: Left, right and the loop** (Bao la Kujifunza)",
+        "Lessons: 1 of 18 done, 2 of 54 stars (Kujifunza: 1 \u{2605}\u{2605}; Kiswahili: none yet).",
+        "**Lesson 2 of 18: Left, right and the loop** (Bao la Kujifunza)",
         "**Task 1 of 2** (lesson 2): Make a move that ends in B8",
     ] {
         assert!(second.contains(needle), "missing `{needle}` in:\n{second}");

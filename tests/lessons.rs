@@ -82,3 +82,77 @@ fn the_export_has_one_line_a_task_with_the_feedback() {
     let first: serde_json::Value = serde_json::from_str(&lines[0]).unwrap();
     assert_eq!(first["feedback"], "Your last seed fell in A8, which was empty, so the move ended without a capture. It started from A6; this task wants a move from A3.");
 }
+
+/// A scripted reply makes the lesson a short game: the next task of the lesson starts where
+/// every right answer and North's reply leave the board.
+#[test]
+fn a_scripted_reply_leads_into_the_next_task() {
+    let mut chains = [0, 0];
+    for (i, lesson) in course().iter().enumerate() {
+        for (j, pair) in lesson.tasks.windows(2).enumerate() {
+            let (task, next) = (pair[0], pair[1]);
+            let Some(reply) = task.reply else { continue };
+            let at = format!("lesson {} task {}", i + 1, j + 1);
+            let pos = task.start().unwrap();
+            let check = task.parsed_check().unwrap();
+            let want = next.start().unwrap().to_string();
+            let mut right = 0;
+            for mv in pos.legal_moves() {
+                let (after, trace) = pos.play(&mv).unwrap();
+                let outcome = Outcome {
+                    before: &pos,
+                    after: &after,
+                    trace: &trace,
+                };
+                if !check.meets(&outcome) {
+                    continue;
+                }
+                right += 1;
+                let (_, then, _) = play(&after, reply).unwrap_or_else(|e| panic!("{at}: {e}"));
+                assert_eq!(then.to_string(), want, "{at}: after {mv} and {reply}");
+            }
+            assert!(right > 0, "{at}");
+            chains[usize::from(lesson.variant == bao_bot::rules::Variant::Kiswahili)] += 1;
+        }
+    }
+    assert!(
+        chains.iter().all(|&n| n >= 1),
+        "replies per part: {chains:?}"
+    );
+}
+
+/// The feedback of the words that judge a losing move.
+#[test]
+fn a_losing_move_is_told_why_it_loses() {
+    let feedback = |lesson: usize, task: usize| {
+        let t = course()[lesson - 1].tasks[task - 1];
+        t.judge(t.wrong.unwrap())
+            .unwrap()
+            .unwrap()
+            .feedback
+            .unwrap()
+    };
+    let own_row = course()
+        .iter()
+        .position(|l| l.tasks.iter().any(|t| t.check.starts_with("not_loses")))
+        .unwrap();
+    let task = course()[own_row]
+        .tasks
+        .iter()
+        .position(|t| t.check.starts_with("not_loses"))
+        .unwrap();
+    assert_eq!(
+        feedback(own_row + 1, task + 1),
+        "Your move emptied your own front row, so you lost. That move sowed your last front-row seed away: an empty front row loses at once in Bao la Kujifunza."
+    );
+    let never = course()
+        .iter()
+        .enumerate()
+        .flat_map(|(i, l)| l.tasks.iter().enumerate().map(move |(j, t)| (i, j, t)))
+        .find(|(_, _, t)| t.check == "from=A4&not_loses")
+        .unwrap();
+    assert_eq!(
+        feedback(never.0 + 1, never.1 + 1),
+        "Your move lost the game: never-ending move. That move never ends: a move that needs more than 512 sowing runs after its first is stopped, and it loses for the mover."
+    );
+}

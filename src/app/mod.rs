@@ -478,7 +478,9 @@ impl App {
     }
 
     /// Move suggestions for autocomplete: the caller's legal moves in the game here (or
-    /// `game`), filtered by what is typed, at most 25.
+    /// `game`), filtered by what is typed, at most 25. Without `game`, where `/bao move`
+    /// would answer the caller's open puzzle or lesson (open here, no game of theirs here),
+    /// the moves of that puzzle's or task's position.
     pub fn suggest_moves(
         &self,
         user: &User,
@@ -486,15 +488,28 @@ impl App {
         game: Option<GameId>,
         typed: &str,
     ) -> Result<Vec<String>, AppError> {
-        let game = match self.find_game(user, place, game, true, Want::Active, "move") {
-            Ok(g) => g,
-            Err(Halt::Failed(e)) => return Err(e),
-            Err(_) => return Ok(Vec::new()),
+        let exercise = match game {
+            Some(_) => None,
+            None => match self.puzzle_position_here(user, place)? {
+                Some(pos) => Some(pos),
+                None => self.lesson_position_here(user, place)?,
+            },
         };
-        let pos = self.position(&game)?;
-        if game.side_of(user.id) != Some(pos.turn()) {
-            return Ok(Vec::new());
-        }
+        let pos = match exercise {
+            Some(pos) => pos,
+            None => {
+                let game = match self.find_game(user, place, game, true, Want::Active, "move") {
+                    Ok(g) => g,
+                    Err(Halt::Failed(e)) => return Err(e),
+                    Err(_) => return Ok(Vec::new()),
+                };
+                let pos = self.position(&game)?;
+                if game.side_of(user.id) != Some(pos.turn()) {
+                    return Ok(Vec::new());
+                }
+                pos
+            }
+        };
         let typed = typed.trim().to_ascii_lowercase();
         let words: Vec<&str> = typed.split_whitespace().collect();
         Ok(pos

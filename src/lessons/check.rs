@@ -12,7 +12,9 @@
 //!   own words, as in its text form (docs/rules.md section 9);
 //! - `takes=PIT`: the move captures the opponent's pit PIT (at any point of the move);
 //! - `enters=PIT`: the first capture's seeds enter at the kichwa PIT;
-//! - `takasia=PIT`: the move sets the takasia mark on the opponent's pit PIT.
+//! - `takasia=PIT`: the move sets the takasia mark on the opponent's pit PIT;
+//! - `not_loses`: the move does not lose the game for its mover (it does not empty the
+//!   mover's own front row in Bao la Kujifunza, and it is not a never-ending move).
 
 use std::fmt;
 use std::str::FromStr;
@@ -58,6 +60,8 @@ pub enum Clause {
     Enters(Pit),
     /// `takasia=PIT`.
     Takasia(Pit),
+    /// `not_loses`: the move does not end the game as a loss for its mover.
+    NotLoses,
 }
 
 /// A task's check: every clause must hold.
@@ -92,6 +96,10 @@ impl Outcome<'_> {
         self.after.winner() == Some(self.trace.mover)
     }
 
+    fn loses(&self) -> bool {
+        self.after.winner() == Some(!self.trace.mover)
+    }
+
     fn meets(&self, clause: &Clause) -> bool {
         let mv = &self.trace.mv;
         match *clause {
@@ -107,6 +115,7 @@ impl Outcome<'_> {
             Clause::Takes(p) => self.trace.captures().any(|(from, _, _)| from == p),
             Clause::Enters(p) => self.first_kichwa() == Some(p),
             Clause::Takasia(p) => self.trace.takasia_set() == Some(p),
+            Clause::NotLoses => !self.loses(),
         }
     }
 
@@ -221,6 +230,11 @@ impl Outcome<'_> {
                 Some(t) => format!("It set the takasia on {t}, not {p}."),
                 None => format!("It set no takasia; this task wants one on {p}."),
             },
+            Clause::NotLoses => match self.trace.game_end() {
+                Some((_, EndReason::FrontRowEmptied)) if self.before.variant() == Variant::Kujifunza => "That move sowed your last front-row seed away: an empty front row loses at once in Bao la Kujifunza.".into(),
+                Some((_, EndReason::NeverEndingMove)) => "That move never ends: a move that needs more than 512 sowing runs after its first is stopped, and it loses for the mover.".into(),
+                _ => "This task wants a move that does not lose.".into(),
+            },
         }
     }
 }
@@ -286,6 +300,9 @@ impl FromStr for Clause {
         if s == "wins" {
             return Ok(Clause::Wins);
         }
+        if s == "not_loses" {
+            return Ok(Clause::NotLoses);
+        }
         if let Some(k) = s.strip_prefix("captures>=") {
             return Ok(Clause::CapturesAtLeast(number(s, k)?));
         }
@@ -350,6 +367,7 @@ impl fmt::Display for Clause {
             Clause::Takes(p) => write!(f, "takes={p}"),
             Clause::Enters(p) => write!(f, "enters={p}"),
             Clause::Takasia(p) => write!(f, "takasia={p}"),
+            Clause::NotLoses => f.write_str("not_loses"),
         }
     }
 }
@@ -375,6 +393,7 @@ mod tests {
             "kind=capture&from=A4&direction=left&house=stop",
             "takes=a5&enters=A8",
             "takasia=a5",
+            "not_loses&ends_in=A4",
         ] {
             let check: Check = text.parse().unwrap();
             assert_eq!(check.to_string(), text);

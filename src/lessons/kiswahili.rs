@@ -31,6 +31,17 @@ const TAKASIA: &str = "variant=kiswahili turn=S hand=0,0 house=- takasia=A4 A=0,
 const EMPTY_ROW: &str = "variant=kiswahili turn=S hand=0,0 house=- A=0,2,0,1,0,2,0,0 B=4,4,4,4,4,4,3,0 a=0,0,0,0,3,2,0,0 b=3,3,3,3,3,3,5,4";
 /// Every North pit but a5 holds 0 or 1.
 const NO_MOVE: &str = "variant=kiswahili turn=S hand=0,0 house=- A=0,2,0,1,0,2,0,0 B=6,6,6,6,6,6,6,3 a=1,1,0,0,3,0,0,1 b=1,1,1,1,1,1,1,1";
+/// Namua: South's only occupied front pit is the kichwa A8, so it may not be sown right.
+const LONE_KICHWA: &str = "variant=kiswahili turn=S hand=10,10 house=N A=0,0,0,0,0,0,0,2 B=2,2,2,2,2,2,2,2 a=0,2,2,2,6,2,2,0 b=2,2,2,2,2,0,0,0";
+/// Mtaji, no capture, no front pit holding 2 or more: the back row starts.
+const BACK_START: &str = "variant=kiswahili turn=S hand=0,0 house=- A=1,0,1,0,1,0,0,1 B=3,2,4,0,0,2,0,4 a=0,3,2,0,6,0,3,0 b=4,4,4,4,4,4,4,3";
+/// BACK_START after `B3 right` and North's `b6 left capture`: single front seeds again.
+const BACK_AGAIN: &str = "variant=kiswahili turn=S hand=0,0 house=- takasia=- A=0,0,1,0,0,0,0,1 B=4,3,0,0,0,2,0,4 a=2,1,0,3,9,3,2,0 b=6,0,1,6,6,2,7,1";
+/// A3's 17 seeds end (either way) in an occupied front pit facing North's seeds, but 16 or
+/// more never capture: two takatas.
+const SEVENTEEN: &str = "variant=kiswahili turn=S hand=0,0 house=- A=0,0,17,0,0,0,0,0 B=1,1,1,1,1,1,1,1 a=2,0,3,0,3,0,2,0 b=4,4,4,4,4,4,4,1";
+/// A4 right takata never ends (513 sowing runs); A4 left ends.
+const NEVER_ENDING: &str = "variant=kiswahili turn=S hand=0,0 house=- takasia=- A=1,7,1,9,7,0,3,0 B=4,1,4,1,2,3,0,1 a=4,1,1,1,0,0,0,0 b=3,0,0,1,2,1,5,1";
 
 /// The lessons of part 2, in order.
 pub(super) const LESSONS: &[Lesson] = &[
@@ -60,12 +71,13 @@ pub(super) const LESSONS: &[Lesson] = &[
     Lesson {
         title: "Takata and where it may start",
         variant: Variant::Kiswahili,
-        intro: "With no capture, play a takata: add a seed from hand to a front pit and sow. Start from a front pit holding 2 or more; a single seed may start only when no front pit holds 2 or more, or while you still own your nyumba. A takata never captures. Here A3 sows 4 to the right, into A4 to A7, and relays A7.",
+        intro: "With no capture, play a takata: add a seed from hand to a front pit and sow. Start from a front pit holding 2 or more; a single seed may start only when no front pit holds 2 or more, or while you still own your nyumba. A takata never captures, and a kichwa (A1 or A8) that is your only occupied front pit may not be sown toward your back row. Here A3 sows 4 to the right, into A4 to A7, and relays A7.",
         demo_position: TAKATA,
         demo_move: "A3 right",
         tasks: &[
             task(TAKATA, "Make a takata that ends in A4.", "ends_in=A4", "A7 left", Some("A3 left")),
             task(TAKATA, "Make a takata that ends in your back row, in B2.", "ends_in=B2", "A3 left", Some("A7 right")),
+            task(LONE_KICHWA, "A8 is your only occupied front pit. A kichwa standing alone may not be sown toward your back row (A8 right is refused): play the takata it allows.", "from=A8&direction=left", "A8 left", None),
         ],
     },
     Lesson {
@@ -110,6 +122,25 @@ pub(super) const LESSONS: &[Lesson] = &[
         ],
     },
     Lesson {
+        title: "Takata in mtaji: where it may start",
+        variant: Variant::Kiswahili,
+        intro: "In mtaji, with no capture, a takata starts from a front pit holding 2 or more (16 or more too); a back pit may start only when no front pit holds 2 or more. A pit of 16 or more never captures. Here no front pit holds 2, so B6 starts: it sows 2 into B7 and B8, relays B8's 5 seeds and ends in A4.",
+        demo_position: BACK_START,
+        demo_move: "B6 left",
+        tasks: &[
+            Task {
+                position: BACK_START,
+                goal: "No front pit holds 2 or more, so this time a back pit may start your takata. Make the one that ends in A2.",
+                check: "ends_in=A2",
+                example: "B3 right",
+                wrong: Some("B3 left"),
+                reply: Some("b6 left capture"),
+            },
+            task(BACK_AGAIN, "North's captures left only single seeds in your front row, so the back row may start again. Make the takata from B8 that runs round the corner into your front row.", "from=B8&ends_in=A5", "B8 left", Some("B8 right")),
+            task(SEVENTEEN, "A3 holds 17 seeds. Either way its first sowing ends in an occupied front pit facing North's seeds, but a pit of 16 or more never captures (only 2 to 15 can), so it plays a takata. Make the one that ends in A8.", "ends_in=A8", "A3 right", Some("A3 left")),
+        ],
+    },
+    Lesson {
         title: "Takasia",
         variant: Variant::Kiswahili,
         intro: "After a mtaji takata, if your opponent has no capture and you threaten exactly one of their pits, that pit becomes takasia: on their next turn they may not start from it, and a sowing whose last seed lands in it stops there. The board marks it T. Here A2's takata threatens only a5.",
@@ -123,12 +154,13 @@ pub(super) const LESSONS: &[Lesson] = &[
     Lesson {
         title: "Ending the game",
         variant: Variant::Kiswahili,
-        intro: "You win when North's front row is empty, or when North has no legal move (in mtaji: every North pit holds 0 or 1). Seeds are never counted. Here B7's captures leave North with single seeds only.",
+        intro: "You win when North's front row is empty, or when North has no legal move (in mtaji: every North pit holds 0 or 1). Seeds are never counted, and a move that never ends (more than 512 sowing runs after its first) loses for its mover. Here B7's captures leave North with single seeds only.",
         demo_position: NO_MOVE,
         demo_move: "B7 left capture",
         tasks: &[
             task(EMPTY_ROW, "Win in one: empty North's front row.", "wins", "A2 right capture", Some("A6 left capture")),
             task(NO_MOVE, "Win in one by leaving North without a move.", "wins", "A2 right capture", None),
+            task(NEVER_ENDING, "One of your moves from A4 never ends, and a move that needs more than 512 sowing runs after its first loses for its mover. Play A4 the way that ends.", "from=A4&not_loses", "A4 left", Some("A4 right")),
         ],
     },
 ];

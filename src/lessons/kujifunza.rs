@@ -2,7 +2,7 @@
 //! Every position has 64 seeds on the board, South to move; `tests/lessons.rs` plays every
 //! example and wrong move.
 
-use super::{task, Lesson};
+use super::{task, Lesson, Task};
 use crate::rules::Variant;
 
 /// Quiet moves only: North's front row holds only a1, and South's A8 is empty.
@@ -23,6 +23,11 @@ const QUIET: &str = "variant=kujifunza turn=S A=2,0,1,0,1,0,0,0 B=4,4,4,4,4,4,4,
 const EMPTY_ROW: &str = "variant=kujifunza turn=S A=0,0,2,0,1,1,0,0 B=4,4,4,4,4,4,4,0 a=0,0,2,3,0,0,0,0 b=4,4,4,4,4,4,3,0";
 /// North holds singles only, but for a4: take it and North has no move.
 const NO_MOVE: &str = "variant=kujifunza turn=S A=0,0,2,0,1,0,0,0 B=6,6,6,6,6,6,6,3 a=1,1,0,3,0,1,1,1 b=1,1,1,1,1,1,1,1";
+/// South's only front-row seeds are in A1: A1 left relays twice in the back row and empties
+/// the front row (a loss); B2 right brings seeds in and ends in A4.
+const OWN_ROW: &str = "variant=kujifunza turn=S A=2,0,0,0,0,0,0,0 B=2,2,0,0,1,3,0,3 a=2,2,2,2,2,2,2,0 b=5,5,5,5,5,5,5,2";
+/// OWN_ROW after `B2 right` and North's `a3 right capture enter-right` (which took A4).
+const STRIKE_BACK: &str = "variant=kujifunza turn=S A=0,1,1,0,0,0,0,0 B=3,0,0,0,1,3,0,3 a=2,2,0,3,3,2,2,1 b=5,5,5,5,5,5,5,2";
 
 /// The lessons of part 1, in order.
 pub(super) const LESSONS: &[Lesson] = &[
@@ -123,6 +128,15 @@ pub(super) const LESSONS: &[Lesson] = &[
         tasks: &[
             task(EMPTY_ROW, "Win in one: empty North's front row.", "wins", "A3 right capture enter-right", Some("A3 right capture enter-left")),
             task(NO_MOVE, "Win in one by leaving North without a move.", "wins", "A3 right capture enter-left", Some("B4 right capture enter-right")),
+            Task {
+                position: OWN_ROW,
+                goal: "Bring seeds from your back row into your front row: make a move that ends in A4. Careful: a move that empties your own front row loses at once.",
+                check: "not_loses&ends_in=A4",
+                example: "B2 right",
+                wrong: Some("A1 left"),
+                reply: Some("a3 right capture enter-right"),
+            },
+            task(STRIKE_BACK, "North captured your A4. Strike back: make two captures in one move.", "captures>=2", "B1 right capture enter-left", Some("B1 right capture enter-right")),
         ],
     },
 ];

@@ -210,6 +210,20 @@ impl App {
             .then_some(open))
     }
 
+    /// The position of the task `/bao move` at `place` would answer (see
+    /// [`App::lesson_here`]), for move suggestions.
+    pub(in crate::app) fn lesson_position_here(
+        &self,
+        user: &User,
+        place: &Place,
+    ) -> Result<Option<Position>, AppError> {
+        let Some(open) = self.lesson_here(user, place)? else {
+            return Ok(None);
+        };
+        let (_, task) = task_at(&open)?;
+        task.start().map(Some).map_err(course_failed)
+    }
+
     /// Whether `/bao move` at `place` answers a lesson or puzzle open at `place_key`: it is
     /// open here and `user` plays no game here (a game always comes first).
     pub(in crate::app) fn answers_here(
@@ -516,7 +530,7 @@ impl App {
         self.lesson_progress(user).map(Some)
     }
 
-    /// "Lessons: 3 of 17 done, 8 of 51 stars." with the stars of each part.
+    /// "Lessons: 3 of 18 done, 8 of 54 stars." with the stars of each part.
     pub(in crate::app) fn lesson_progress(&self, user: &User) -> Result<String, AppError> {
         let stars = self.store.lesson_stars(user.id)?;
         let count = lessons::course().len();
