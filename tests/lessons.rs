@@ -143,7 +143,7 @@ fn a_losing_move_is_told_why_it_loses() {
         .unwrap();
     assert_eq!(
         feedback(own_row + 1, task + 1),
-        "Your move emptied your own front row, so you lost. That move sowed your last front-row seed away: an empty front row loses at once in Bao la Kujifunza."
+        "Your move emptied your own front row, so you lost. In Bao la Kujifunza a move that leaves your own front row empty loses at once: keep a seed there."
     );
     let never = course()
         .iter()
@@ -153,6 +153,6 @@ fn a_losing_move_is_told_why_it_loses() {
         .unwrap();
     assert_eq!(
         feedback(never.0 + 1, never.1 + 1),
-        "Your move lost the game: never-ending move. That move never ends: a move that needs more than 512 sowing runs after its first is stopped, and it loses for the mover."
+        "Your move lost the game: never-ending move. It needed a 513th sowing run after its first, and a move that never ends loses for its mover."
     );
 }

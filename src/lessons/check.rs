@@ -231,8 +231,8 @@ impl Outcome<'_> {
                 None => format!("It set no takasia; this task wants one on {p}."),
             },
             Clause::NotLoses => match self.trace.game_end() {
-                Some((_, EndReason::FrontRowEmptied)) if self.before.variant() == Variant::Kujifunza => "That move sowed your last front-row seed away: an empty front row loses at once in Bao la Kujifunza.".into(),
-                Some((_, EndReason::NeverEndingMove)) => "That move never ends: a move that needs more than 512 sowing runs after its first is stopped, and it loses for the mover.".into(),
+                Some((_, EndReason::FrontRowEmptied)) if self.before.variant() == Variant::Kujifunza => "In Bao la Kujifunza a move that leaves your own front row empty loses at once: keep a seed there.".into(),
+                Some((_, EndReason::NeverEndingMove)) => "It needed a 513th sowing run after its first, and a move that never ends loses for its mover.".into(),
                 _ => "This task wants a move that does not lose.".into(),
             },
         }
