@@ -189,6 +189,14 @@ impl Clock for ManualClock {
     }
 }
 
+/// An exercise `/bao move` may answer instead of a game.
+enum Exercise {
+    /// An open puzzle attempt.
+    Puzzle(crate::store::PuzzleAttempt),
+    /// An open lesson.
+    Lesson(crate::store::OpenLesson),
+}
+
 /// The conversation over one store.
 pub struct App {
     store: Arc<Store>,
@@ -367,11 +375,10 @@ impl App {
             return self.tournament(user, place, ask, pressed.is_some());
         }
         if let (Command::Move { text, game: None }, None) = (&command, pressed) {
-            if let Some(open) = self.puzzle_here(user, place)? {
-                return self.puzzle_move(place, open, text);
-            }
-            if let Some(open) = self.lesson_here(user, place)? {
-                return self.lesson_move(user, place, open, text);
+            match self.exercise_here(user, place)? {
+                Some(Exercise::Puzzle(open)) => return self.puzzle_move(place, open, text),
+                Some(Exercise::Lesson(open)) => return self.lesson_move(user, place, open, text),
+                None => {}
             }
         }
         let (id, ongoing_only) = match command.subject() {
@@ -477,6 +484,16 @@ impl App {
         }
     }
 
+    /// What `/bao move` without `game:` answers at `place` before any game: the caller's
+    /// open puzzle, else their open lesson (each only where it is open and they play no
+    /// game there).
+    fn exercise_here(&self, user: &User, place: &Place) -> Result<Option<Exercise>, AppError> {
+        if let Some(open) = self.puzzle_here(user, place)? {
+            return Ok(Some(Exercise::Puzzle(open)));
+        }
+        Ok(self.lesson_here(user, place)?.map(Exercise::Lesson))
+    }
+
     /// Move suggestions for autocomplete: the caller's legal moves in the game here (or
     /// `game`), filtered by what is typed, at most 25. Without `game`, where `/bao move`
     /// would answer the caller's open puzzle or lesson (open here, no game of theirs here),
@@ -490,9 +507,10 @@ impl App {
     ) -> Result<Vec<String>, AppError> {
         let exercise = match game {
             Some(_) => None,
-            None => match self.puzzle_position_here(user, place)? {
-                Some(pos) => Some(pos),
-                None => self.lesson_position_here(user, place)?,
+            None => match self.exercise_here(user, place)? {
+                Some(Exercise::Puzzle(open)) => Some(self.puzzle_position(&open)?),
+                Some(Exercise::Lesson(open)) => Some(self.lesson_position(&open)?),
+                None => None,
             },
         };
         let pos = match exercise {

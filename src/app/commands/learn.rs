@@ -210,18 +210,10 @@ impl App {
             .then_some(open))
     }
 
-    /// The position of the task `/bao move` at `place` would answer (see
-    /// [`App::lesson_here`]), for move suggestions.
-    pub(in crate::app) fn lesson_position_here(
-        &self,
-        user: &User,
-        place: &Place,
-    ) -> Result<Option<Position>, AppError> {
-        let Some(open) = self.lesson_here(user, place)? else {
-            return Ok(None);
-        };
-        let (_, task) = task_at(&open)?;
-        task.start().map(Some).map_err(course_failed)
+    /// The position of the open lesson's current task (for move suggestions).
+    pub(in crate::app) fn lesson_position(&self, open: &OpenLesson) -> Result<Position, AppError> {
+        let (_, task) = task_at(open)?;
+        task.start().map_err(course_failed)
     }
 
     /// Whether `/bao move` at `place` answers a lesson or puzzle open at `place_key`: it is

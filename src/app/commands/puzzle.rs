@@ -204,17 +204,12 @@ impl App {
             .then_some(open))
     }
 
-    /// The position `/bao move` at `place` would play in (see [`App::puzzle_here`]), for
-    /// move suggestions.
-    pub(in crate::app) fn puzzle_position_here(
+    /// The position the open attempt waits in (for move suggestions).
+    pub(in crate::app) fn puzzle_position(
         &self,
-        user: &User,
-        place: &Place,
-    ) -> Result<Option<Position>, AppError> {
-        let Some(open) = self.puzzle_here(user, place)? else {
-            return Ok(None);
-        };
-        Ok(Some(puzzle_of(&open)?.position_at(open.step as usize)))
+        attempt: &PuzzleAttempt,
+    ) -> Result<Position, AppError> {
+        Ok(puzzle_of(attempt)?.position_at(attempt.step as usize))
     }
 
     /// A puzzle's button pressed: its token must be the presser's open attempt, at `step`.
