@@ -36,7 +36,7 @@ use poise::serenity_prelude as serenity;
 use thiserror::Error;
 use tracing::{error, info, warn};
 
-use crate::app::{App, Conversation, Notice};
+use crate::app::{App, AppError, Conversation, Notice};
 use crate::config::{Config, ConfigError, Token};
 use respond::{InFlight, Input, Source};
 use tokio::sync::mpsc;
@@ -241,32 +241,43 @@ pub async fn run_with_outbox(
 /// the outbox closes; state lives in the store, so a restart loses and repeats nothing.
 pub async fn correspondence(app: Arc<App>, outbox: Outbox, every: Duration) {
     // First, the threads a restart kept from opening.
-    let worker = app.clone();
-    match tokio::task::spawn_blocking(move || worker.threads_left_unopened()).await {
-        Ok(Ok(notices)) => {
-            for n in notices {
-                if !outbox.send(n) {
-                    return;
-                }
-            }
-        }
-        Ok(Err(e)) => error!(error = %e, "looking for unopened threads failed"),
-        Err(e) => error!(error = %e, "looking for unopened threads panicked"),
+    if !clock_step(
+        &app,
+        &outbox,
+        "looking for unopened threads",
+        App::threads_left_unopened,
+    )
+    .await
+    {
+        return;
     }
     loop {
-        let worker = app.clone();
-        match tokio::task::spawn_blocking(move || worker.tick()).await {
-            Ok(Ok(notices)) => {
-                for n in notices {
-                    if !outbox.send(n) {
-                        return;
-                    }
-                }
-            }
-            Ok(Err(e)) => error!(error = %e, "correspondence tick failed"),
-            Err(e) => error!(error = %e, "correspondence tick panicked"),
+        if !clock_step(&app, &outbox, "correspondence tick", App::tick).await {
+            return;
         }
         tokio::time::sleep(every).await;
+    }
+}
+
+/// Runs one step of the clock off the runtime and sends its notices (a failure is logged);
+/// `false` once the outbox is closed.
+async fn clock_step(
+    app: &Arc<App>,
+    outbox: &Outbox,
+    what: &'static str,
+    step: fn(&App) -> Result<Vec<Notice>, AppError>,
+) -> bool {
+    let worker = app.clone();
+    match tokio::task::spawn_blocking(move || step(&worker)).await {
+        Ok(Ok(notices)) => notices.into_iter().all(|n| outbox.send(n)),
+        Ok(Err(e)) => {
+            error!(error = %e, "{what} failed");
+            true
+        }
+        Err(e) => {
+            error!(error = %e, "{what} panicked");
+            true
+        }
     }
 }
 
