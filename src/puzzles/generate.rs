@@ -130,16 +130,7 @@ pub fn generate_game(config: &GenerateConfig, index: u64) -> GameReport {
     let rare: Vec<Position> = positions
         .iter()
         .skip(1)
-        .filter(|pos| takasia_spot(pos))
-        .flat_map(|pos| {
-            let barring = pos
-                .legal_moves()
-                .iter()
-                .map(|m| pos.play_unchecked(m))
-                .filter(|after| after.takasia().is_some())
-                .collect::<Vec<_>>();
-            std::iter::once(*pos).chain(barring)
-        })
+        .flat_map(takasia_spots)
         .filter(|pos| !pos.is_over() && pos.legal_moves().len() >= 2)
         .collect();
     if let Some(puzzle) = rare
@@ -432,15 +423,24 @@ fn exact_line(config: &GenerateConfig, start: &Position, k: u32) -> Option<Line>
     None
 }
 
-/// Whether takasia is at stake in `pos`: the side to move is barred from a pit, or one of its
-/// moves would bar one of the opponent's.
-fn takasia_spot(pos: &Position) -> bool {
-    pos.takasia().is_some()
-        || (pos.variant() == Variant::Kiswahili
-            && pos.phase() == Phase::Mtaji
-            && pos.rules().has_takasia()
-            && pos
-                .legal_moves()
-                .iter()
-                .any(|m| pos.play_unchecked(m).takasia().is_some()))
+/// Where takasia is at stake around `pos`: `pos` itself when the side to move is barred
+/// from a pit or one of its moves would bar one of the opponent's, followed by the positions
+/// after those barring moves; nothing otherwise.
+fn takasia_spots(pos: &Position) -> Vec<Position> {
+    let may_bar = pos.variant() == Variant::Kiswahili
+        && pos.phase() == Phase::Mtaji
+        && pos.rules().has_takasia();
+    let barring: Vec<Position> = if may_bar {
+        pos.legal_moves()
+            .iter()
+            .map(|m| pos.play_unchecked(m))
+            .filter(|after| after.takasia().is_some())
+            .collect()
+    } else {
+        Vec::new()
+    };
+    if pos.takasia().is_none() && barring.is_empty() {
+        return Vec::new();
+    }
+    std::iter::once(*pos).chain(barring).collect()
 }
