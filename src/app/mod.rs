@@ -50,6 +50,7 @@ pub use crate::render::MAX_GIF_BYTES;
 pub use crate::rules::{RuleSet, Variant};
 pub use crate::vocab::{GameId, Notify, Orientation, Place, SideChoice, UserId};
 pub use buttons::{Action, ButtonId, Freshness, InvalidButton, Stale};
+pub use commands::daily_puzzle_channel;
 pub use conversation::Conversation;
 pub use parse::{amount_of_time, game_option, on_off, span, time_per_move};
 pub use ratings::{change_words, signed};

@@ -6,7 +6,7 @@ use poise::serenity_prelude as serenity;
 
 use super::tournament::manage_server;
 use super::{respond, AppContext, Error};
-use crate::app::Command;
+use crate::app::{daily_puzzle_channel, Command};
 
 /// Server setting, as offered in `/bao-settings`.
 #[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
@@ -90,13 +90,7 @@ pub async fn bao_settings(
 /// overwrites and the bot's own member. `None` when it can, or when the cache cannot tell
 /// (the value is then the app's to judge).
 fn daily_channel_unfit(ctx: &AppContext<'_>, value: &str) -> Option<String> {
-    let word = value.split_whitespace().next()?;
-    let id = word
-        .trim_start_matches("<#")
-        .trim_end_matches('>')
-        .parse::<u64>()
-        .ok()
-        .filter(|&c| c > 0)?;
+    let id = daily_puzzle_channel(value)?;
     let cache = ctx.serenity_context().cache.clone();
     let bot = cache.current_user().id;
     let guild = cache.guild(ctx.guild_id()?)?;

@@ -10,6 +10,8 @@ mod moves;
 mod prefs;
 mod puzzle;
 mod puzzle_daily;
+
+pub use puzzle_daily::daily_puzzle_channel;
 pub(super) mod ratings;
 pub(super) mod reference;
 mod replay;

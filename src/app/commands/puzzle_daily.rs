@@ -22,6 +22,12 @@ pub(in crate::app) const DAILY_KEY: &str = "daily_puzzle";
 const DAILY_FORM: &str =
     "write `/bao settings set daily_puzzle #channel HOUR` (HOUR in UTC, 0 to 23), or `off`";
 
+/// The channel a `daily_puzzle` setting's value names, if it is a valid setting (front ends
+/// check they may post there before asking).
+pub fn daily_puzzle_channel(value: &str) -> Option<u64> {
+    read_daily(value).ok().flatten().map(|(channel, _)| channel)
+}
+
 /// Reads `#channel HOUR` (a channel mention or id, and an hour 0-23); `None` for `off`.
 fn read_daily(value: &str) -> Result<Option<(u64, u32)>, String> {
     let words: Vec<&str> = value.split_whitespace().collect();
