@@ -504,19 +504,7 @@ async fn a_challenge_in_an_ordinary_thread_is_played_there_and_placement_channel
 
     // A server manager sets placement to channel: the next accepted challenge is played in
     // the channel, no thread, no notice.
-    let mut set = payloads::slash(601, &carol(), GUILD, "settings", &[]);
-    set["data"] = json!({
-        "id": "1150000000000000002",
-        "name": "bao-settings",
-        "type": 1,
-        "options": [
-            { "name": "setting", "type": 4, "value": 4 },
-            { "name": "value", "type": 3, "value": "channel" },
-        ],
-    });
-    // Carol manages the server (MANAGE_GUILD, 1 << 5).
-    set["member"]["permissions"] = json!((ALL_PERMISSIONS | 1 << 5).to_string());
-    fake.send_interaction(set);
+    fake.send_interaction(bao_settings(601, PLACEMENT, "channel"));
     let r = answer(&fake, 601).await;
     assert!(
         r.content().unwrap_or_default().contains("channel"),
@@ -876,20 +864,31 @@ async fn a_move_typed_in_the_parent_channel_links_the_game_s_thread() {
     bot.stop().await;
 }
 
-/// `/bao-settings daily_puzzle VALUE` by Carol, who manages the server.
-fn set_daily(id: u64, value: &str) -> Value {
+/// The index of `placement` among `/bao-settings`' choices.
+const PLACEMENT: u64 = 4;
+/// The index of `daily_puzzle` among `/bao-settings`' choices.
+const DAILY_PUZZLE: u64 = 8;
+
+/// `/bao-settings SETTING VALUE` (`setting`: the choice's index) by Carol, who manages the
+/// server (MANAGE_GUILD, 1 << 5).
+fn bao_settings(id: u64, setting: u64, value: &str) -> Value {
     let mut set = payloads::slash(id, &carol(), GUILD, "settings", &[]);
     set["data"] = json!({
         "id": "1150000000000000002",
         "name": "bao-settings",
         "type": 1,
         "options": [
-            { "name": "setting", "type": 4, "value": 8 },
+            { "name": "setting", "type": 4, "value": setting },
             { "name": "value", "type": 3, "value": value },
         ],
     });
     set["member"]["permissions"] = json!((ALL_PERMISSIONS | 1 << 5).to_string());
     set
+}
+
+/// `/bao-settings daily_puzzle VALUE` by Carol.
+fn set_daily(id: u64, value: &str) -> Value {
+    bao_settings(id, DAILY_PUZZLE, value)
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
