@@ -311,3 +311,58 @@ fn a_hint_says_a_proved_win_in_n_and_the_n_is_exact() {
     }
     panic!("no hint said a proved win in 60 moves");
 }
+
+#[test]
+fn the_board_says_a_proved_win_only_in_a_finished_game_or_where_hints_are_allowed() {
+    use bao_bot::ai::forced::{forced_win, FORCED_WIN_NODES};
+    let w = world();
+    let r = w.say(&w.asha, &GENERAL, challenge(&w.baraka).command());
+    let accept = r.button_ids()[0].to_string();
+    w.app.press(&w.baraka, &GENERAL, &accept).expect("accept");
+    let players = [&w.asha, &w.baraka];
+    // A rated game between people, first legal moves, until a result is proved.
+    let (game, proved) = loop {
+        let game = w.store.game_in(&GENERAL).expect("store").expect("running");
+        let pos: Position = game.position.parse().expect("position");
+        if let Some(p) = forced_win(&pos, FORCED_WIN_NODES).filter(|p| p.moves > 0) {
+            break (game, p);
+        }
+        assert!(game.ply < 300, "nothing proved in 300 plies");
+        let mv = pos.legal_moves()[0].to_string();
+        w.say(
+            players[pos.turn().index()],
+            &GENERAL,
+            Command::Move {
+                text: mv,
+                game: None,
+            },
+        );
+    };
+    // While it runs, neither player nor an onlooker is told.
+    for who in [&w.asha, &w.baraka, &w.carol] {
+        let b = w.say(who, &GENERAL, Command::Board { game: None });
+        assert!(!b.text.contains("Proved"), "{}", b.text);
+    }
+    // Once it is over, the board says who wins from there, by name, in the winner's moves.
+    w.say(&w.baraka, &GENERAL, Command::Resign);
+    let winner = proved.winner;
+    let name = if winner == bao_bot::rules::Side::South {
+        "Asha"
+    } else {
+        "Baraka"
+    };
+    let expected = format!(
+        "Proved: {} ({name}) wins in {} from here ({}'s moves, with best defence).",
+        winner.name(),
+        proved.moves,
+        winner.name()
+    );
+    let b = w.say(
+        &w.carol,
+        &GENERAL,
+        Command::Board {
+            game: Some(game.id),
+        },
+    );
+    assert!(b.text.contains(&expected), "{}\nwanted: {expected}", b.text);
+}

@@ -38,15 +38,18 @@ pub struct ForcedWin {
 impl ForcedWin {
     /// `North wins in 3`.
     pub fn sentence(&self) -> String {
+        self.sentence_naming(self.winner.name(), (!self.winner).name())
+    }
+
+    /// [`ForcedWin::sentence`] with the winner and the loser called `winner` and `loser`
+    /// (say, `North (Asha)`): `North (Asha) wins in 3`, or, where the loser is to move and
+    /// every move of theirs ends the game (0 of the winner's moves), `North (Asha) wins:
+    /// every move of South loses at once`.
+    pub fn sentence_naming(&self, winner: &str, loser: &str) -> String {
         if self.moves == 0 {
-            // The loser is to move, and every move of theirs ends the game.
-            format!(
-                "{} wins: every move of {} loses at once",
-                self.winner.name(),
-                (!self.winner).name()
-            )
+            format!("{winner} wins: every move of {loser} loses at once")
         } else {
-            format!("{} wins in {}", self.winner.name(), self.moves)
+            format!("{winner} wins in {}", self.moves)
         }
     }
 }

@@ -19,7 +19,10 @@ use crate::rules::{Move, Position, Side, Variant};
 
 use super::MATE_BOUND;
 
+use super::eval::DEFAULT_PARAMS;
 use super::levels::Level;
+use super::memo::SearchMemo;
+use super::proved::{master_move_by, MASTER_SOLVE_NODES};
 use super::rng::{mix, Rng};
 use super::{choose_move, choose_move_with, Params, SearchLimits};
 
@@ -97,15 +100,31 @@ impl fmt::Display for Player {
 impl Player {
     /// This player's move in `pos` (`None` if it has none); `seed` drives its randomness.
     pub fn choose(&self, pos: &Position, seed: u64) -> Option<Move> {
+        self.choose_with(pos, seed, &SearchMemo::new())
+    }
+
+    /// [`Player::choose`], its searches looked up in `memo` where they have run before (the
+    /// same move, see [`SearchMemo`]).
+    pub fn choose_with(&self, pos: &Position, seed: u64, memo: &SearchMemo) -> Option<Move> {
+        let search = |p: &Position, l: &SearchLimits, params: &Params| memo.search(p, l, params);
         match self {
+            Player::Level(Level::Master) => {
+                let limits = SearchLimits {
+                    seed,
+                    ..Level::Master.limits_without_clock(pos.variant())
+                };
+                master_move_by(pos, &limits, MASTER_SOLVE_NODES, &search).map(|r| r.mv)
+            }
             Player::Level(level) => {
                 let limits = SearchLimits {
                     seed,
                     ..level.limits_without_clock(pos.variant())
                 };
-                super::proved::level_search(pos, *level, &limits).map(|r| r.mv)
+                search(pos, &limits, &level.params()).map(|r| r.mv)
             }
-            Player::Nodes(n) => choose_move(pos, &SearchLimits::nodes(*n)).map(|r| r.mv),
+            Player::Nodes(n) => {
+                search(pos, &SearchLimits::nodes(*n), &DEFAULT_PARAMS).map(|r| r.mv)
+            }
             Player::Random => {
                 let moves = pos.legal_moves();
                 (!moves.is_empty()).then(|| moves[Rng::new(seed).below(moves.len())])
@@ -328,6 +347,25 @@ pub fn play_game(
     seed: u64,
     max_plies: u32,
 ) -> GameOutcome {
+    play_game_with(
+        start,
+        start_ply,
+        [south, north],
+        seed,
+        max_plies,
+        &SearchMemo::new(),
+    )
+}
+
+/// [`play_game`] with South and North as `players`, their searches looked up in `memo`.
+fn play_game_with(
+    start: Position,
+    start_ply: u32,
+    [south, north]: [&Player; 2],
+    seed: u64,
+    max_plies: u32,
+    memo: &SearchMemo,
+) -> GameOutcome {
     let mut pos = start;
     let mut ply = start_ply;
     while !pos.is_over() && ply < max_plies {
@@ -335,7 +373,7 @@ pub fn play_game(
             Side::South => south,
             Side::North => north,
         };
-        let Some(mv) = player.choose(&pos, mix(seed ^ ply as u64)) else {
+        let Some(mv) = player.choose_with(&pos, mix(seed ^ ply as u64), memo) else {
             // No move: the side to move loses (the rules mark this after the previous move).
             return GameOutcome {
                 winner: Some(!pos.turn()),
@@ -532,11 +570,20 @@ pub fn play_pair(a: &Player, b: &Player, config: &MatchConfig, i: usize) -> Pair
             config.opening_plies,
         ),
     };
+    // Both games start alike, so a search one game ran is often the other's too.
+    let memo = SearchMemo::new();
+    let game = |players, salt| {
+        play_game_with(
+            start,
+            ply,
+            players,
+            pair_seed ^ salt,
+            config.max_plies,
+            &memo,
+        )
+    };
     PairResult {
-        games: [
-            play_game(start, ply, a, b, pair_seed ^ 1, config.max_plies),
-            play_game(start, ply, b, a, pair_seed ^ 2, config.max_plies),
-        ],
+        games: [game([a, b], 1), game([b, a], 2)],
     }
 }
 
@@ -637,6 +684,29 @@ mod tests {
         assert_eq!(Openings::standard(Variant::Kiswahili), Openings::Random);
         assert_eq!("Book".parse(), Ok(Openings::Book));
         assert!("chess".parse::<Openings>().is_err());
+    }
+
+    #[test]
+    fn a_pair_with_its_memo_plays_the_games_each_would_play_alone() {
+        // Two searches without noise: the second game repeats many of the first's searches,
+        // looked up in the pair's memo, and must still be the very game played from scratch.
+        let config = MatchConfig {
+            pairs: 1,
+            variant: Variant::Kujifunza,
+            openings: Openings::Book,
+            ..MatchConfig::default()
+        };
+        let (a, b) = (Player::Nodes(1_500), Player::Nodes(2_500));
+        for i in 0..3 {
+            let pair = play_pair(&a, &b, &config, i);
+            let (start, ply) = book(Variant::Kujifunza)[i];
+            let seed = mix(config.seed ^ mix(i as u64 + 1));
+            let alone = [
+                play_game(start, ply, &a, &b, seed ^ 1, config.max_plies),
+                play_game(start, ply, &b, &a, seed ^ 2, config.max_plies),
+            ];
+            assert_eq!(pair.games, alone, "opening {i}");
+        }
     }
 
     #[test]

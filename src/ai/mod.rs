@@ -26,6 +26,7 @@ pub mod expected;
 pub mod forced;
 pub mod levels;
 pub mod matchplay;
+pub mod memo;
 pub mod proved;
 pub mod rng;
 pub mod search;

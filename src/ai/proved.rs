@@ -24,7 +24,7 @@ use crate::rules::{Move, Position, RuleSet, Variant};
 
 use super::solve::{Outcome, SolveLimits, Solver};
 use super::tt::Table;
-use super::{choose_move_with, Level, SearchLimits, SearchResult, MATE};
+use super::{choose_move_with, Level, Params, SearchLimits, SearchResult, MATE};
 
 /// The proof that North wins the start of Bao la Kujifunza: `POSITION<TAB>MOVE` lines.
 const KUJIFUNZA_START_PROOF: &str = include_str!("../../docs/proofs/kujifunza-start.txt");
@@ -219,10 +219,24 @@ pub fn master_move(
     limits: &SearchLimits,
     solve_nodes: u64,
 ) -> Option<SearchResult> {
+    master_move_by(pos, limits, solve_nodes, &|p, l, params| {
+        choose_move_with(p, l, params)
+    })
+}
+
+/// [`master_move`] with its search (the one run when nothing is proved) done by `search`,
+/// which must answer as [`choose_move_with`] does: a match passes a memo of searches here
+/// ([`super::memo`]).
+pub fn master_move_by(
+    pos: &Position,
+    limits: &SearchLimits,
+    solve_nodes: u64,
+    search: &dyn Fn(&Position, &SearchLimits, &Params) -> Option<SearchResult>,
+) -> Option<SearchResult> {
     let began = Instant::now();
     let params = Level::Master.params();
     if pos.variant() != Variant::Kujifunza || solve_nodes == 0 {
-        return choose_move_with(pos, limits, &params);
+        return search(pos, limits, &params);
     }
     if let Some(p) = proved_move(pos, master_solve_limits(limits, solve_nodes)) {
         return Some(SearchResult {
@@ -237,7 +251,7 @@ pub fn master_move(
         time: limits.time.map(|t| t.saturating_sub(began.elapsed())),
         ..*limits
     };
-    choose_move_with(pos, &rest, &params).map(|r| SearchResult {
+    search(pos, &rest, &params).map(|r| SearchResult {
         elapsed: began.elapsed(),
         ..r
     })

@@ -78,6 +78,8 @@ pub struct Searcher<'p> {
     miss_best_capture: u32,
     /// Root moves left out (packed): the best captures, when the search misses them.
     missed: ArrayVec<u16, MAX_MOVES>,
+    /// The scores of the last two completed iterations, the last first.
+    iterations: [Option<i32>; 2],
 }
 
 impl<'p> Searcher<'p> {
@@ -100,7 +102,14 @@ impl<'p> Searcher<'p> {
                 .map_or(MAX_DEPTH, |d| (d as i32).clamp(1, MAX_DEPTH)),
             miss_best_capture: limits.miss_best_capture.min(100),
             missed: ArrayVec::new(),
+            iterations: [None; 2],
         }
+    }
+
+    /// The scores of the last two completed iterations of the last [`Searcher::run`] (the
+    /// deepest first), for a caller that wants to smooth the odd-even swing between depths.
+    pub fn last_iterations(&self) -> [Option<i32>; 2] {
+        self.iterations
     }
 
     /// Searches `pos` until a limit is reached; `None` when the game is over or the side to
@@ -172,6 +181,7 @@ impl<'p> Searcher<'p> {
                 .root_best
                 .expect("a completed iteration has a best move");
             best = Some((mv, score, depth as u32));
+            self.iterations = [Some(score), self.iterations[0]];
             self.may_stop = true;
             let decided = score.abs() >= MATE_BOUND && MATE - score.abs() <= depth;
             if moves == 1 || decided || !self.clock.may_deepen(self.nodes) {

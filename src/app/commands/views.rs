@@ -45,20 +45,13 @@ impl App {
             forced_win(pos, FORCED_WIN_NODES)
         };
         Ok(proved.map(|w| {
+            let winner = format!("{} ({})", w.winner.name(), self.side_name(game, w.winner));
+            let sentence = w.sentence_naming(&winner, (!w.winner).name());
             if w.moves == 0 {
-                // The loser is to move and every move of theirs ends the game.
-                format!(
-                    "Proved: {} ({}) wins from here: every move {} has loses at once.",
-                    w.winner.name(),
-                    self.side_name(game, w.winner),
-                    (!w.winner).name()
-                )
+                format!("Proved: {sentence}.")
             } else {
                 format!(
-                    "Proved: {} ({}) wins in {} from here ({}'s moves, with best defence).",
-                    w.winner.name(),
-                    self.side_name(game, w.winner),
-                    w.moves,
+                    "Proved: {sentence} from here ({}'s moves, with best defence).",
                     w.winner.name()
                 )
             }
