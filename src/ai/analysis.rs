@@ -44,8 +44,8 @@ use serde_text::{phase_text, text};
 /// fitted slopes 0.10 is a lead of about 3 seeds given away from a level game, 0.30 about 11
 /// seeds or a won game turned level. The loss is measured on equal footing (both moves'
 /// positions searched at the same budget): the disagreement between consecutive searches
-/// of a whole game (95% under 0.30, but 10% over 0.19, mostly across namua capture
-/// sequences) would mark the search's own moves otherwise.
+/// of a whole game (8% of best moves over 0.19 on `analyze --agreement 50`, mostly across
+/// namua capture sequences; docs/analysis.md) would mark the search's own moves otherwise.
 pub const INACCURACY: f64 = 0.10;
 /// From this loss a move is a mistake; see [`INACCURACY`].
 pub const MISTAKE: f64 = 0.20;

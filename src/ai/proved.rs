@@ -260,9 +260,22 @@ pub fn master_move_by(
 /// The move of `level` in `pos` within `limits` (the level's, with their seed): master's
 /// through [`master_move`] with [`MASTER_SOLVE_NODES`], the others' by their search.
 pub fn level_search(pos: &Position, level: Level, limits: &SearchLimits) -> Option<SearchResult> {
+    level_search_by(pos, level, limits, &|p, l, params| {
+        choose_move_with(p, l, params)
+    })
+}
+
+/// [`level_search`] with its searches done by `search`, which must answer as
+/// [`choose_move_with`] does (a match passes a memo of searches, [`super::memo`]).
+pub fn level_search_by(
+    pos: &Position,
+    level: Level,
+    limits: &SearchLimits,
+    search: &dyn Fn(&Position, &SearchLimits, &Params) -> Option<SearchResult>,
+) -> Option<SearchResult> {
     match level {
-        Level::Master => master_move(pos, limits, MASTER_SOLVE_NODES),
-        _ => choose_move_with(pos, limits, &level.params()),
+        Level::Master => master_move_by(pos, limits, MASTER_SOLVE_NODES, search),
+        _ => search(pos, limits, &level.params()),
     }
 }
 

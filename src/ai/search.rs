@@ -106,8 +106,8 @@ impl<'p> Searcher<'p> {
         }
     }
 
-    /// The scores of the last two completed iterations of the last [`Searcher::run`] (the
-    /// deepest first), for a caller that wants to smooth the odd-even swing between depths.
+    /// The scores of the last two completed iterations of the last [`Searcher::run`] without
+    /// noise (the deepest first), for a caller that smooths the odd-even swing between depths.
     pub fn last_iterations(&self) -> [Option<i32>; 2] {
         self.iterations
     }
@@ -139,6 +139,7 @@ impl<'p> Searcher<'p> {
         }
         let moves = legal - self.missed.len();
         let mut best: Option<(Move, i32, u32)> = None;
+        self.iterations = [None; 2];
         for depth in 1..=self.max_depth {
             let prev = best.map(|b| b.1).unwrap_or(0);
             let mut delta = ASPIRATION;
