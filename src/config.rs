@@ -211,7 +211,7 @@ pub struct Config {
     /// The Discord application id for `bao-bot invite`; without it the id is read from the
     /// token (whose first part is the bot's id in base64).
     pub application_id: Option<u64>,
-    /// Where the bot's source is published, linked from `/bao about` (an `http(s)` URL).
+    /// Where the bot's source is published, linked from `/bao help topic:about` (an `http(s)` URL).
     /// Without it, the crate's `repository` from Cargo.toml, when it names one.
     pub source_url: Option<String>,
 }

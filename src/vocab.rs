@@ -112,7 +112,7 @@ macro_rules! text_enum {
 pub(crate) use text_enum;
 
 text_enum! {
-    /// How a player wants to be told that it is their turn (`/bao notify`).
+    /// How a player wants to be told that it is their turn (`/bao prefs notify`).
     Notify {
         /// A mention in the game's channel and a DM.
         Dm = "dm",

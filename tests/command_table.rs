@@ -3,7 +3,7 @@
 
 use bao_bot::app::{subcommands, App, Command, ManualClock, Settings, User, COMMANDS};
 use bao_bot::console::command_line;
-use bao_bot::discord::registered_subcommands;
+use bao_bot::discord::registered_commands;
 use bao_bot::store::{Place, Store};
 use std::sync::Arc;
 
@@ -26,11 +26,33 @@ fn every_row_types_as_its_command() {
 
 #[test]
 fn discord_registers_exactly_the_table() {
-    let mut registered = registered_subcommands();
-    let mut table: Vec<String> = COMMANDS.iter().map(|c| c.name.to_string()).collect();
-    registered.sort();
-    table.sort();
-    assert_eq!(registered, table);
+    // Each registered command is a row's slash command, or a subcommand of a row's family
+    // (`bao-tournament join`); each row's slash command is registered.
+    let registered = registered_commands();
+    for name in &registered {
+        assert!(
+            COMMANDS
+                .iter()
+                .any(|c| *name == c.slash || name.starts_with(&format!("{} ", c.slash))),
+            "`/{name}` is registered but no row of the table has it"
+        );
+    }
+    for row in COMMANDS {
+        assert!(
+            registered
+                .iter()
+                .any(|n| *n == row.slash || n.starts_with(&format!("{} ", row.slash))),
+            "`/{}` ({}) is in the table but not registered",
+            row.slash,
+            row.name
+        );
+        assert!(
+            row.example.starts_with(&format!("/{}", row.slash)),
+            "`{}` does not type `/{}`",
+            row.example,
+            row.slash
+        );
+    }
 }
 
 #[test]
@@ -46,11 +68,16 @@ fn help_names_every_command() {
         .expect("help")
         .reply
         .text;
-    // `/bao help` is the text itself.
+    // `/bao help` is the text itself; topics are named by their option.
     for row in COMMANDS.iter().filter(|c| c.name != "help") {
+        let named = if row.slash == "bao help" {
+            format!("topic:{}", row.name)
+        } else {
+            format!("/{}", row.slash)
+        };
         assert!(
-            help.contains(&format!("/bao {}", row.name)),
-            "/bao help does not name `{}`",
+            help.contains(&named),
+            "/bao help does not name `{named}` ({})",
             row.name
         );
     }
@@ -60,12 +87,18 @@ fn help_names_every_command() {
 fn the_readme_lists_the_table() {
     let readme = include_str!("../README.md");
     let start = readme
-        .find("The bot registers `/bao` (subcommands ")
+        .find("The bot registers these commands: ")
         .expect("the README's command list");
     let list = &readme[start..];
     let list = &list[..list.find(';').expect("the list ends with `;`")];
-    let named: Vec<&str> = list.split('`').skip(3).step_by(2).collect();
-    let table: Vec<&str> = COMMANDS.iter().map(|c| c.name).collect();
+    let named: Vec<&str> = list.split('`').skip(1).step_by(2).collect();
+    let mut table: Vec<String> = Vec::new();
+    for c in COMMANDS {
+        let typed = format!("/{}", c.slash);
+        if !table.contains(&typed) {
+            table.push(typed);
+        }
+    }
     assert_eq!(named, table, "the README's list, in the table's order");
     assert_eq!(subcommands(), table.join(", "));
 }

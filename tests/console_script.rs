@@ -95,8 +95,8 @@ fn a_bad_script_line_says_why_and_fails() {
     let text = String::from_utf8_lossy(&out.stdout);
     assert_eq!(out.status.code(), Some(2));
     assert!(
-        text.contains("error: `fly` is not a /bao subcommand"),
+        text.contains("error: `fly` is not a command: try one of /bao challenge"),
         "{text}"
     );
-    assert!(text.contains("**Bao commands**"), "{text}");
+    assert!(text.contains("**Playing: `/bao`**"), "{text}");
 }

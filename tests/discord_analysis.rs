@@ -159,7 +159,7 @@ async fn analysis_with_progress_refusals_and_hints() {
 
     // Baraka analyses the finished game here: deferred, progress edits, then the graph.
     let began = Instant::now();
-    fake.send_interaction(payloads::slash(301, &baraka(), GUILD, "analyze", &[]));
+    fake.send_interaction(payloads::slash(301, &baraka(), GUILD, "bao-analyze", &[]));
     let done = fake.answer_with(301, "Analysis of game", WAIT).await;
     let took = began.elapsed();
     assert!(done.has_png(), "{}", fake.describe_requests());
@@ -179,13 +179,13 @@ async fn analysis_with_progress_refusals_and_hints() {
 
     // Another pair's DM game, from a channel: refused privately, nothing shown.
     let opts = [Opt::Str("game", dm_game.to_string())];
-    fake.send_interaction(payloads::slash(302, &baraka(), GUILD, "analyze", &opts));
+    fake.send_interaction(payloads::slash(302, &baraka(), GUILD, "bao-analyze", &opts));
     let refused = fake
         .answer_with(302, "private game between other people", WAIT)
         .await;
     assert!(refused.is_ephemeral() && !refused.has_png());
     // A running game between people: refused to its players.
-    fake.send_interaction(payloads::slash(303, &asha(), OTHER, "analyze", &[]));
+    fake.send_interaction(payloads::slash(303, &asha(), OTHER, "bao-analyze", &[]));
     let refused = fake.answer_with(303, "still being played", WAIT).await;
     assert!(refused.is_ephemeral() && !refused.has_png());
     assert!(fake.answers_with(303, "Analysing").is_empty());

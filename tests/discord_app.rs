@@ -473,7 +473,7 @@ async fn animation_off_gives_the_png_and_replay_posts_a_game_gif() {
     fake.send_interaction(payloads::slash(706, &baraka(), GUILD, "resign", &[]));
     answer(&fake, 706).await;
     let opts = [Opt::Str("game", game.to_string())];
-    fake.send_interaction(payloads::slash(707, &asha(), GUILD, "replay", &opts));
+    fake.send_interaction(payloads::slash(707, &asha(), GUILD, "bao-replay", &opts));
     let replay = answer(&fake, 707).await;
     assert!(!replay.is_ephemeral(), "{}", replay.body());
     assert_eq!(replay.files.len(), 1);
@@ -500,7 +500,7 @@ async fn animation_off_gives_the_png_and_replay_posts_a_game_gif() {
         .expect("store")
         .expect("the DM game");
     let opts = [Opt::Str("game", dm_game.id.to_string())];
-    fake.send_interaction(payloads::slash(709, &baraka(), GUILD, "replay", &opts));
+    fake.send_interaction(payloads::slash(709, &baraka(), GUILD, "bao-replay", &opts));
     let refused = answer(&fake, 709).await;
     assert!(refused.is_ephemeral(), "{}", refused.body());
     assert!(refused.files.is_empty());

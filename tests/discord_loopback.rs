@@ -56,53 +56,76 @@ async fn registers_bao_answers_interactions_and_stops_cleanly() {
     let fake = FakeDiscord::start().await;
     let bot = start_bot(&fake, Arc::new(Placeholder)).await;
 
-    // Registration: one global /bao with every subcommand, usable in servers and bot DMs,
-    // and /bao-settings for members with Manage Server, in servers only.
+    // Registration: `/bao` for playing, usable in servers and bot DMs, a command for each
+    // other family, and /bao-settings for members with Manage Server, in servers only;
+    // Discord's limits held (the stand-in refuses a registration that breaks one).
+    let put = fake
+        .wait_for(|r| r.is("PUT", "/api/v10/applications/*/commands"), WAIT)
+        .await;
+    assert_eq!(put.status, 200, "{}", put.body());
     let registered = fake
         .registered_commands(None)
         .expect("no global registration");
     let list = registered.as_array().expect("a list of commands");
-    assert_eq!(list.len(), 2, "{registered}");
-    let settings = &list[1];
-    assert_eq!(settings["name"], "bao-settings");
+    let names: Vec<&str> = list.iter().map(|c| c["name"].as_str().unwrap()).collect();
+    assert_eq!(
+        names,
+        [
+            "bao",
+            "bao-replay",
+            "bao-analyze",
+            "bao-learn",
+            "bao-puzzle",
+            "bao-stats",
+            "bao-leaderboard",
+            "bao-tournament",
+            "bao-settings"
+        ],
+        "{registered}"
+    );
+    let settings = &list[8];
     assert_eq!(settings["default_member_permissions"], "32");
     assert_eq!(settings["contexts"], json!([0]));
+    assert_eq!(
+        list[7]["contexts"],
+        json!([0]),
+        "tournaments are for servers"
+    );
+    for c in &list[..7] {
+        assert_eq!(c["contexts"], json!([0, 1]), "{} in DMs too", c["name"]);
+    }
     let bao = &list[0];
-    assert_eq!(bao["name"], "bao");
-    assert_eq!(bao["contexts"], json!([0, 1]));
     let subs: Vec<&str> = bao["options"]
         .as_array()
         .unwrap()
         .iter()
         .map(|o| {
-            // A subcommand (1), or a group of them (2: `/bao tournament …`).
-            assert!(o["type"] == 1 || o["type"] == 2, "{o} is not a subcommand");
+            assert!(o["type"] == 1, "{o} is not a subcommand");
             o["name"].as_str().unwrap()
         })
         .collect();
-    for want in [
-        "challenge",
-        "accept",
-        "decline",
-        "move",
-        "board",
-        "moves",
-        "history",
-        "resign",
-        "draw",
-        "abort",
-        "ai",
-        "games",
-        "rules",
-        "help",
-        "notify",
-        "claim",
-        "settings",
-        "prefs",
-        "about",
-    ] {
-        assert!(subs.contains(&want), "/bao {want} missing from {subs:?}");
-    }
+    assert_eq!(
+        subs,
+        [
+            "challenge",
+            "accept",
+            "decline",
+            "move",
+            "board",
+            "moves",
+            "history",
+            "resign",
+            "draw",
+            "abort",
+            "takeback",
+            "claim",
+            "hint",
+            "ai",
+            "games",
+            "prefs",
+            "help"
+        ]
+    );
     let mv = option(option(bao, "move"), "move");
     assert_eq!(mv["autocomplete"], true);
     assert_eq!(mv["required"], true);
@@ -125,8 +148,16 @@ async fn registers_bao_answers_interactions_and_stops_cleanly() {
         .collect();
     let labels: Vec<String> = bao_bot::ai::Level::ALL.map(|l| l.label()).into();
     assert_eq!(levels, labels);
-    let modes = option(option(bao, "notify"), "mode");
-    assert_eq!(modes["required"], true);
+    let topics: Vec<&str> = option(option(bao, "help"), "topic")["choices"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        topics,
+        ["commands", "rules", "notation", "settings", "about"]
+    );
 
     // `/bao help` in a server: answered at once, publicly, with the command list.
     fake.send_interaction(payloads::slash(11, &asha(), GUILD, "help", &[]));

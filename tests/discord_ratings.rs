@@ -42,15 +42,16 @@ async fn a_rated_game_ends_with_the_rating_change_in_the_public_message() {
         .wait_for(|r| r.is("PUT", "/api/v10/applications/*/commands"), WAIT)
         .await;
     let subs = registered.body()[0]["options"].clone();
-    let names: Vec<&str> = subs
+    let commands: Vec<&str> = registered
+        .body()
         .as_array()
-        .expect("subcommands")
+        .expect("commands")
         .iter()
         .filter_map(|s| s["name"].as_str())
         .collect();
     assert!(
-        names.contains(&"leaderboard") && names.contains(&"stats"),
-        "{names:?}"
+        commands.contains(&"bao-leaderboard") && commands.contains(&"bao-stats"),
+        "{commands:?}"
     );
     let challenge = subs
         .as_array()
@@ -110,7 +111,7 @@ async fn a_rated_game_ends_with_the_rating_change_in_the_public_message() {
     assert_eq!(asha_rating.games, 1);
 
     // The leaderboard answers with its picture; stats privately.
-    fake.send_interaction(payloads::slash(304, &asha(), GUILD, "leaderboard", &[]));
+    fake.send_interaction(payloads::slash(304, &asha(), GUILD, "bao-leaderboard", &[]));
     let board = answer(&fake, 304).await;
     assert!(!board.is_ephemeral());
     assert!(
@@ -123,7 +124,7 @@ async fn a_rated_game_ends_with_the_rating_change_in_the_public_message() {
         fake.describe_requests()
     );
     let opts = [Opt::User("player", baraka())];
-    fake.send_interaction(payloads::slash(305, &asha(), GUILD, "stats", &opts));
+    fake.send_interaction(payloads::slash(305, &asha(), GUILD, "bao-stats", &opts));
     let stats = answer(&fake, 305).await;
     assert!(stats.is_ephemeral());
     let text = stats.content().unwrap_or_default();

@@ -749,13 +749,13 @@ async fn without_the_thread_permission_one_game_per_channel_and_answers_say_wher
         at_challenge.contains(&format!("Finish game {game} first")),
         "{at_challenge}"
     );
-    // `/bao settings` says games here get no thread, and which permission is missing.
+    // `/bao help topic:settings` says games here get no thread, and which permission is missing.
     fake.send_interaction(without_threads_permission(payloads::slash(
         810,
         &carol(),
         GUILD,
-        "settings",
-        &[],
+        "help",
+        &[SETTINGS_TOPIC],
     )));
     let settings = answer(&fake, 810).await;
     assert!(settings.is_ephemeral());
@@ -764,7 +764,13 @@ async fn without_the_thread_permission_one_game_per_channel_and_answers_say_wher
         text.contains("Games in this channel get threads: **no**: the bot lacks the Create Public Threads permission"),
         "{text}"
     );
-    fake.send_interaction(payloads::slash(811, &carol(), GUILD, "settings", &[]));
+    fake.send_interaction(payloads::slash(
+        811,
+        &carol(),
+        GUILD,
+        "help",
+        &[SETTINGS_TOPIC],
+    ));
     let text = answer(&fake, 811)
         .await
         .content()
@@ -864,6 +870,9 @@ async fn a_move_typed_in_the_parent_channel_links_the_game_s_thread() {
     bot.stop().await;
 }
 
+/// `topic:settings` of `/bao help` (the index of `settings` among the topics).
+const SETTINGS_TOPIC: Opt = Opt::Int("topic", 3);
+
 /// The index of `placement` among `/bao-settings`' choices.
 const PLACEMENT: u64 = 4;
 /// The index of `daily_puzzle` among `/bao-settings`' choices.
@@ -872,7 +881,7 @@ const DAILY_PUZZLE: u64 = 8;
 /// `/bao-settings SETTING VALUE` (`setting`: the choice's index) by Carol, who manages the
 /// server (MANAGE_GUILD, 1 << 5).
 fn bao_settings(id: u64, setting: u64, value: &str) -> Value {
-    let mut set = payloads::slash(id, &carol(), GUILD, "settings", &[]);
+    let mut set = payloads::slash(id, &carol(), GUILD, "help", &[]);
     set["data"] = json!({
         "id": "1150000000000000002",
         "name": "bao-settings",

@@ -18,7 +18,7 @@ pub trait Conversation: Send + Sync + 'static {
     /// Answers a command from `user` at `place`.
     fn handle(&self, user: &User, place: &Place, command: Command) -> Result<Response, AppError>;
 
-    /// Answers a command that may be long work (`/bao analyze`), calling `progress` with a
+    /// Answers a command that may be long work (`/bao-analyze`), calling `progress` with a
     /// line to show meanwhile (the front end shows it at most every 2 s).
     fn handle_with_progress(
         &self,

@@ -206,7 +206,7 @@ pub struct App {
     ai: ai_pool::AiPool,
     /// Where every picture and animation is drawn: a bounded pool of workers.
     pictures: crate::render::Pictures,
-    /// When the app started, unix seconds (for `/bao about`).
+    /// When the app started, unix seconds (for `/bao help topic:about`).
     started: i64,
     /// Users whose analysis is under way (one at a time each).
     analyses: analysis::Running,
@@ -262,7 +262,7 @@ impl App {
     }
 
     /// [`App::handle_with_progress`] with what the front end knows about opening a game's
-    /// thread at `place` (`here`): a challenge, an accept and `/bao settings` depend on it.
+    /// thread at `place` (`here`): a challenge, an accept and `/bao help topic:settings` depend on it.
     pub fn handle_here(
         &self,
         user: &User,
@@ -274,7 +274,7 @@ impl App {
         self.run(user, place, here, command, None, progress)
     }
 
-    /// [`App::handle`] for long work (`/bao analyze`): `progress` gets a line to show while
+    /// [`App::handle`] for long work (`/bao-analyze`): `progress` gets a line to show while
     /// it runs (after each ply analysed); the front end shows it at most every few seconds.
     pub fn handle_with_progress(
         &self,

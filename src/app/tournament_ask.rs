@@ -1,10 +1,10 @@
-//! What `/bao tournament …` asks for, as plain data (see [`super::Command::Tournament`]).
+//! What `/bao-tournament …` asks for, as plain data (see [`super::Command::Tournament`]).
 
 use crate::rules::{RuleSet, Variant};
 
 use super::types::User;
 
-/// One `/bao tournament` request.
+/// One `/bao-tournament` request.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct TournamentAsk {
     /// What to do.
@@ -16,7 +16,7 @@ pub struct TournamentAsk {
     pub manage_server: bool,
 }
 
-/// The `/bao tournament` subcommands.
+/// The `/bao-tournament` subcommands.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum TournamentAction {
     /// Create an event here and announce it.
@@ -45,7 +45,7 @@ pub enum TournamentAction {
     Info,
 }
 
-/// The options of `/bao tournament create`, as typed.
+/// The options of `/bao-tournament create`, as typed.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct NewEventAsk {
     /// The event's name.

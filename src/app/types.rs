@@ -97,7 +97,7 @@ pub enum Command {
     Games,
     /// A short rules summary.
     Rules,
-    /// How to write a move (`/bao notation`).
+    /// How to write a move (`/bao help topic:notation`).
     Notation,
     /// The commands.
     Help,
@@ -176,7 +176,7 @@ pub enum Command {
         /// The lesson to jump to (1-based); `None` resumes.
         lesson: Option<u32>,
     },
-    /// `/bao tournament …`: events of this server (docs/tournaments.md).
+    /// `/bao-tournament …`: events of this server (docs/tournaments.md).
     Tournament(super::TournamentAsk),
     /// A button under a lesson's task (no slash command).
     LessonButton {
@@ -230,7 +230,7 @@ pub enum LessonPress {
 /// What `/bao prefs` changes; `None` leaves a preference as it is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct PrefsChange {
-    /// Turn notices (the same as `/bao notify`).
+    /// Turn notices (the same as `/bao prefs notify`).
     pub notify: Option<Notify>,
     /// Move animations on or off.
     pub animations: Option<bool>,
@@ -433,7 +433,7 @@ pub struct Settings {
     /// cannot). Off: every game is played where it was challenged, whatever the server's
     /// placement.
     pub threads: bool,
-    /// Where the bot's source is published, for `/bao about` (`None`: not said).
+    /// Where the bot's source is published, for `/bao help topic:about` (`None`: not said).
     pub source_url: Option<String>,
 }
 

@@ -219,7 +219,7 @@ impl App {
         if active {
             let to_move = game.player(pos.turn());
             if let Some(Player::Human(id)) = to_move {
-                // `/bao notify off`: named, but not pinged.
+                // `/bao prefs notify:off`: named, but not pinged.
                 let quiet = matches!(
                     self.store.player(*id),
                     Ok(Some(p)) if p.notify == Notify::Off
@@ -299,7 +299,7 @@ pub fn utc(unix: i64) -> String {
     }
 }
 
-/// The answer to `/bao notify`.
+/// The answer to `/bao prefs notify`.
 pub fn notify_text(mode: Notify) -> String {
     match mode {
         Notify::Dm => "When it is your turn you will be mentioned in the game's channel and told by DM; reminders come by DM too.".into(),

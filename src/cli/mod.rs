@@ -292,14 +292,14 @@ enum Command {
         #[arg(long, value_name = "FILE")]
         config: Option<PathBuf>,
     },
-    /// The course of `/bao learn` (docs/lessons.md).
+    /// The course of `/bao-learn` (docs/lessons.md).
     Learn {
         /// Print the course as JSON lines, one task a line: lesson, title, task, variant,
         /// rules, position, goal, check, example, wrong, feedback.
         #[arg(long)]
         export: bool,
     },
-    /// The puzzles of `/bao puzzle` (docs/puzzles.md): generate them, or export the collection.
+    /// The puzzles of `/bao-puzzle` (docs/puzzles.md): generate them, or export the collection.
     Puzzles {
         #[command(subcommand)]
         command: puzzles::PuzzlesCommand,

@@ -239,7 +239,7 @@ impl<'a> Console<'a> {
                     self.show_notice(n, "", out)?;
                 }
             }
-            _ if word.trim_start_matches('/').eq_ignore_ascii_case("bao") => {
+            _ if is_bot_command(word) => {
                 let mut named = |n: &str| self.user_named(n);
                 let command = command_line(text, &mut named).map_err(bad)?;
                 let resp = self
@@ -436,4 +436,11 @@ pub fn run_stdio(app: &App, opts: Options, script: Option<Box<dyn BufRead>>) -> 
         Some(input) => console.run(input, &mut out),
         None => console.run(io::stdin().lock(), &mut out),
     }
+}
+
+/// Whether `word` starts one of the bot's slash commands: `/bao`, or a family such as
+/// `/bao-replay` (the parser says which families exist).
+fn is_bot_command(word: &str) -> bool {
+    let word = word.trim_start_matches('/').to_ascii_lowercase();
+    word == "bao" || word.starts_with("bao-")
 }

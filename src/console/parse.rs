@@ -58,15 +58,33 @@ pub fn command_line(
     user_named: &mut dyn FnMut(&str) -> User,
 ) -> Result<Command, String> {
     let mut words = line.split_whitespace();
-    let first = words.next().unwrap_or("");
-    let first = first.trim_start_matches('/');
-    if !first.eq_ignore_ascii_case("bao") {
-        return Err(format!(
-            "commands start with /bao, like `/bao help` (subcommands: {})",
-            subcommands()
-        ));
+    let first = words.next().unwrap_or("").trim_start_matches('/');
+    let first = first.to_ascii_lowercase();
+    // `/bao-replay game:1` is typed as Discord registers it; `/bao replay game:1`, the form
+    // before the commands were spread over several top-level commands, is read the same.
+    let family = match first.strip_prefix("bao-") {
+        Some(family) if !family.is_empty() => Some(family),
+        _ if first == "bao" => None,
+        _ => {
+            return Err(format!(
+                "commands start with /bao, like `/bao help` (commands: {})",
+                subcommands()
+            ))
+        }
+    };
+    if family == Some("settings") {
+        let rest: Vec<&str> = words.collect();
+        return match rest.split_first() {
+            Some((key, value)) if !value.is_empty() => Ok(Command::SetServerSetting {
+                key: key.trim_start_matches("setting:").to_string(),
+                value: value.join(" ").trim_start_matches("value:").to_string(),
+                // The console is the operator's own terminal.
+                manage_server: true,
+            }),
+            _ => Err("write /bao-settings <setting> <value>, e.g. /bao-settings rules r002".into()),
+        };
     }
-    let Some(sub) = words.next() else {
+    let Some(sub) = family.or_else(|| words.next()) else {
         return Ok(Command::Help);
     };
     let mut plain: Vec<&str> = Vec::new();
@@ -208,13 +226,17 @@ pub fn command_line(
         "games" => no_args(Command::Games),
         "rules" => no_args(Command::Rules),
         "notation" => no_args(Command::Notation),
-        "help" => Ok(Command::Help),
+        "help" => match option("topic").or_else(|| plain.first().copied()) {
+            None => Ok(Command::Help),
+            Some(topic) => help_topic(topic),
+        },
         "notify" => {
             let w = option("mode")
                 .or_else(|| plain.first().copied())
                 .unwrap_or("");
-            let mode = Notify::parse(&w.to_ascii_lowercase())
-                .ok_or("write /bao notify dm, /bao notify mention or /bao notify off")?;
+            let mode = Notify::parse(&w.to_ascii_lowercase()).ok_or(
+                "write /bao prefs notify:dm, /bao prefs notify:mention or /bao prefs notify:off",
+            )?;
             Ok(Command::Notify(mode))
         }
         "claim" => no_args(Command::Claim),
@@ -228,7 +250,9 @@ pub fn command_line(
                     manage_server: true,
                 })
             }
-            Some(_) => Err("write /bao settings, or /bao settings set <setting> <value>".into()),
+            Some(_) => {
+                Err("write /bao help topic:settings, or /bao-settings <setting> <value>".into())
+            }
         },
         "prefs" => {
             let bad = |w: &str| {
@@ -274,7 +298,7 @@ pub fn command_line(
             let from = option("from").or_else(|| plain.first().copied());
             let to = option("to").or_else(|| plain.get(1).copied());
             if plain.len() > 2 {
-                return Err("write /bao replay [game:N] [from] [to]".into());
+                return Err("write /bao-replay [game:N] [from] [to]".into());
             }
             Ok(Command::Replay {
                 game,
@@ -312,12 +336,12 @@ pub fn command_line(
         "learn" => {
             let word = option("lesson").or_else(|| plain.first().copied());
             if plain.len() > 1 {
-                return Err("write /bao learn [lesson:N]".into());
+                return Err("write /bao-learn [lesson:N]".into());
             }
             let lesson = word
                 .map(|w| {
                     w.parse::<u32>().map_err(|_| {
-                        format!("`{w}` is not a lesson number; write /bao learn lesson:3")
+                        format!("`{w}` is not a lesson number; write /bao-learn lesson:3")
                     })
                 })
                 .transpose()?;
@@ -358,7 +382,7 @@ pub fn command_line(
                     who = Some(*w);
                 } else {
                     return Err(format!(
-                        "`{w}` is not a variant (kiswahili, kujifunza); write /bao stats [@name] [variant]"
+                        "`{w}` is not a variant (kiswahili, kujifunza); write /bao-stats [@name] [variant]"
                     ));
                 }
             }
@@ -368,8 +392,22 @@ pub fn command_line(
             })
         }
         other => Err(format!(
-            "`{other}` is not a /bao subcommand: try one of {}",
+            "`{other}` is not a command: try one of {}",
             subcommands()
+        )),
+    }
+}
+
+/// The page `/bao help topic:…` shows.
+fn help_topic(topic: &str) -> Result<Command, String> {
+    match topic.to_ascii_lowercase().as_str() {
+        "commands" => Ok(Command::Help),
+        "rules" => Ok(Command::Rules),
+        "notation" => Ok(Command::Notation),
+        "settings" => Ok(Command::ServerSettings),
+        "about" => Ok(Command::About),
+        _ => Err(format!(
+            "`{topic}` is not a help topic: write /bao help topic:commands, rules, notation, settings or about"
         )),
     }
 }
@@ -377,6 +415,43 @@ pub fn command_line(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_forms_before_the_command_families_are_read_as_the_new_ones() {
+        let mut named = |n: &str| User::new(7, n);
+        for (old, new) in [
+            ("/bao rules", "/bao help topic:rules"),
+            ("/bao notation", "/bao help topic:notation"),
+            ("/bao about", "/bao help topic:about"),
+            ("/bao settings", "/bao help topic:settings"),
+            ("/bao settings set rules r002", "/bao-settings rules r002"),
+            ("/bao replay game:3 from:2", "/bao-replay game:3 from:2"),
+            ("/bao analyze game:3", "/bao-analyze game:3"),
+            ("/bao learn lesson:2", "/bao-learn lesson:2"),
+            ("/bao puzzle theme:nyumba", "/bao-puzzle theme:nyumba"),
+            ("/bao stats @asha", "/bao-stats @asha"),
+            ("/bao leaderboard global", "/bao-leaderboard global"),
+            (
+                "/bao tournament join event:2",
+                "/bao-tournament join event:2",
+            ),
+        ] {
+            let read = command_line(old, &mut named);
+            assert!(read.is_ok(), "{old}: {read:?}");
+            assert_eq!(read, command_line(new, &mut named), "{old} vs {new}");
+        }
+        assert_eq!(
+            command_line("/bao help topic:commands", &mut named),
+            Ok(Command::Help)
+        );
+        let wrong = command_line("/bao help topic:clocks", &mut named).unwrap_err();
+        assert!(
+            wrong.contains("topic:commands, rules, notation, settings or about"),
+            "{wrong}"
+        );
+        let unknown = command_line("/bao-nothing", &mut named).unwrap_err();
+        assert!(unknown.contains("/bao-replay"), "{unknown}");
+    }
 
     #[test]
     fn console_lines() {
@@ -419,7 +494,7 @@ mod tests {
             }
         ));
         assert_eq!(
-            command_line("/bao settings set rules r002", &mut named),
+            command_line("/bao-settings rules r002", &mut named),
             Ok(Command::SetServerSetting {
                 key: "rules".into(),
                 value: "r002".into(),
@@ -437,7 +512,7 @@ mod tests {
         assert!(command_line("/bao prefs off", &mut named).is_err());
         assert!(command_line("/bao fly", &mut named)
             .unwrap_err()
-            .contains("not a /bao subcommand"));
+            .contains("is not a command: try one of"));
         assert!(command_line("/bao resign now", &mut named)
             .unwrap_err()
             .contains("takes no arguments"));
@@ -480,31 +555,31 @@ mod tests {
                 .contains("rated:yes or rated:no")
         );
         assert_eq!(
-            command_line("/bao leaderboard kujifunza global", &mut named),
+            command_line("/bao-leaderboard kujifunza global", &mut named),
             Ok(Command::Leaderboard {
                 variant: Some(Variant::Kujifunza),
                 scope: Some(RatingScope::Global)
             })
         );
         assert_eq!(
-            command_line("/bao leaderboard scope:server", &mut named),
+            command_line("/bao-leaderboard scope:server", &mut named),
             Ok(Command::Leaderboard {
                 variant: None,
                 scope: Some(RatingScope::Server)
             })
         );
-        assert!(command_line("/bao leaderboard fastest", &mut named)
+        assert!(command_line("/bao-leaderboard fastest", &mut named)
             .unwrap_err()
             .contains("not a variant"));
         assert_eq!(
-            command_line("/bao stats @baraka kujifunza", &mut named),
+            command_line("/bao-stats @baraka kujifunza", &mut named),
             Ok(Command::Stats {
                 player: Some(User::new(7, "baraka")),
                 variant: Some(Variant::Kujifunza)
             })
         );
         assert_eq!(
-            command_line("/bao stats", &mut named),
+            command_line("/bao-stats", &mut named),
             Ok(Command::Stats {
                 player: None,
                 variant: None

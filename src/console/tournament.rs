@@ -1,4 +1,4 @@
-//! Reading `/bao tournament <action> …` typed in the console: `create` takes `format:`,
+//! Reading `/bao-tournament <action> …` typed in the console: `create` takes `format:`,
 //! `rounds:`, `time:`, `variant:`, `rules:`, `rated:`, `signup:`, `max:` and
 //! `round_time:` options, the rest of the line being the name; the other actions take
 //! `event:N` (and `remove` a player's name).
@@ -6,12 +6,12 @@
 use crate::app::{Command, NewEventAsk, TournamentAction, TournamentAsk, User};
 use crate::rules::{RuleSet, Variant};
 
-/// What `/bao tournament` accepts after it.
-const USAGE: &str = "write /bao tournament create NAME format:swiss rounds:5 (or format:round-robin), \
-    or /bao tournament join|leave|withdraw|start|pause|resume|cancel|standings|pairings|info [event:N], \
-    or /bao tournament remove NAME";
+/// What `/bao-tournament` accepts after it.
+const USAGE: &str = "write /bao-tournament create NAME format:swiss rounds:5 (or format:round-robin), \
+    or /bao-tournament join|leave|withdraw|start|pause|resume|cancel|standings|pairings|info [event:N], \
+    or /bao-tournament remove NAME";
 
-/// The command for `/bao tournament` with its `plain` words and `option` lookup.
+/// The command for `/bao-tournament` with its `plain` words and `option` lookup.
 pub fn parse(
     plain: &[&str],
     option: &dyn Fn(&str) -> Option<String>,
@@ -32,7 +32,7 @@ pub fn parse(
             Ok(a)
         } else {
             Err(format!(
-                "/bao tournament {action} takes no more words; {USAGE}"
+                "/bao-tournament {action} takes no more words; {USAGE}"
             ))
         }
     };
@@ -83,7 +83,7 @@ pub fn parse(
         "info" => simple(TournamentAction::Info)?,
         "remove" => match rest {
             [who] => TournamentAction::Remove(user_named(who)),
-            _ => return Err("whom? write /bao tournament remove NAME".into()),
+            _ => return Err("whom? write /bao-tournament remove NAME".into()),
         },
         _ => return Err(USAGE.into()),
     };

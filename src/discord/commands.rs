@@ -1,188 +1,31 @@
-//! `/bao` and its subcommands: each turns its options into the app's [`Command`] and hands it
-//! on. A new subcommand is a function here (listed in [`bao`]'s `subcommands`) that builds its
-//! command and calls `respond::command`.
-
-use std::borrow::Cow;
+//! `/bao` and its subcommands: playing a game. Each turns its options into the app's
+//! [`Command`] and hands it on. The other families are top-level commands of their own
+//! (`study.rs`, `ratings.rs`, `tournament.rs`, `settings.rs`), so that each stays within
+//! Discord's limits of 25 options and 4,000 characters per command. A new subcommand is a
+//! function here (listed in [`bao`]'s `subcommands`) and a row of the app's command table.
 
 use poise::serenity_prelude as serenity;
 
-use super::tournament::tournament;
-use super::{respond, AppContext, Error};
-use crate::app::{
-    game_option, Command, Level, Notify, Orientation, PrefsChange, RatingScope, RuleSet,
-    SideChoice, Theme, Variant,
+use super::choices::{
+    HelpTopic, LevelParam, NotifyParam, OrientationParam, RulesParam, SideParam, VariantChoice,
+    CHOICES_MAX, CHOICE_MAX,
 };
-
-/// Longest label or value Discord accepts in an autocomplete choice.
-const CHOICE_MAX: usize = 100;
-/// Most autocomplete choices Discord shows (more makes it show none).
-const CHOICES_MAX: usize = 25;
-
-/// Bao variant, as offered in the command's choices.
-#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
-pub enum VariantChoice {
-    /// Bao la Kiswahili.
-    #[name = "kiswahili"]
-    Kiswahili,
-    /// Bao la Kujifunza, the learner's variant.
-    #[name = "kujifunza"]
-    Kujifunza,
-}
-
-impl From<VariantChoice> for Variant {
-    fn from(v: VariantChoice) -> Variant {
-        match v {
-            VariantChoice::Kiswahili => Variant::Kiswahili,
-            VariantChoice::Kujifunza => Variant::Kujifunza,
-        }
-    }
-}
-
-/// Side, as offered in the command's choices.
-#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
-pub enum SideParam {
-    /// South (moves first).
-    #[name = "south"]
-    South,
-    /// North.
-    #[name = "north"]
-    North,
-    /// A coin toss.
-    #[name = "random"]
-    Random,
-}
-
-impl From<SideParam> for SideChoice {
-    fn from(s: SideParam) -> SideChoice {
-        match s {
-            SideParam::South => SideChoice::South,
-            SideParam::North => SideChoice::North,
-            SideParam::Random => SideChoice::Random,
-        }
-    }
-}
-
-/// AI level, as offered in the command's choices: every level of the ladder, labelled with
-/// its ratings (`casual (1265, Kujifunza 1111)`, [`Level::label`]), straight from [`Level`]
-/// so the choices never drift from it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct LevelParam(pub Level);
-
-impl poise::ChoiceParameter for LevelParam {
-    fn list() -> Cow<'static, [poise::CommandParameterChoice]> {
-        Level::ALL
-            .iter()
-            .map(|l| poise::CommandParameterChoice {
-                name: l.label().into(),
-                localizations: Cow::Borrowed(&[]),
-                __non_exhaustive: (),
-            })
-            .collect::<Vec<_>>()
-            .into()
-    }
-
-    fn from_index(index: usize) -> Option<LevelParam> {
-        Level::ALL.get(index).copied().map(LevelParam)
-    }
-
-    /// A level's name, with or without its rating.
-    fn from_name(name: &str) -> Option<LevelParam> {
-        name.split_whitespace().next()?.parse().ok().map(LevelParam)
-    }
-
-    fn name(&self) -> &'static str {
-        self.0.name()
-    }
-
-    fn localized_name(&self, _locale: &str) -> Option<&'static str> {
-        None
-    }
-}
-
-impl From<LevelParam> for Level {
-    fn from(l: LevelParam) -> Level {
-        l.0
-    }
-}
-
-/// Notice mode, as offered in the command's choices.
-#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
-pub enum NotifyParam {
-    /// Mention and DM.
-    #[name = "dm"]
-    Dm,
-    /// Mention only.
-    #[name = "mention"]
-    Mention,
-    /// Nothing.
-    #[name = "off"]
-    Off,
-}
-
-impl From<NotifyParam> for Notify {
-    fn from(n: NotifyParam) -> Notify {
-        match n {
-            NotifyParam::Dm => Notify::Dm,
-            NotifyParam::Mention => Notify::Mention,
-            NotifyParam::Off => Notify::Off,
-        }
-    }
-}
-
-/// Rule set, as offered in the command's choices.
-#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
-pub enum RulesParam {
-    /// v0.2, with takasia (the default).
-    #[name = "v0.2"]
-    V02,
-    /// r002, without takasia.
-    #[name = "r002"]
-    R002,
-}
-
-impl From<RulesParam> for RuleSet {
-    fn from(r: RulesParam) -> RuleSet {
-        match r {
-            RulesParam::V02 => RuleSet::V02,
-            RulesParam::R002 => RuleSet::R002,
-        }
-    }
-}
-
-/// Leaderboard scope, as offered in the command's choices.
-#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
-pub enum ScopeParam {
-    /// This server's ratings.
-    #[name = "server"]
-    Server,
-    /// Everyone's ratings, in every server and DM.
-    #[name = "global"]
-    Global,
-}
-
-impl From<ScopeParam> for RatingScope {
-    fn from(s: ScopeParam) -> RatingScope {
-        match s {
-            ScopeParam::Server => RatingScope::Server,
-            ScopeParam::Global => RatingScope::Global,
-        }
-    }
-}
-
-/// Board orientation, as offered in `/bao prefs`.
-#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
-pub enum OrientationParam {
-    /// My rows at the bottom.
-    #[name = "mine"]
-    Mine,
-    /// Always South's rows at the bottom.
-    #[name = "south"]
-    South,
-}
+use super::{respond, AppContext, Error};
+use crate::app::{game_option, Command, PrefsChange};
 
 /// Every command the bot registers.
 pub fn all() -> Vec<poise::Command<super::Data, Error>> {
-    vec![bao(), super::settings::bao_settings()]
+    vec![
+        bao(),
+        super::study::replay(),
+        super::study::analyze(),
+        super::study::learn(),
+        super::study::puzzle(),
+        super::ratings::stats(),
+        super::ratings::leaderboard(),
+        super::tournament::tournament(),
+        super::settings::bao_settings(),
+    ]
 }
 
 /// Play Bao la Kiswahili.
@@ -198,28 +41,16 @@ pub fn all() -> Vec<poise::Command<super::Data, Error>> {
         "board",
         "moves",
         "history",
-        "analyze",
-        "hint",
-        "takeback",
         "resign",
         "draw",
         "abort",
+        "takeback",
+        "claim",
+        "hint",
         "ai",
         "games",
-        "rules",
-        "notation",
-        "help",
-        "notify",
-        "claim",
-        "settings",
         "prefs",
-        "about",
-        "replay",
-        "leaderboard",
-        "stats",
-        "learn",
-        "puzzle",
-        "tournament"
+        "help"
     )
 )]
 pub async fn bao(_ctx: AppContext<'_>) -> Result<(), Error> {
@@ -392,43 +223,10 @@ pub async fn games(ctx: AppContext<'_>) -> Result<(), Error> {
     respond::command(ctx, Command::Games).await
 }
 
-/// A short summary of the rules.
-#[poise::command(slash_command)]
-pub async fn rules(ctx: AppContext<'_>) -> Result<(), Error> {
-    respond::command(ctx, Command::Rules).await
-}
-
-/// How to write a move.
-#[poise::command(slash_command)]
-pub async fn notation(ctx: AppContext<'_>) -> Result<(), Error> {
-    respond::command(ctx, Command::Notation).await
-}
-
-/// The commands.
-#[poise::command(slash_command)]
-pub async fn help(ctx: AppContext<'_>) -> Result<(), Error> {
-    respond::command(ctx, Command::Help).await
-}
-
-/// How to tell you it is your turn.
-#[poise::command(slash_command)]
-pub async fn notify(
-    ctx: AppContext<'_>,
-    #[description = "dm: mention and DM; mention: mention only; off: nothing"] mode: NotifyParam,
-) -> Result<(), Error> {
-    respond::command(ctx, Command::Notify(mode.into())).await
-}
-
 /// Claim the win when your opponent's time has run out.
 #[poise::command(slash_command)]
 pub async fn claim(ctx: AppContext<'_>) -> Result<(), Error> {
     respond::command(ctx, Command::Claim).await
-}
-
-/// This server's Bao settings and who last changed each (`/bao-settings` changes them).
-#[poise::command(slash_command)]
-pub async fn settings(ctx: AppContext<'_>) -> Result<(), Error> {
-    respond::command(ctx, Command::ServerSettings).await
 }
 
 /// Your preferences: turn notices, animations, board orientation.
@@ -446,44 +244,9 @@ pub async fn prefs(
     let change = PrefsChange {
         notify: notify.map(Into::into),
         animations,
-        orientation: orientation.map(|o| match o {
-            OrientationParam::Mine => Orientation::Mine,
-            OrientationParam::South => Orientation::South,
-        }),
+        orientation: orientation.map(Into::into),
     };
     respond::command(ctx, Command::Prefs(change)).await
-}
-
-/// The bot: version, rule sets, uptime, games, servers and source.
-#[poise::command(slash_command)]
-pub async fn about(ctx: AppContext<'_>) -> Result<(), Error> {
-    respond::command(ctx, Command::About).await
-}
-
-/// A game as an animated GIF, one frame per ply (finished games, or your own running ones).
-#[poise::command(slash_command)]
-pub async fn replay(
-    ctx: AppContext<'_>,
-    #[description = "Which game (when not this channel's last)"] game: Option<String>,
-    #[description = "The first ply shown (0: the start)"] from: Option<u32>,
-    #[description = "The last ply shown (default: the last move)"] to: Option<u32>,
-) -> Result<(), Error> {
-    match game_option(game.as_deref()) {
-        Ok(game) => respond::command(ctx, Command::Replay { game, from, to }).await,
-        Err(why) => respond::refuse(ctx, why).await,
-    }
-}
-
-/// A computer analysis of a finished game: evaluation graph, accuracies, largest mistakes.
-#[poise::command(slash_command)]
-pub async fn analyze(
-    ctx: AppContext<'_>,
-    #[description = "Which game (when not this channel's last one)"] game: Option<String>,
-) -> Result<(), Error> {
-    match game_option(game.as_deref()) {
-        Ok(game) => respond::command(ctx, Command::Analyze { game }).await,
-        Err(why) => respond::refuse(ctx, why).await,
-    }
 }
 
 /// A suggested move, privately (games against the AI).
@@ -498,115 +261,20 @@ pub async fn takeback(ctx: AppContext<'_>) -> Result<(), Error> {
     respond::command(ctx, Command::Takeback).await
 }
 
-/// The best rated players of this server, or of everywhere.
+/// The commands, or another page of help.
 #[poise::command(slash_command)]
-pub async fn leaderboard(
+pub async fn help(
     ctx: AppContext<'_>,
-    #[description = "Which Bao (default kiswahili)"] variant: Option<VariantChoice>,
-    #[description = "This server's ratings or everyone's (default: this server's)"] scope: Option<
-        ScopeParam,
+    #[description = "commands, rules, notation, settings (this server's) or about"] topic: Option<
+        HelpTopic,
     >,
 ) -> Result<(), Error> {
-    let command = Command::Leaderboard {
-        variant: variant.map(Into::into),
-        scope: scope.map(Into::into),
-    };
-    respond::command(ctx, command).await
-}
-
-/// Ratings and record of a player (you, unless you name someone).
-#[poise::command(slash_command)]
-pub async fn stats(
-    ctx: AppContext<'_>,
-    #[description = "Whose (default: yours)"] player: Option<serenity::User>,
-    #[description = "Which Bao (default kiswahili)"] variant: Option<VariantChoice>,
-) -> Result<(), Error> {
-    let command = Command::Stats {
-        player: player.as_ref().map(respond::user_of),
-        variant: variant.map(Into::into),
-    };
-    respond::command(ctx, command).await
-}
-
-/// Lessons that teach Bao by playing: start or resume them, or jump to one.
-#[poise::command(slash_command)]
-pub async fn learn(
-    ctx: AppContext<'_>,
-    #[description = "Jump to this lesson (default: resume)"]
-    #[min = 1]
-    lesson: Option<u32>,
-) -> Result<(), Error> {
-    respond::command(ctx, Command::Learn { lesson }).await
-}
-
-/// A puzzle theme, as offered in `/bao puzzle`'s choices.
-#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
-pub enum ThemeChoice {
-    /// Win in 1.
-    #[name = "win-in-1"]
-    WinIn1,
-    /// Win in 2.
-    #[name = "win-in-2"]
-    WinIn2,
-    /// Win in 3.
-    #[name = "win-in-3"]
-    WinIn3,
-    /// Front-row kill.
-    #[name = "front-row-kill"]
-    FrontRowKill,
-    /// Capture chain.
-    #[name = "capture-chain"]
-    CaptureChain,
-    /// Nyumba.
-    #[name = "nyumba"]
-    Nyumba,
-    /// Takasia.
-    #[name = "takasia"]
-    Takasia,
-    /// Namua.
-    #[name = "namua"]
-    Namua,
-    /// Mtaji.
-    #[name = "mtaji"]
-    Mtaji,
-    /// Defence.
-    #[name = "defence"]
-    Defence,
-    /// Long relay.
-    #[name = "long-relay"]
-    LongRelay,
-}
-
-impl From<ThemeChoice> for Theme {
-    fn from(t: ThemeChoice) -> Theme {
-        match t {
-            ThemeChoice::WinIn1 => Theme::WinIn(1),
-            ThemeChoice::WinIn2 => Theme::WinIn(2),
-            ThemeChoice::WinIn3 => Theme::WinIn(3),
-            ThemeChoice::FrontRowKill => Theme::FrontRowKill,
-            ThemeChoice::CaptureChain => Theme::CaptureChain,
-            ThemeChoice::Nyumba => Theme::Nyumba,
-            ThemeChoice::Takasia => Theme::Takasia,
-            ThemeChoice::Namua => Theme::Namua,
-            ThemeChoice::Mtaji => Theme::Mtaji,
-            ThemeChoice::Defence => Theme::Defence,
-            ThemeChoice::LongRelay => Theme::LongRelay,
-        }
-    }
-}
-
-/// A puzzle near your puzzle rating, privately; or the puzzle of the day.
-#[poise::command(slash_command)]
-pub async fn puzzle(
-    ctx: AppContext<'_>,
-    #[description = "Only puzzles of this theme"] theme: Option<ThemeChoice>,
-    #[description = "Which Bao (default: either)"] variant: Option<VariantChoice>,
-    #[description = "The puzzle of the day instead"] daily: Option<bool>,
-) -> Result<(), Error> {
-    let command = Command::Puzzle {
-        theme: theme.map(Into::into),
-        variant: variant.map(Into::into),
-        daily: daily.unwrap_or(false),
+    let command = match topic.unwrap_or(HelpTopic::Commands) {
+        HelpTopic::Commands => Command::Help,
+        HelpTopic::Rules => Command::Rules,
+        HelpTopic::Notation => Command::Notation,
+        HelpTopic::Settings => Command::ServerSettings,
+        HelpTopic::About => Command::About,
     };
     respond::command(ctx, command).await
 }

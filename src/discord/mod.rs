@@ -20,12 +20,17 @@
 //! limiter is off (serenity ignores the proxy otherwise); `loopback_only` refuses anything but
 //! a loopback proxy, which is how tests make sure nothing reaches Discord.
 
+mod choices;
 mod commands;
 mod messages;
 mod outgoing;
+mod ratings;
+mod register;
 mod respond;
+mod retry;
 mod send;
 mod settings;
+mod study;
 mod tournament;
 
 use std::future::Future;
@@ -75,6 +80,9 @@ pub enum DiscordError {
     /// The client task panicked.
     #[error("Discord client task failed: {0}")]
     Task(String),
+    /// Discord refused the commands (the text names each command and limit).
+    #[error("{0}")]
+    Registration(String),
 }
 
 /// The HTTP client: straight to Discord, or through the configured proxy with serenity's
@@ -113,15 +121,31 @@ impl Outbox {
     }
 }
 
-/// The names of the `/bao` subcommands the bot registers with Discord, as registered (tests
-/// check them against the app's command table, [`crate::app::COMMANDS`]).
-pub fn registered_subcommands() -> Vec<String> {
-    commands::all()
-        .into_iter()
-        .filter(|c| c.name == "bao")
-        .flat_map(|c| c.subcommands)
-        .map(|c| c.name.to_string())
-        .collect()
+/// Every command the bot registers with Discord, as typed without the `/`: a top-level
+/// command (`bao-replay`), or a top-level command and one of its subcommands (`bao move`).
+/// Tests check them against the app's command table, [`crate::app::COMMANDS`].
+pub fn registered_commands() -> Vec<String> {
+    let mut names = Vec::new();
+    for c in commands::all() {
+        if c.subcommands.is_empty() {
+            names.push(c.name.to_string());
+        } else {
+            names.extend(
+                c.subcommands
+                    .iter()
+                    .map(|s| format!("{} {}", c.name, s.name)),
+            );
+        }
+    }
+    names
+}
+
+/// The registration payload the bot sends to Discord (`PUT /applications/{id}/commands`),
+/// as JSON: one object per top-level command. Tests hold it to Discord's limits.
+pub fn registration_payload() -> serde_json::Value {
+    let commands = commands::all();
+    let create = poise::builtins::create_application_commands(&commands);
+    serde_json::to_value(create).unwrap_or_default()
 }
 
 /// Runs the bot until `stop` completes (or the client fails), then closes the gateway and
@@ -151,6 +175,8 @@ pub async fn run_with_outbox(
         in_flight: in_flight.clone(),
     };
     let test_guild = config.test_guild_id;
+    // A refused registration stops the bot: it must not run on without its commands.
+    let (refused_tx, mut refused) = tokio::sync::oneshot::channel::<String>();
     let framework = poise::Framework::builder()
         .options(poise::FrameworkOptions {
             commands: commands::all(),
@@ -161,16 +187,17 @@ pub async fn run_with_outbox(
         })
         .setup(move |ctx, ready, framework| {
             Box::pin(async move {
-                let commands = &framework.options().commands;
-                match test_guild {
-                    Some(g) => {
-                        let guild = serenity::GuildId::new(g);
-                        poise::builtins::register_in_guild(ctx, commands, guild).await?;
-                        info!(guild = g, "registered /bao in the test server");
-                    }
-                    None => {
-                        poise::builtins::register_globally(ctx, commands).await?;
-                        info!("registered /bao globally");
+                let commands =
+                    poise::builtins::create_application_commands(&framework.options().commands);
+                match register::register(&ctx.http, commands, test_guild).await {
+                    Ok(n) => match test_guild {
+                        Some(g) => info!(guild = g, commands = n, "registered in the test server"),
+                        None => info!(commands = n, "registered the commands globally"),
+                    },
+                    Err(why) => {
+                        error!("{why}");
+                        let _ = refused_tx.send(why.clone());
+                        return Err(why.into());
                     }
                 }
                 info!(bot = ready.user.id.get(), "bot ready");
@@ -195,6 +222,7 @@ pub async fn run_with_outbox(
     });
     let mut running = tokio::spawn(async move { client.start_autosharded().await });
     tokio::pin!(stop);
+    let mut failure = None;
     tokio::select! {
         result = &mut running => {
             if let Some(task) = &outbox_task {
@@ -206,6 +234,7 @@ pub async fn run_with_outbox(
             };
         }
         () = &mut stop => {}
+        Ok(why) = &mut refused => failure = Some(DiscordError::Registration(why)),
     }
     info!("stopping: closing the gateway");
     if let Some(task) = outbox_task {
@@ -233,7 +262,7 @@ pub async fn run_with_outbox(
         running.abort();
     }
     info!("stopped");
-    Ok(())
+    failure.map_or(Ok(()), Err)
 }
 
 /// The correspondence clock: every `every` (and at once at start), does what is due in the
@@ -329,7 +358,7 @@ async fn on_event(
                 respond::serve(
                     http,
                     framework.user_data,
-                    Source::Component(click),
+                    Source::component(click),
                     asker,
                     input,
                 )
@@ -347,7 +376,7 @@ async fn on_event(
 async fn on_error(err: poise::FrameworkError<'_, Data, Error>) {
     match err {
         poise::FrameworkError::Setup { error, .. } => {
-            error!(error = %error, "setup failed (command registration?)");
+            error!(error = %error, "setup failed");
         }
         poise::FrameworkError::Command { error, ctx, .. } => {
             error!(
@@ -387,7 +416,10 @@ async fn unreadable(ctx: poise::Context<'_, Data, Error>, why: &str) {
     let reply = poise::CreateReply::default()
         .content("I could not read the options of that command; see `/bao help`.")
         .ephemeral(true);
-    if let Err(e) = ctx.send(reply).await {
+    let deadline = std::time::Instant::now() + retry::FIRST_ANSWER;
+    if let Err(e) =
+        retry::retrying("unreadable command", deadline, || ctx.send(reply.clone())).await
+    {
         warn!(error = %e, "could not report an unreadable command");
     }
 }

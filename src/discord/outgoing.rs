@@ -3,6 +3,7 @@
 //! serenity calls), so it is tested alone. It reads the reply's board and effects
 //! ([`crate::app::Effect`]), as the console does.
 
+use super::respond::TEXT_MAX;
 use crate::app::{Destination, Effect, Notice, Place, Reply, Response, ThreadPlan, User};
 
 /// Who asked, in the app's terms, and the Discord channel they asked in.
@@ -80,18 +81,39 @@ pub enum Outgoing {
 }
 
 impl Outgoing {
-    fn post(target: Target, reply: &Reply, place: Place) -> Outgoing {
+    /// The messages of one reply: one, or, when its text is longer than Discord takes in a
+    /// message, several, cut between lines; the last carries the board, files and buttons.
+    fn posts(target: Target, reply: &Reply, place: Place) -> Vec<Outgoing> {
+        let mut pieces = split_text(&reply.text, TEXT_MAX);
+        let last = pieces.pop().unwrap_or_default();
+        let mut out: Vec<Outgoing> = pieces
+            .into_iter()
+            .map(|text| Outgoing::Post {
+                target,
+                reply: Box::new(Reply {
+                    text,
+                    ephemeral: reply.ephemeral,
+                    ..Reply::default()
+                }),
+                board_at: None,
+                event_at: None,
+            })
+            .collect();
         let board_at = (reply.current_board().is_some() && !reply.ephemeral).then_some(place);
         let event_at = reply
             .announced_event()
             .filter(|_| !reply.ephemeral)
             .map(|id| (id, place));
-        Outgoing::Post {
+        out.push(Outgoing::Post {
             target,
-            reply: Box::new(reply.clone()),
+            reply: Box::new(Reply {
+                text: last,
+                ..reply.clone()
+            }),
             board_at,
             event_at,
-        }
+        });
+        out
     }
 
     /// Whether it is the answer to the interaction's caller.
@@ -111,10 +133,11 @@ impl Outgoing {
 /// own effects); a thread to open comes last.
 pub fn plan(response: &Response, asker: &Asker) -> Vec<Outgoing> {
     let reply = &response.reply;
-    let mut out: Vec<Outgoing> = (!reply.is_empty())
-        .then(|| Outgoing::post(Target::Caller, reply, asker.place))
-        .into_iter()
-        .collect();
+    let mut out: Vec<Outgoing> = if reply.is_empty() {
+        Vec::new()
+    } else {
+        Outgoing::posts(Target::Caller, reply, asker.place)
+    };
     out.extend(effects(reply, Some(asker)));
     out.extend(notices(&response.notices));
     // The pressed message's buttons come off once the rest is sent, and the thread is
@@ -140,7 +163,9 @@ pub fn notices(notices: &[Notice]) -> Vec<Outgoing> {
                 }
                 Destination::Place(p @ Place::Dm { user }) => (Target::Dm(user), p),
             };
-            std::iter::once(Outgoing::post(target, &n.reply, place)).chain(effects(&n.reply, None))
+            Outgoing::posts(target, &n.reply, place)
+                .into_iter()
+                .chain(effects(&n.reply, None))
         })
         .collect()
 }
@@ -192,10 +217,99 @@ fn effects(reply: &Reply, asker: Option<&Asker>) -> Vec<Outgoing> {
         .collect()
 }
 
+/// `text` cut into pieces of at most `max` characters, between lines where it can (a line
+/// longer than `max` is cut where it must). Always at least one piece.
+pub fn split_text(text: &str, max: usize) -> Vec<String> {
+    let mut pieces = Vec::new();
+    let mut piece = String::new();
+    let mut len = 0;
+    for line in text.split_inclusive('\n') {
+        let mut line = line;
+        loop {
+            let n = line.chars().count();
+            if len + n <= max {
+                piece.push_str(line);
+                len += n;
+                break;
+            }
+            if len > 0 {
+                pieces.push(std::mem::take(&mut piece).trim_end().to_string());
+                len = 0;
+                continue;
+            }
+            // A line longer than a whole message.
+            let cut = line.char_indices().nth(max).map_or(line.len(), |(i, _)| i);
+            pieces.push(line[..cut].to_string());
+            line = &line[cut..];
+        }
+    }
+    if len > 0 || pieces.is_empty() {
+        pieces.push(piece.trim_end().to_string());
+    }
+    pieces
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::app::{BoardView, GameId, UserId};
+
+    #[test]
+    fn a_long_text_is_cut_between_lines_into_messages_discord_takes() {
+        let line = "x".repeat(70);
+        let text = vec![line.as_str(); 60].join("\n");
+        let pieces = split_text(&text, TEXT_MAX);
+        assert_eq!(pieces.len(), 3, "{pieces:?}");
+        assert!(pieces.iter().all(|p| p.chars().count() <= TEXT_MAX));
+        assert!(pieces.iter().all(|p| p.split('\n').all(|l| l == line)));
+        assert_eq!(pieces.join("\n"), text);
+        let long = "é".repeat(4500);
+        let pieces = split_text(&long, TEXT_MAX);
+        assert_eq!(
+            pieces.iter().map(|p| p.chars().count()).collect::<Vec<_>>(),
+            [2000, 2000, 500]
+        );
+        assert_eq!(split_text("", TEXT_MAX), [""]);
+    }
+
+    #[test]
+    fn a_long_reply_keeps_its_board_and_buttons_on_its_last_message() {
+        let mut reply = Reply::public(vec!["a line of text"; 200].join("\n"));
+        reply.board = current(GameId(4), 2);
+        reply.buttons = vec![vec![crate::app::Button {
+            id: "bao:moves:4:2".into(),
+            label: "All moves".into(),
+            style: crate::app::ButtonStyle::Secondary,
+        }]];
+        let place = Place::Channel {
+            guild: 1,
+            channel: 5,
+        };
+        let plan = plan(&reply.into(), &asker(place, 5));
+        assert_eq!(plan.len(), 2, "{plan:?}");
+        let Outgoing::Post {
+            reply: first,
+            board_at: None,
+            ..
+        } = &plan[0]
+        else {
+            panic!("{plan:?}")
+        };
+        assert!(first.buttons.is_empty() && first.board.is_none());
+        let Outgoing::Post {
+            reply: last,
+            board_at: Some(_),
+            ..
+        } = &plan[1]
+        else {
+            panic!("{plan:?}")
+        };
+        assert_eq!(last.buttons.len(), 1);
+        assert_eq!(
+            format!("{}\n{}", first.text, last.text),
+            vec!["a line of text"; 200].join("\n")
+        );
+    }
 
     fn asker(place: Place, channel: u64) -> Asker {
         Asker {

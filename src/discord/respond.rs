@@ -16,7 +16,7 @@ use super::outgoing::{self, Asker, Outgoing, Target};
 use super::send::buttons_now;
 use super::send::send_all;
 pub use super::send::send_unprompted;
-use super::{AppContext, Data, Error};
+use super::{retry, AppContext, Data, Error};
 use crate::app::{Command, Place, Reply, ThreadsHere, User, UserId as AppUserId};
 
 /// How long the app may take before the interaction is deferred (Discord allows 3 s for
@@ -29,7 +29,7 @@ pub const AUTOCOMPLETE_BUDGET: Duration = Duration::from_millis(2000);
 /// Least time between two progress edits of a deferred answer.
 pub const PROGRESS_EVERY: Duration = Duration::from_secs(2);
 /// Longest message text Discord accepts.
-pub(super) const TEXT_MAX: usize = 2000;
+pub const TEXT_MAX: usize = 2000;
 /// The answer when the app failed.
 const APP_FAILED: &str =
     "Something went wrong on the bot's side; nothing was changed. Please try again in a moment.";
@@ -55,22 +55,80 @@ impl Input {
 
 /// The interaction being answered: a slash command or a button click.
 #[derive(Clone, Copy)]
-pub enum Source<'a> {
+pub enum Interaction<'a> {
     /// A slash command.
     Command(&'a CommandInteraction),
     /// A button click.
     Component(&'a ComponentInteraction),
 }
 
-impl Source<'_> {
+/// The interaction being answered, and when it arrived. Every request about it is retried
+/// while rate limited ([`retry`]): its first answer until Discord's 3 s are nearly gone,
+/// the rest with the usual patience.
+#[derive(Clone, Copy)]
+pub struct Source<'a> {
+    /// The interaction.
+    pub interaction: Interaction<'a>,
+    /// When the first answer must have been sent by.
+    first_answer_by: Instant,
+}
+
+impl<'a> Source<'a> {
+    /// A slash command that has just arrived.
+    pub fn command(i: &'a CommandInteraction) -> Source<'a> {
+        Source::arrived(Interaction::Command(i))
+    }
+
+    /// A button click that has just arrived.
+    pub fn component(i: &'a ComponentInteraction) -> Source<'a> {
+        Source::arrived(Interaction::Component(i))
+    }
+
+    fn arrived(interaction: Interaction<'a>) -> Source<'a> {
+        Source {
+            interaction,
+            first_answer_by: Instant::now() + retry::FIRST_ANSWER,
+        }
+    }
+
+    /// The first answer (a message, or an acknowledgement).
     pub(super) async fn respond(
         &self,
         http: &Http,
         r: CreateInteractionResponse,
     ) -> serenity::Result<()> {
-        match self {
-            Source::Command(i) => i.create_response(http, r).await,
-            Source::Component(i) => i.create_response(http, r).await,
+        retry::retrying("interaction answer", self.first_answer_by, || async {
+            match self.interaction {
+                Interaction::Command(i) => i.create_response(http, r.clone()).await,
+                Interaction::Component(i) => i.create_response(http, r.clone()).await,
+            }
+        })
+        .await
+    }
+
+    /// The first answer, or, when rate limits leave too little of Discord's 3 s for a whole
+    /// message (it may carry an animation), a defer: the answer then follows as an edit or
+    /// a followup. `Ok(true)`: answered; `Ok(false)`: deferred.
+    pub(super) async fn answer_or_defer(
+        &self,
+        http: &Http,
+        r: CreateInteractionResponse,
+    ) -> serenity::Result<bool> {
+        let defer_by = self.first_answer_by - retry::DEFER_MARGIN;
+        let answered = retry::retrying("interaction answer", defer_by, || async {
+            match self.interaction {
+                Interaction::Command(i) => i.create_response(http, r.clone()).await,
+                Interaction::Component(i) => i.create_response(http, r.clone()).await,
+            }
+        })
+        .await;
+        match answered {
+            Ok(()) => Ok(true),
+            Err(e) if retry::is_rate_limited(&e) => {
+                self.defer(http).await?;
+                Ok(false)
+            }
+            Err(e) => Err(e),
         }
     }
 
@@ -79,10 +137,13 @@ impl Source<'_> {
         http: &Http,
         f: CreateInteractionResponseFollowup,
     ) -> serenity::Result<serenity::Message> {
-        match self {
-            Source::Command(i) => i.create_followup(http, f).await,
-            Source::Component(i) => i.create_followup(http, f).await,
-        }
+        retry::patiently("followup", || async {
+            match self.interaction {
+                Interaction::Command(i) => i.create_followup(http, f.clone()).await,
+                Interaction::Component(i) => i.create_followup(http, f.clone()).await,
+            }
+        })
+        .await
     }
 
     pub(super) async fn edit(
@@ -90,53 +151,65 @@ impl Source<'_> {
         http: &Http,
         e: EditInteractionResponse,
     ) -> serenity::Result<serenity::Message> {
-        match self {
-            Source::Command(i) => i.edit_response(http, e).await,
-            Source::Component(i) => i.edit_response(http, e).await,
-        }
+        retry::patiently("answer edit", || async {
+            match self.interaction {
+                Interaction::Command(i) => i.edit_response(http, e.clone()).await,
+                Interaction::Component(i) => i.edit_response(http, e.clone()).await,
+            }
+        })
+        .await
     }
 
     /// The message that answered the interaction.
     pub(super) async fn original(&self, http: &Http) -> serenity::Result<serenity::Message> {
-        match self {
-            Source::Command(i) => i.get_response(http).await,
-            Source::Component(i) => i.get_response(http).await,
-        }
+        retry::patiently("answer lookup", || async {
+            match self.interaction {
+                Interaction::Command(i) => i.get_response(http).await,
+                Interaction::Component(i) => i.get_response(http).await,
+            }
+        })
+        .await
     }
 
     pub(super) async fn delete_original(&self, http: &Http) -> serenity::Result<()> {
-        match self {
-            Source::Command(i) => i.delete_response(http).await,
-            Source::Component(i) => i.delete_response(http).await,
-        }
+        retry::patiently("answer removal", || async {
+            match self.interaction {
+                Interaction::Command(i) => i.delete_response(http).await,
+                Interaction::Component(i) => i.delete_response(http).await,
+            }
+        })
+        .await
     }
 
     /// Defers: "thinking" for a command, a deferred update for a button.
     pub(super) async fn defer(&self, http: &Http) -> serenity::Result<()> {
-        match self {
-            Source::Command(i) => i.defer(http).await,
-            Source::Component(i) => i.defer(http).await,
-        }
+        retry::retrying("defer", self.first_answer_by, || async {
+            match self.interaction {
+                Interaction::Command(i) => i.defer(http).await,
+                Interaction::Component(i) => i.defer(http).await,
+            }
+        })
+        .await
     }
 
     pub(super) fn token(&self) -> &str {
-        match self {
-            Source::Command(i) => &i.token,
-            Source::Component(i) => &i.token,
+        match self.interaction {
+            Interaction::Command(i) => &i.token,
+            Interaction::Component(i) => &i.token,
         }
     }
 
     pub(super) fn is_component(&self) -> bool {
-        matches!(self, Source::Component(_))
+        matches!(self.interaction, Interaction::Component(_))
     }
 
     /// Whether the bot can open a game's thread where the interaction happened, from what
     /// Discord says with it: the bot's permissions there (`app_permissions`) and the
     /// channel's type (threads open in text and announcement channels only).
     fn threads_here(&self) -> ThreadsHere {
-        let (perms, channel) = match self {
-            Source::Command(i) => (i.app_permissions, i.channel.as_ref()),
-            Source::Component(i) => (i.app_permissions, i.channel.as_ref()),
+        let (perms, channel) = match self.interaction {
+            Interaction::Command(i) => (i.app_permissions, i.channel.as_ref()),
+            Interaction::Component(i) => (i.app_permissions, i.channel.as_ref()),
         };
         let kind = channel.map(|c| c.kind);
         if !matches!(kind, None | Some(ChannelType::Text | ChannelType::News)) {
@@ -207,7 +280,7 @@ pub async fn command(ctx: AppContext<'_>, command: Command) -> Result<(), Error>
     serve(
         &ctx.serenity_context().http,
         ctx.data(),
-        Source::Command(i),
+        Source::command(i),
         asker,
         Input::Command(command),
     )
@@ -223,10 +296,8 @@ pub async fn refuse(ctx: AppContext<'_>, text: String) -> Result<(), Error> {
         .ephemeral(true)
         .allowed_mentions(CreateAllowedMentions::new());
     let http = &ctx.serenity_context().http;
-    if let Err(e) = i
-        .create_response(http, CreateInteractionResponse::Message(msg))
-        .await
-    {
+    let answer = CreateInteractionResponse::Message(msg);
+    if let Err(e) = Source::command(i).respond(http, answer).await {
         warn!(error = %e, "could not refuse a command");
     }
     info!(
@@ -246,10 +317,8 @@ pub async fn foreign_button(http: &Http, i: &ComponentInteraction) {
         .content("That button does not belong to bao-bot.")
         .ephemeral(true)
         .allowed_mentions(CreateAllowedMentions::new());
-    if let Err(e) = i
-        .create_response(http, CreateInteractionResponse::Message(msg))
-        .await
-    {
+    let answer = CreateInteractionResponse::Message(msg);
+    if let Err(e) = Source::component(i).respond(http, answer).await {
         warn!(error = %e, "could not answer a foreign button");
     }
     info!(

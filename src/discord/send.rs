@@ -20,7 +20,8 @@ use tracing::{error, info, warn};
 
 use super::messages::{edit_response, followup, message, response, rows, without_buttons};
 use super::outgoing::{self, Earlier, Outgoing, Target};
-use super::respond::{truncate, Source};
+use super::respond::{truncate, Interaction, Source};
+use super::retry::patiently;
 use super::Data;
 use crate::app::{
     self, Conversation, Place, Reply, ThreadFailure, ThreadPlan, UserId as AppUserId,
@@ -55,7 +56,7 @@ pub(super) async fn send_all(
     http: &Http,
     data: &Data,
     source: Source<'_>,
-    deferred: bool,
+    mut deferred: bool,
     blocker: Option<ThreadFailure>,
     mut plan: Vec<Outgoing>,
 ) -> Result<&'static str, serenity::Error> {
@@ -79,7 +80,7 @@ pub(super) async fn send_all(
             }
         }
         let sent = if to_caller {
-            send_to_caller(http, source, deferred, answered, &out).await
+            send_to_caller(http, source, &mut deferred, answered, &out).await
         } else {
             send_direct(http, &data.app, &out).await
         };
@@ -119,7 +120,13 @@ pub(super) async fn send_all(
     }
     for step in later {
         match (step, source) {
-            (Outgoing::RemoveButtons(Earlier::Pressed), Source::Component(click)) => {
+            (
+                Outgoing::RemoveButtons(Earlier::Pressed),
+                Source {
+                    interaction: Interaction::Component(click),
+                    ..
+                },
+            ) => {
                 let pressed = Sent::Message(click.channel_id, click.message.id);
                 if let Err(e) = set_buttons(http, None, pressed, &[]).await {
                     warn!(error = %e, "could not take the buttons off a pressed message");
@@ -149,7 +156,7 @@ pub(super) fn buttons_now(out: &Outgoing) -> bool {
 async fn send_to_caller(
     http: &Http,
     source: Source<'_>,
-    deferred: bool,
+    deferred: &mut bool,
     answered: bool,
     out: &Outgoing,
 ) -> serenity::Result<Option<Sent>> {
@@ -164,15 +171,19 @@ async fn send_to_caller(
     };
     let buttons = buttons_now(out);
     let wanted = board_at.is_some() || event_at.is_some();
-    if !answered && !deferred {
+    if !answered && !*deferred {
         let r = CreateInteractionResponse::Message(response(reply, buttons));
-        source.respond(http, r).await?;
-        // The response carries no message id: fetch it when the app wants to know.
-        if wanted {
-            return Ok(Some(Sent::Original(source.original(http).await?.id)));
+        if source.answer_or_defer(http, r).await? {
+            // The response carries no message id: fetch it when the app wants to know.
+            if wanted {
+                return Ok(Some(Sent::Original(source.original(http).await?.id)));
+            }
+            return Ok(None);
         }
-        Ok(None)
-    } else if !answered && !source.is_component() {
+        // Rate limits left no time for the whole answer: it was deferred instead.
+        *deferred = true;
+    }
+    if !answered && !source.is_component() {
         // Deferred command: the "thinking" message becomes the answer, unless the answer is
         // private (the defer was public): then it is replaced.
         if reply.ephemeral {
@@ -218,11 +229,15 @@ async fn send_direct(
             target: Target::Channel(c),
             reply,
             ..
-        } if *c != 0 => wanted(
-            ChannelId::new(*c)
-                .send_message(http, message(reply, buttons))
+        } if *c != 0 => {
+            let m = message(reply, buttons);
+            wanted(
+                patiently("channel message", || {
+                    ChannelId::new(*c).send_message(http, m.clone())
+                })
                 .await?,
-        ),
+            )
+        }
         Outgoing::RemoveButtons(Earlier::InChannel {
             channel_id,
             message_id,
@@ -234,8 +249,8 @@ async fn send_direct(
             user_id,
             message_id,
         }) if *user_id != 0 && *message_id != 0 => {
-            let channel = UserId::new(*user_id).create_dm_channel(http).await?;
-            buttons_off(http, channel.id, *message_id).await?;
+            let channel = dm_channel(http, *user_id).await?;
+            buttons_off(http, channel, *message_id).await?;
             None
         }
         Outgoing::Archive { thread, name } if *thread != 0 => {
@@ -243,7 +258,10 @@ async fn send_direct(
             if !name.is_empty() {
                 edit = edit.name(name.as_str());
             }
-            ChannelId::new(*thread).edit_thread(http, edit).await?;
+            patiently("thread archive", || {
+                ChannelId::new(*thread).edit_thread(http, edit.clone())
+            })
+            .await?;
             None
         }
         Outgoing::Post {
@@ -289,14 +307,20 @@ async fn open_thread(
                 .kind(ChannelType::PublicThread)
                 .auto_archive_duration(AutoArchiveDuration::OneWeek);
             // A tournament game's thread stands alone (no message to open it on).
-            let opened = match plan.message {
-                0 => ChannelId::new(channel).create_thread(http, builder).await,
-                m => {
-                    ChannelId::new(channel)
-                        .create_thread_from_message(http, MessageId::new(m), builder)
-                        .await
+            let opened = patiently("thread", || {
+                let builder = builder.clone();
+                async move {
+                    match plan.message {
+                        0 => ChannelId::new(channel).create_thread(http, builder).await,
+                        m => {
+                            ChannelId::new(channel)
+                                .create_thread_from_message(http, MessageId::new(m), builder)
+                                .await
+                        }
+                    }
                 }
-            };
+            })
+            .await;
             match opened {
                 Ok(thread) => Ok(thread.id.get()),
                 Err(e) => {
@@ -416,13 +440,17 @@ async fn set_buttons(
         }
         (Sent::Followup(id), Some(source)) => {
             let edit = EditWebhookMessage::new().components(rows);
-            http.edit_followup_message(source.token(), id, &edit, Vec::new())
-                .await?;
+            patiently("followup edit", || {
+                http.edit_followup_message(source.token(), id, &edit, Vec::new())
+            })
+            .await?;
         }
         (Sent::Message(channel, id), _) => {
-            channel
-                .edit_message(http, id, EditMessage::new().components(rows))
-                .await?;
+            let edit = EditMessage::new().components(rows);
+            patiently("message edit", || {
+                channel.edit_message(http, id, edit.clone())
+            })
+            .await?;
         }
         (Sent::Original(_) | Sent::Followup(_), None) => {}
     }
@@ -436,9 +464,10 @@ async fn buttons_off(
     channel: ChannelId,
     message_id: u64,
 ) -> serenity::Result<serenity::Message> {
-    channel
-        .edit_message(http, MessageId::new(message_id), without_buttons())
-        .await
+    patiently("message edit", || {
+        channel.edit_message(http, MessageId::new(message_id), without_buttons())
+    })
+    .await
 }
 
 async fn send_dm(
@@ -447,8 +476,15 @@ async fn send_dm(
     reply: &Reply,
     buttons: bool,
 ) -> serenity::Result<serenity::Message> {
-    let channel = UserId::new(user).create_dm_channel(http).await?;
-    channel.id.send_message(http, message(reply, buttons)).await
+    let channel = dm_channel(http, user).await?;
+    let m = message(reply, buttons);
+    patiently("DM", || channel.send_message(http, m.clone())).await
+}
+
+/// The bot's DM channel with `user`.
+async fn dm_channel(http: &Http, user: u64) -> serenity::Result<ChannelId> {
+    let channel = patiently("DM channel", || UserId::new(user).create_dm_channel(http)).await?;
+    Ok(channel.id)
 }
 
 /// Whether Discord refused a DM because the user does not accept them.

@@ -1,10 +1,10 @@
-//! `/bao tournament …`: the slash commands of events, mapped to
+//! `/bao-tournament …`: the slash commands of events, mapped to
 //! [`Command::Tournament`](crate::app::Command::Tournament). Organiser commands carry
 //! whether the member has Manage Server, as Discord computed it for the interaction.
 
 use poise::serenity_prelude as serenity;
 
-use super::commands::{RulesParam, VariantChoice};
+use super::choices::{RulesParam, VariantChoice};
 use super::{respond, AppContext, Error};
 use crate::app::{Command, NewEventAsk, TournamentAction, TournamentAsk};
 
@@ -38,6 +38,7 @@ async fn ask(
 /// Tournaments: round robins and Swiss events played by correspondence here.
 #[poise::command(
     slash_command,
+    rename = "bao-tournament",
     guild_only,
     subcommand_required,
     subcommands(

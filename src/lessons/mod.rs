@@ -1,4 +1,4 @@
-//! The course behind `/bao learn`: lessons that teach Bao by playing, as data, and the checks
+//! The course behind `/bao-learn`: lessons that teach Bao by playing, as data, and the checks
 //! that judge an answer from the move's trace ([`check`]).
 //!
 //! Two parts: Bao la Kujifunza, the learner's game, first ([`kujifunza`]); then Bao la

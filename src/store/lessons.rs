@@ -1,4 +1,4 @@
-//! Progress in the lessons of `/bao learn`: the lesson each user has open (lesson, task, the
+//! Progress in the lessons of `/bao-learn`: the lesson each user has open (lesson, task, the
 //! token written on that task's buttons, misses so far) and the stars of the lessons they
 //! finished. Nothing here touches games or ratings.
 

@@ -69,7 +69,7 @@ impl Store {
         Ok(())
     }
 
-    /// Sets how `user` wants turn notices (`/bao notify`). Creates the record (empty display
+    /// Sets how `user` wants turn notices (`/bao prefs notify`). Creates the record (empty display
     /// name) if missing.
     pub fn set_notify(&self, user: UserId, notify: Notify, now: i64) -> Result<(), StoreError> {
         self.lock()

@@ -1,4 +1,4 @@
-//! The puzzles of `/bao puzzle`: attempts (each one's id is the token on its buttons), the
+//! The puzzles of `/bao-puzzle`: attempts (each one's id is the token on its buttons), the
 //! players' and the puzzles' puzzle ratings, and the daily puzzle's settings and posts. The
 //! puzzles themselves live in the program ([`crate::puzzles::collection`]).
 

@@ -19,7 +19,7 @@ pub(super) fn rule_set_of(start_position: &str) -> RuleSet {
 }
 
 text_enum! {
-    /// A server setting's name, as stored and as typed in `/bao settings set`.
+    /// A server setting's name, as stored and as typed in `/bao-settings`.
     SettingKey {
         /// The variant of new games.
         Variant = "variant",

@@ -1,5 +1,5 @@
 //! Per-user preferences of `/bao prefs`: animations and board orientation (turn notices stay
-//! in `players.notify`, where `/bao notify` keeps them). One row per user, one nullable column
+//! in `players.notify`, where `/bao prefs notify` keeps them). One row per user, one nullable column
 //! per preference, `NULL` meaning the bot's default.
 //!
 //! The `animation` column has the name, type and meaning of `player_prefs.animation` (issue

@@ -38,8 +38,11 @@ pub async fn start(fake: &FakeDiscord, app: Arc<dyn Conversation>, timeout: Dura
         let _ = stopped.await;
     }));
     fake.wait_for_ready(timeout).await;
-    fake.wait_for(|r| r.is("PUT", "/api/v10/applications/*/commands"), timeout)
+    // Registered as Discord would take it (the stand-in refuses what Discord refuses).
+    let put = fake
+        .wait_for(|r| r.is("PUT", "/api/v10/applications/*/commands"), timeout)
         .await;
+    assert_eq!(put.status, 200, "registration refused: {}", put.body());
     Running { stop, task }
 }
 

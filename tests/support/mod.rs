@@ -5,6 +5,7 @@
 
 pub mod app_world;
 pub mod bot;
+pub mod discord_limits;
 pub mod fake_discord;
 pub mod games;
 pub mod gifs;

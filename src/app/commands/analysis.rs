@@ -1,4 +1,4 @@
-//! Learning from games: `/bao analyze` (the post-game analysis with its evaluation graph,
+//! Learning from games: `/bao-analyze` (the post-game analysis with its evaluation graph,
 //! accuracies, the largest mistakes and buttons to see the board around each), `/bao hint`,
 //! and the board at any ply of a game (the analysis's buttons).
 //!
@@ -69,7 +69,7 @@ impl App {
 }
 
 impl App {
-    /// `/bao analyze [game]`: the analysis of `game` for `user` asking at `place`;
+    /// `/bao-analyze [game]`: the analysis of `game` for `user` asking at `place`;
     /// `progress` gets a line after each ply analysed ("Analysing ply 34 of 80…").
     pub(in crate::app) fn analyze(
         &self,

@@ -80,7 +80,7 @@ impl App {
         }
         if self.store.board_of_game(game.id)?.is_some() {
             return Err(refuse(
-                "A tournament game cannot be aborted: `/bao resign` or `/bao draw` instead (or `/bao tournament withdraw` to leave the event).",
+                "A tournament game cannot be aborted: `/bao resign` or `/bao draw` instead (or `/bao-tournament withdraw` to leave the event).",
             ));
         }
         if game.status == GameStatus::Active && game.ply >= ABORT_BEFORE_PLY {

@@ -1,7 +1,7 @@
-//! `/bao learn`: the course of [`crate::lessons`] played in the chat, one task at a time.
+//! `/bao-learn`: the course of [`crate::lessons`] played in the chat, one task at a time.
 //!
-//! `/bao learn` resumes the lesson the user has open (or starts the first one not yet done);
-//! `/bao learn lesson:N` jumps to lesson N. A lesson opens with its demonstration (an
+//! `/bao-learn` resumes the lesson the user has open (or starts the first one not yet done);
+//! `/bao-learn lesson:N` jumps to lesson N. A lesson opens with its demonstration (an
 //! animated move and a line or two), then shows its first task's board with a button per
 //! legal move and "Show me". Answers come by those buttons, or by `/bao move` in the place
 //! where the lesson is open when the user plays no game there (a game always comes first).
@@ -31,11 +31,11 @@ const MAX_MOVE_BUTTONS: usize = 20;
 
 /// The refusal of a press on another user's lesson.
 pub(in crate::app) const NOT_YOUR_LESSON: &str =
-    "These buttons belong to someone else's lesson. Start your own with `/bao learn`.";
+    "These buttons belong to someone else's lesson. Start your own with `/bao-learn`.";
 
 /// The refusal of a press on a task that is no longer the one open.
 pub(in crate::app) const OLD_TASK: &str =
-    "That task is over. `/bao learn` shows the task you are on.";
+    "That task is over. `/bao-learn` shows the task you are on.";
 
 /// A button per legal move of `pos`, five a row, with the ids `id` gives; none when there
 /// are more than fit under a board with one more row.
@@ -149,14 +149,14 @@ impl App {
         }
     }
 
-    /// `/bao learn [lesson:N]`.
+    /// `/bao-learn [lesson:N]`.
     pub(in crate::app) fn learn(&self, user: &User, place: &Place, lesson: Option<u32>) -> Answer {
         let count = lessons::course().len() as u32;
         let open = self.store.open_lesson(user.id)?;
         let (n, task, misses, fresh) = match (lesson, &open) {
             (Some(n), _) if n == 0 || n > count => {
                 return Err(refuse(format!(
-                    "There are {count} lessons: `/bao learn lesson:1` to `lesson:{count}`."
+                    "There are {count} lessons: `/bao-learn lesson:1` to `lesson:{count}`."
                 )))
             }
             (Some(n), _) => (n, 1, 0, true),
@@ -511,7 +511,7 @@ impl App {
         reply
     }
 
-    /// [`App::lesson_progress`] for someone who has finished a lesson (for `/bao stats`).
+    /// [`App::lesson_progress`] for someone who has finished a lesson (for `/bao-stats`).
     pub(in crate::app) fn lesson_progress_if_any(
         &self,
         user: &User,

@@ -1,4 +1,4 @@
-//! `/bao prefs`: turn notices (as `/bao notify`), animations and board orientation.
+//! `/bao prefs`: turn notices (as `/bao prefs notify`), animations and board orientation.
 
 use crate::store::{Notify, UserPrefs};
 use crate::vocab::Orientation;

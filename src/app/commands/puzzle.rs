@@ -1,7 +1,7 @@
-//! `/bao puzzle`: the puzzles of [`crate::puzzles`] solved in the chat.
+//! `/bao-puzzle`: the puzzles of [`crate::puzzles`] solved in the chat.
 //!
-//! `/bao puzzle [theme:] [variant:]` opens a puzzle near the asker's puzzle rating that they
-//! have not seen (`/bao puzzle daily` the day's). The board comes with a button per legal
+//! `/bao-puzzle [theme:] [variant:]` opens a puzzle near the asker's puzzle rating that they
+//! have not seen (`/bao-puzzle daily` the day's). The board comes with a button per legal
 //! move and the goal in words; answers come by those buttons or by `/bao move` where the
 //! puzzle is open when the asker plays no game there. The bot plays the replies. A wrong move
 //! ends the attempt with the right line animated and what the played move allowed; in the
@@ -33,11 +33,11 @@ use crate::app::{BoardView, Button, ButtonStyle, Reply};
 
 /// The refusal of a press on another user's puzzle.
 pub(in crate::app) const NOT_YOUR_PUZZLE: &str =
-    "These buttons belong to someone else's puzzle. Get your own with `/bao puzzle`.";
+    "These buttons belong to someone else's puzzle. Get your own with `/bao-puzzle`.";
 
 /// The refusal of a press on an attempt that is over, or on a board already answered.
 pub(in crate::app) const OLD_ATTEMPT: &str =
-    "That puzzle board is over. `/bao puzzle` gives you a new puzzle.";
+    "That puzzle board is over. `/bao-puzzle` gives you a new puzzle.";
 
 /// Nodes of the search that says what a wrong move allowed.
 const ALLOWED_NODES: u64 = 60_000;
@@ -84,7 +84,7 @@ fn described(pos: &Position, mv: &Move) -> (Position, Trace) {
 }
 
 impl App {
-    /// `/bao puzzle [theme:] [variant:] [daily]`.
+    /// `/bao-puzzle [theme:] [variant:] [daily]`.
     pub(in crate::app) fn puzzle(
         &self,
         user: &User,
@@ -399,7 +399,7 @@ impl App {
         self.moves_animation_gif(format!("puzzle-{}-allowed", puzzle.id), pos, &moves, &opts)
     }
 
-    /// "Puzzles: rating 1512, 7 solved of 9, streak 3 (best 5)." for `/bao stats`.
+    /// "Puzzles: rating 1512, 7 solved of 9, streak 3 (best 5)." for `/bao-stats`.
     pub(in crate::app) fn puzzle_record(&self, who: &User) -> Result<Option<String>, AppError> {
         Ok(self.store.puzzle_player(who.id)?.map(|p| {
             format!(

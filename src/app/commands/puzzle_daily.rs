@@ -1,4 +1,4 @@
-//! The daily puzzle in a server: `/bao settings set daily_puzzle #channel HOUR` (or `off`)
+//! The daily puzzle in a server: `/bao-settings daily_puzzle #channel HOUR` (or `off`)
 //! names the channel and the hour (UTC); from that hour each day [`App::tick`] posts the
 //! day's puzzle there once, with a button that opens it privately for whoever presses it.
 //! Each post is claimed in the store before it is sent, so a restart never posts a day twice,
@@ -15,12 +15,12 @@ use crate::app::refusal::{refuse, Answer};
 use crate::app::{App, AppError, Place, User};
 use crate::app::{BoardView, Button, ButtonStyle, Destination, Notice, Reply};
 
-/// The setting's name in `/bao settings set`.
+/// The setting's name in `/bao-settings`.
 pub(in crate::app) const DAILY_KEY: &str = "daily_puzzle";
 
 /// How the setting is written.
 const DAILY_FORM: &str =
-    "write `/bao settings set daily_puzzle #channel HOUR` (HOUR in UTC, 0 to 23), or `off`";
+    "write `/bao-settings daily_puzzle #channel HOUR` (HOUR in UTC, 0 to 23), or `off`";
 
 /// The channel a `daily_puzzle` setting's value names, if it is a valid setting (front ends
 /// check they may post there before asking).
@@ -55,7 +55,7 @@ fn read_daily(value: &str) -> Result<Option<(u64, u32)>, String> {
 }
 
 impl App {
-    /// `/bao settings set daily_puzzle ...` in `guild` (the caller may manage the server).
+    /// `/bao-settings daily_puzzle ...` in `guild` (the caller may manage the server).
     pub(in crate::app) fn set_daily_puzzle(&self, user: &User, guild: u64, value: &str) -> Answer {
         let setting = read_daily(value).map_err(|e| refuse(format!("{e}.")))?;
         self.store
@@ -69,7 +69,7 @@ impl App {
         .into())
     }
 
-    /// The daily puzzle setting of `guild`, as `/bao settings` shows it, when one is set.
+    /// The daily puzzle setting of `guild`, as `/bao help topic:settings` shows it, when one is set.
     pub(in crate::app) fn daily_puzzle_shown(
         &self,
         guild: u64,

@@ -1,9 +1,9 @@
-//! Ratings in the conversation: `/bao leaderboard`, `/bao stats`, and the ratings shown in
+//! Ratings in the conversation: `/bao-leaderboard`, `/bao-stats`, and the ratings shown in
 //! challenges, board headers and game-end messages.
 //!
 //! The store rates a game in the transaction that finishes it; here the ratings are only
 //! read and shown. A game in a server channel shows that server's ratings; the global ones
-//! are in the game-end message when they differ, and in `/bao stats`.
+//! are in the game-end message when they differ, and in `/bao-stats`.
 
 use std::collections::BTreeMap;
 
@@ -21,7 +21,7 @@ use crate::app::{Attachment, BoardView, RatingScope, Reply, User};
 /// Players shown on a leaderboard.
 const TOP: u32 = 10;
 
-/// Results listed in `/bao stats`.
+/// Results listed in `/bao-stats`.
 const LAST_RESULTS: usize = 10;
 
 /// `+162` or `−162` (a true minus sign).
@@ -226,7 +226,7 @@ impl App {
         Ok(Some(text))
     }
 
-    /// `/bao leaderboard [variant] [scope]`: the best ten ranked players as a picture (and
+    /// `/bao-leaderboard [variant] [scope]`: the best ten ranked players as a picture (and
     /// text for terminals), with the asker's own rank when they are not among them.
     pub(in crate::app) fn leaderboard(
         &self,
@@ -241,7 +241,7 @@ impl App {
             (_, Place::Channel { guild, .. }) => Scope::Server(*guild),
             (Some(RatingScope::Server), Place::Dm { .. }) => {
                 return Err(refuse(
-                    "There is no server here: in DMs only the global leaderboard exists. Try `/bao leaderboard scope:global`.",
+                    "There is no server here: in DMs only the global leaderboard exists. Try `/bao-leaderboard scope:global`.",
                 ))
             }
         };
@@ -353,7 +353,7 @@ impl App {
         Ok(reply.into())
     }
 
-    /// `/bao stats [@user] [variant]`: ratings per scope, the record against people (as
+    /// `/bao-stats [@user] [variant]`: ratings per scope, the record against people (as
     /// South and North, streaks, the last results, head to head with the asker) and against
     /// each AI level. Private to the asker.
     pub(in crate::app) fn stats(
@@ -369,7 +369,7 @@ impl App {
         let who = player.unwrap_or(user);
         if who.bot {
             return Err(refuse(format!(
-                "{} is a bot and plays no games; `/bao stats` shows a person's games.",
+                "{} is a bot and plays no games; `/bao-stats` shows a person's games.",
                 who.name
             )));
         }

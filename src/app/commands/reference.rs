@@ -1,4 +1,4 @@
-//! The reference answers: `/bao help`, `/bao rules` and `/bao notation`, private texts
+//! The reference answers: `/bao help` and its topics `rules` and `notation`, private texts
 //! about no game.
 
 use crate::app::refusal::Answer;
@@ -12,12 +12,12 @@ impl App {
         Ok(Reply::private(format!("{HELP_TEXT}\n{}", ladder::levels_text())).into())
     }
 
-    /// `/bao rules`: the rules in short, then the rule sets.
+    /// `/bao help topic:rules`: the rules in short, then the rule sets.
     pub(in crate::app) fn rules(&self) -> Answer {
         Ok(Reply::private(format!("{RULES_TEXT}\n{RULE_SETS_TEXT}")).into())
     }
 
-    /// `/bao notation`: how to write a move.
+    /// `/bao help topic:notation`: how to write a move.
     pub(in crate::app) fn notation(&self) -> Answer {
         Ok(Reply::private(NOTATION_TEXT).into())
     }
@@ -25,24 +25,22 @@ impl App {
 
 /// `/bao help`.
 pub const HELP_TEXT: &str = "\
-**Bao commands**
-`/bao challenge @someone [variant] [side] [time_per_move] [rules] [rated] [hints]`: challenge someone here (time: none, 30m .. 14d; rules: v0.2 or r002; rated: yes/no; hints: yes, unrated only); the game gets a thread of its own where the server allows
+**Playing: `/bao`**
+`/bao challenge @someone [variant] [side] [time_per_move] [rules] [rated] [hints]`: challenge someone here (time: none, 30m .. 14d; rules: v0.2 or r002; hints: unrated games only); the game gets a thread of its own where allowed
 `/bao accept`, `/bao decline`: answer a challenge (or use its buttons)
-`/bao move A4 left capture`: a move (`/bao notation` says how to write one); or the buttons under the board
-`/bao board`, `/bao moves`, `/bao history`: the board, the legal moves, the move list and record
+`/bao move A4 left capture`: a move (`/bao help topic:notation` says how to write one); or the buttons under the board
+`/bao board`, `/bao moves`, `/bao history`: the board, the legal moves, the record
 `/bao resign`, `/bao draw` (offer or accept), `/bao abort` (before each side has moved twice), `/bao claim` (the opponent's time ran out)
 `/bao ai [level] [side] [variant] [rules]`: play the AI here (levels below; default medium)
-`/bao hint`: a private hint (against the AI, or agreed by hints:yes); `/bao takeback`: take back your move (with the AI's reply; in unrated games, if the opponent agrees)
-`/bao games`: your games
-`/bao replay [game] [from] [to]`: a game as an animated GIF
-`/bao analyze [game]`: a finished game's analysis
-`/bao leaderboard [variant] [server|global]`, `/bao stats [@someone] [variant]`: ratings and records
-`/bao prefs [notify] [animations] [orientation]`: your preferences (`/bao notify dm|mention|off` too)
-`/bao settings`: this server's settings; `/bao-settings <setting> <value>` changes one (Manage Server)
-`/bao tournament create|join|standings`: round robin and Swiss events here
-`/bao learn`, `/bao puzzle [theme] [variant]`: lessons, puzzles; `/bao rules`, `/bao about`";
+`/bao hint`: a private hint (against the AI, or agreed by hints:yes); `/bao takeback`: take back your move (against the AI, or if the opponent agrees)
+`/bao games`: your games; `/bao prefs [notify] [animations] [orientation]`: your preferences
+`/bao help [topic]`: this page, or `topic:rules`, `topic:notation`, `topic:settings` (this server's), `topic:about`
+**Studying**: `/bao-replay [game] [from] [to]` (a game as a GIF), `/bao-analyze [game]`, `/bao-learn [lesson]`, `/bao-puzzle [theme] [variant] [daily]`
+**Ratings**: `/bao-stats [@someone] [variant]`, `/bao-leaderboard [variant] [server|global]`
+**Events**: `/bao-tournament create|join|standings|…` (round robins, Swiss)
+**Server**: `/bao-settings <setting> <value>` changes a setting (Manage Server)";
 
-/// `/bao rules`.
+/// `/bao help topic:rules`.
 pub const RULES_TEXT: &str = "\
 **Bao la Kiswahili in short**
 Four rows of eight pits; you own the two nearest you (front row A, back row B; North has a and b). Pits are numbered 1-8 from your own left. A5 is your nyumba (house), drawn square.
@@ -54,7 +52,7 @@ Four rows of eight pits; you own the two nearest you (front row A, back row B; N
 **Winning**: empty the opponent's front row, or leave them without a legal move.
 The learner's game (kujifunza): 2 seeds in every pit, no hand, no nyumba.";
 
-/// `/bao notation`. Its examples are legal first moves (checked below).
+/// `/bao help topic:notation`. Its examples are legal first moves (checked below).
 pub const NOTATION_TEXT: &str = "\
 **Writing a move**: `/bao move <pit> <left|right> [capture|takata] [stop|use] [enter-left|enter-right]`; the buttons under the board write it for you.
 **Pit**: `A` is your front row and `B` your back row, pits 1-8 from your own left; A5 is your nyumba (house). North's pits are printed `a` and `b`, but case is ignored: on your turn `a4` means your own A4.

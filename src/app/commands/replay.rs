@@ -1,4 +1,4 @@
-//! Animations in the conversation: the sowing GIF of a move's board reply, `/bao replay` (a
+//! Animations in the conversation: the sowing GIF of a move's board reply, `/bao-replay` (a
 //! game as a GIF) and whether a user sees animations (`/bao prefs`, the server, the config).
 
 use crate::render::{GameGifOptions, GameRecord, GifError, RenderOptions};
@@ -41,7 +41,7 @@ impl App {
         )
     }
 
-    /// `/bao replay [game] [from] [to]`: the game as a GIF, one frame per ply. Finished games
+    /// `/bao-replay [game] [from] [to]`: the game as a GIF, one frame per ply. Finished games
     /// for anyone who may see them; a running game only for its players.
     pub(in crate::app) fn replay(
         &self,
@@ -101,7 +101,7 @@ impl App {
             Ok(b) => b,
             Err(GifError::Range { .. }) => {
                 return Err(refuse(format!(
-                    "Game {} has {plies} plies: ask for plies from 0 to {plies}, the first not after the last (`/bao replay game:{} from:0 to:{plies}`).",
+                    "Game {} has {plies} plies: ask for plies from 0 to {plies}, the first not after the last (`/bao-replay game:{} from:0 to:{plies}`).",
                     game.id, game.id
                 )))
             }

@@ -1,5 +1,5 @@
-//! Server settings (`/bao settings`, `/bao settings set`), what they mean for new games, the
-//! rule sets explained (`/bao rules`), and `/bao about`.
+//! Server settings (`/bao help topic:settings`, `/bao-settings`), what they mean for new games, the
+//! rule sets explained (`/bao help topic:rules`), and `/bao help topic:about`.
 
 use crate::rules::{RuleSet, Variant};
 use crate::store::{SettingKey, SettingValue, UserId};
@@ -10,7 +10,7 @@ use crate::app::view::timestamp;
 use crate::app::{App, AppError, Place};
 use crate::app::{Reply, Settings, User};
 
-/// The rule sets, for `/bao rules` and `/bao about`.
+/// The rule sets, for `/bao help topic:rules` and `/bao help topic:about`.
 pub const RULE_SETS_TEXT: &str = "\
 **Rule sets**: every game is played under one, chosen when it starts (`rules` option of `/bao challenge` and `/bao ai`; a server may set its default).
 `v0.2` (the default): the rules above, with takasia.
@@ -197,7 +197,7 @@ impl ServerConfig {
     }
 }
 
-/// What a setting is for, shown by `/bao settings`.
+/// What a setting is for, shown by `/bao help topic:settings`.
 fn about_key(key: SettingKey) -> &'static str {
     match key {
         SettingKey::Variant => "variant of new games",
@@ -213,7 +213,7 @@ fn about_key(key: SettingKey) -> &'static str {
     }
 }
 
-const SETTINGS_FORM: &str = "write `/bao-settings <setting> <value>` (in the console `/bao settings set <setting> <value>`) with a setting among variant, rules, time_per_move, rated, placement, channels, animations, max_games (`default` as the value resets one)";
+const SETTINGS_FORM: &str = "write `/bao-settings <setting> <value>` with a setting among variant, rules, time_per_move, rated, placement, channels, animations, max_games (`default` as the value resets one)";
 
 impl App {
     /// The settings of the server `place` is in (the bot's defaults in a DM).
@@ -260,7 +260,7 @@ impl App {
         Ok(None)
     }
 
-    /// `/bao settings`.
+    /// `/bao help topic:settings`.
     pub(in crate::app) fn show_server_settings(
         &self,
         place: &Place,
@@ -268,7 +268,7 @@ impl App {
     ) -> Answer {
         let Place::Channel { guild, .. } = *place else {
             return Err(refuse(
-                "Settings belong to a server: use `/bao settings` in one of its channels.",
+                "Settings belong to a server: use `/bao help topic:settings` in one of its channels.",
             ));
         };
         let rows = self.store.server_settings(guild)?;
@@ -294,7 +294,7 @@ impl App {
         Ok(Reply::private(lines.join("\n")).into())
     }
 
-    /// `/bao settings set KEY VALUE`.
+    /// `/bao-settings KEY VALUE`.
     pub(in crate::app) fn set_server_setting(
         &self,
         user: &User,
@@ -305,12 +305,12 @@ impl App {
     ) -> Answer {
         let Place::Channel { guild, .. } = *place else {
             return Err(refuse(
-                "Settings belong to a server: use `/bao settings set` in one of its channels.",
+                "Settings belong to a server: use `/bao-settings` in one of its channels.",
             ));
         };
         if !manage_server {
             return Err(refuse(
-                "Only members with the Manage Server permission may change this server's settings; `/bao settings` shows them.",
+                "Only members with the Manage Server permission may change this server's settings; `/bao help topic:settings` shows them.",
             ));
         }
         if key
@@ -350,7 +350,7 @@ impl App {
         .into())
     }
 
-    /// `/bao about`.
+    /// `/bao help topic:about`.
     pub(in crate::app) fn about(&self) -> Answer {
         let (running, played, servers) = self.store.game_totals()?;
         let up = (self.clock.now() - self.started).max(0);

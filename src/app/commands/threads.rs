@@ -188,7 +188,7 @@ impl App {
     }
 
     /// Whether games accepted at `place` get a thread of their own, and if not why, for
-    /// `/bao settings` (`thread_placement`: the server's placement is `thread`).
+    /// `/bao help topic:settings` (`thread_placement`: the server's placement is `thread`).
     pub(in crate::app) fn threads_line(
         &self,
         place: &Place,

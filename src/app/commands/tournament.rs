@@ -1,4 +1,4 @@
-//! `/bao tournament`: creating an event, signing up and leaving, what organisers do
+//! `/bao-tournament`: creating an event, signing up and leaving, what organisers do
 //! (start, pause, resume, remove, cancel), and the views anyone may ask for (standings,
 //! pairings, info). Rounds, results and the end are in `tournament_rounds.rs`.
 //!
@@ -59,7 +59,7 @@ pub(super) fn format_words(format: Format) -> String {
 }
 
 impl App {
-    /// Answers one `/bao tournament` request (typed, or a Join/Leave button: `pressed`).
+    /// Answers one `/bao-tournament` request (typed, or a Join/Leave button: `pressed`).
     pub(in crate::app) fn tournament(
         &self,
         user: &User,
@@ -70,7 +70,7 @@ impl App {
         let Place::Channel { guild, channel } = *place else {
             return Err(refuse(
                 "Tournaments are played in a server's channel, not in DMs: use \
-                 `/bao tournament` in the channel the event is (or will be) announced in.",
+                 `/bao-tournament` in the channel the event is (or will be) announced in.",
             ));
         };
         if let TournamentAction::Create(new) = ask.action {
@@ -129,7 +129,7 @@ impl App {
                 }
                 _ if pressed => Err(refuse(crate::app::INVALID_BUTTON)),
                 _ => Err(refuse(format!(
-                    "There is no tournament #{id} in this server: `/bao tournament info` in an \
+                    "There is no tournament #{id} in this server: `/bao-tournament info` in an \
                      event's channel shows its number."
                 ))),
             };
@@ -143,7 +143,7 @@ impl App {
             .collect();
         match here.as_slice() {
             [] => Err(refuse(
-                "No tournament is running or open in this channel: `/bao tournament create` \
+                "No tournament is running or open in this channel: `/bao-tournament create` \
                  makes one, or name one with `event:NUMBER`.",
             )),
             [one] => Ok(one.clone()),
@@ -230,7 +230,7 @@ impl App {
             now,
         })?;
         let mut reply = Reply::public(format!(
-            "**Tournament {} · {}** by {}: Bao la {}, {}, {}, {}{}. {}\nPress **Join** to play (or `/bao tournament join`).",
+            "**Tournament {} · {}** by {}: Bao la {}, {}, {}, {}{}. {}\nPress **Join** to play (or `/bao-tournament join`).",
             event.id,
             event.spec.name,
             user.name,
@@ -242,7 +242,7 @@ impl App {
             match (signup, ask.max_players) {
                 (Some(t), _) => format!("Sign-up closes {} and the event starts then.", crate::app::view::timestamp(t)),
                 (None, Some(m)) => format!("It starts when {m} players have joined."),
-                (None, None) => "The organiser starts it with `/bao tournament start`.".into(),
+                (None, None) => "The organiser starts it with `/bao-tournament start`.".into(),
             }
         ));
         reply.buttons = signup_buttons(event.id.0);
@@ -291,7 +291,7 @@ impl App {
                 Ok(Reply::public(text).into())
             }
             JoinOutcome::AlreadyIn => Err(refuse(format!(
-                "You are already signed up for tournament {} · {}. `/bao tournament leave` takes you off before it starts.",
+                "You are already signed up for tournament {} · {}. `/bao-tournament leave` takes you off before it starts.",
                 event.id, event.spec.name
             ))),
             JoinOutcome::Full(n) => Err(refuse(format!(
@@ -317,7 +317,7 @@ impl App {
             )));
         }
         Err(refuse(format!(
-            "Tournament {} has started: `/bao tournament withdraw` leaves it (your game being played is resigned).",
+            "Tournament {} has started: `/bao-tournament withdraw` leaves it (your game being played is resigned).",
             event.id
         )))
     }
@@ -439,7 +439,7 @@ impl App {
         };
         Ok(Response {
             reply: Reply::public(if pause {
-                format!("Tournament {} is paused: games go on, but no new round starts until `/bao tournament resume`.", event.id)
+                format!("Tournament {} is paused: games go on, but no new round starts until `/bao-tournament resume`.", event.id)
             } else {
                 format!("Tournament {} goes on.", event.id)
             }),
@@ -470,7 +470,7 @@ impl App {
         let entrants = crate::store::entrants_of(&players);
         if entrants.is_empty() {
             return Err(refuse(format!(
-                "Tournament {} has not started: `/bao tournament info` lists who has joined.",
+                "Tournament {} has not started: `/bao-tournament info` lists who has joined.",
                 event.id
             )));
         }
@@ -566,7 +566,7 @@ impl App {
 
 /// Never called: `create` is answered before an event is looked up.
 fn unreachable_create() -> Answer {
-    Err(refuse("`/bao tournament create` makes a new event."))
+    Err(refuse("`/bao-tournament create` makes a new event."))
 }
 
 /// The rule set of an event's games.
@@ -601,10 +601,10 @@ fn closed_text(event: &Event, status: EventStatus) -> String {
     match status {
         EventStatus::Signup => format!("Sign-up for tournament {} has closed: it starts soon.", event.id),
         EventStatus::Running | EventStatus::Paused => format!(
-            "Tournament {} has already started: sign-up is over. Watch with `/bao tournament standings`.",
+            "Tournament {} has already started: sign-up is over. Watch with `/bao-tournament standings`.",
             event.id
         ),
-        EventStatus::Finished => format!("Tournament {} is finished: `/bao tournament standings event:{}` shows how it ended.", event.id, event.id.0),
+        EventStatus::Finished => format!("Tournament {} is finished: `/bao-tournament standings event:{}` shows how it ended.", event.id, event.id.0),
         EventStatus::Cancelled => format!("Tournament {} was cancelled.", event.id),
     }
 }

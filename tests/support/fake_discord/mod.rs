@@ -24,6 +24,11 @@
 
 mod gateway;
 pub mod payloads;
+mod rules;
+
+use super::discord_limits as limits;
+use rules::{rate_limited, refused, Pending};
+pub use rules::{RateLimits, Strictness};
 
 use std::collections::{HashMap, HashSet};
 use std::convert::Infallible;
@@ -203,6 +208,13 @@ struct Shared {
     threads_refused: Mutex<HashSet<u64>>,
     /// Channel id -> guild id, learnt from interactions.
     channel_guilds: Mutex<HashMap<u64, u64>>,
+    /// Interaction token -> when it was sent, its upload limit, and whether it was answered.
+    interactions: Mutex<HashMap<String, Pending>>,
+    /// Where the stand-in is stricter than Discord (to test a refusal).
+    strict: Mutex<Strictness>,
+    /// Rate limits answered on purpose, and the count of requests that could get one.
+    rate_limits: Mutex<Option<RateLimits>>,
+    limited_count: AtomicU64,
     next_id: AtomicU64,
     gateway_url: Mutex<String>,
     ready_count: AtomicU64,
@@ -458,23 +470,53 @@ impl FakeDiscord {
 
     /// Sends an `INTERACTION_CREATE` (build `d` with [`payloads`]).
     pub fn send_interaction(&self, d: Value) {
-        let guild = id_field(&d, "guild_id");
+        self.note_interaction(&d);
+        self.send_dispatch("INTERACTION_CREATE", d);
+    }
+
+    /// Remembers interaction `d` as sent now, waiting for its first answer, without sending
+    /// it on the gateway (for a test that answers it itself).
+    pub fn note_interaction(&self, d: &Value) {
+        let guild = id_field(d, "guild_id");
         if guild != 0 {
             self.shared
                 .channel_guilds
                 .lock()
                 .unwrap()
-                .insert(id_field(&d, "channel_id"), guild);
+                .insert(id_field(d, "channel_id"), guild);
         }
         if let Some(token) = d.get("token").and_then(Value::as_str) {
-            let channel = id_field(&d, "channel_id").max(1);
+            let channel = id_field(d, "channel_id").max(1);
             self.shared
                 .token_channels
                 .lock()
                 .unwrap()
                 .insert(token.to_string(), channel);
+            let upload_limit = d
+                .get("attachment_size_limit")
+                .and_then(Value::as_u64)
+                .unwrap_or(limits::DEFAULT_UPLOAD_LIMIT);
+            self.shared.interactions.lock().unwrap().insert(
+                token.to_string(),
+                Pending {
+                    sent: std::time::Instant::now(),
+                    upload_limit,
+                    answered: false,
+                },
+            );
         }
-        self.send_dispatch("INTERACTION_CREATE", d);
+    }
+
+    /// Makes the stand-in stricter than Discord where `strict` says (to test refusals).
+    pub fn be_strict(&self, strict: Strictness) {
+        *self.shared.strict.lock().unwrap() = strict;
+    }
+
+    /// Answers `429 Too Many Requests` to one request in `limits.one_in` from now on
+    /// (alternately for the route and globally), as a rate-limit proxy passes them on; the
+    /// start-up requests (gateway, application, user) are always answered.
+    pub fn rate_limit(&self, limits: RateLimits) {
+        *self.shared.rate_limits.lock().unwrap() = Some(limits);
     }
 
     /// Makes every message to `user_id`'s DM channel fail with 403 / code 50007.
@@ -542,7 +584,23 @@ async fn route(
     } else {
         (serde_json::from_slice(&body).ok(), Vec::new())
     };
-    let (status, answer) = answer(&shared, &method, &path, json.as_ref(), &files);
+    if let Some(limited) = rate_limited(&shared, &method, &path) {
+        shared.requests.lock().unwrap().push(Recorded {
+            method: method.to_string(),
+            path,
+            query: uri.query().map(str::to_string),
+            json,
+            files,
+            status: 429,
+            at: std::time::Instant::now(),
+        });
+        shared.bump();
+        return limited;
+    }
+    let (status, answer) = match refused(&shared, &method, &path, json.as_ref(), &files) {
+        Some(refusal) => refusal,
+        None => answer(&shared, &method, &path, json.as_ref(), &files),
+    };
     shared.requests.lock().unwrap().push(Recorded {
         method: method.to_string(),
         path,
@@ -655,6 +713,10 @@ fn answer(
         }
         ("POST", ["channels", c, "messages", m, "threads"]) => {
             open_thread(shared, c.parse().unwrap_or(0), m.parse().unwrap_or(0), body)
+        }
+        ("POST", ["channels", c, "threads"]) => {
+            let id = shared.new_id();
+            open_thread(shared, c.parse().unwrap_or(0), id, body)
         }
         ("PATCH", ["channels", c]) => {
             let id: u64 = c.parse().unwrap_or(0);

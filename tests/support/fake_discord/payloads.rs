@@ -293,7 +293,8 @@ pub fn token_for(id: u64) -> String {
     format!("itok{id}")
 }
 
-/// Command data for `/bao <sub> options...`, with users resolved.
+/// Command data for `/bao <sub> options...` (or `/bao-replay options...`, `/bao-tournament
+/// join options...`), with users resolved.
 fn bao_data(sub: &str, options: &[Opt], focused: Option<&str>) -> Value {
     let mut users = serde_json::Map::new();
     let opts: Vec<Value> = options
@@ -308,11 +309,22 @@ fn bao_data(sub: &str, options: &[Opt], focused: Option<&str>) -> Value {
             o.json(focused == Some(name))
         })
         .collect();
+    // `help`: `/bao help`; `bao-replay`: a top-level command; `bao-tournament join`: a
+    // top-level command's subcommand.
+    let (name, sub) = match sub.split_once(' ') {
+        Some((top, sub)) => (top, Some(sub)),
+        None if sub.starts_with("bao-") => (sub, None),
+        None => ("bao", Some(sub)),
+    };
+    let options = match sub {
+        Some(sub) => json!([{ "name": sub, "type": 1, "options": opts }]),
+        None => Value::Array(opts),
+    };
     let mut data = json!({
         "id": "1150000000000000001",
-        "name": "bao",
+        "name": name,
         "type": 1,
-        "options": [{ "name": sub, "type": 1, "options": opts }],
+        "options": options,
     });
     if !users.is_empty() {
         data["resolved"] = json!({ "users": users });
@@ -320,7 +332,8 @@ fn bao_data(sub: &str, options: &[Opt], focused: Option<&str>) -> Value {
     data
 }
 
-/// `/bao <sub> [options]` by `who` at `place` (interaction type 2).
+/// `/bao <sub> [options]` by `who` at `place` (interaction type 2); `sub` may also name a
+/// top-level command (`bao-replay`) or one with its subcommand (`bao-tournament join`).
 pub fn slash(id: u64, who: &Who, place: Place, sub: &str, options: &[Opt]) -> Value {
     let mut v = base(id, 2, who, place);
     v["data"] = bao_data(sub, options, None);
