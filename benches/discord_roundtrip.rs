@@ -10,7 +10,7 @@
 //!
 //! Under `cargo test` it runs a few rounds only, as a smoke test.
 
-#[path = "../tests/support/mod.rs"]
+#[path = "../tests/it/support/mod.rs"]
 mod support;
 
 use std::sync::Arc;

@@ -14,7 +14,7 @@
 //! build of the bot instead (an older one, for before/after figures). Under `cargo test` it
 //! runs 4 games for one round, as a smoke test.
 
-#[path = "../tests/support/mod.rs"]
+#[path = "../tests/it/support/mod.rs"]
 mod support;
 
 use std::collections::HashMap;

@@ -1,6 +1,6 @@
 //! Part 2 of the course: Bao la Kiswahili, the full game (docs/rules.md sections 2-7), rule
 //! set v0.2. Every position holds 64 seeds on the board and in hand, South to move;
-//! `tests/lessons.rs` plays every example and wrong move.
+//! `tests/it/lessons.rs` plays every example and wrong move.
 
 use super::{task, Lesson, Task};
 use crate::rules::Variant;

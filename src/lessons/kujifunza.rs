@@ -1,5 +1,5 @@
 //! Part 1 of the course: Bao la Kujifunza, the learner's game (docs/rules.md section 8).
-//! Every position has 64 seeds on the board, South to move; `tests/lessons.rs` plays every
+//! Every position has 64 seeds on the board, South to move; `tests/it/lessons.rs` plays every
 //! example and wrong move.
 
 use super::{task, Lesson, Task};

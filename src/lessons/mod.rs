@@ -6,7 +6,7 @@
 //! with a line or two) and has a few [`Task`]s. A task is a position (the text form of
 //! docs/rules.md section 9), a goal in words and a [`Check`]: any legal move that meets the
 //! check is right. Each task also names an example answer and, where one exists, a legal move
-//! that misses; `tests/lessons.rs` plays both on every task, and the feedback the bot gives
+//! that misses; `tests/it/lessons.rs` plays both on every task, and the feedback the bot gives
 //! for the wrong one is [`Check::feedback`] computed from its trace.
 //!
 //! The player is always South, to move. Nothing here knows about users or storage: the

@@ -1,0 +1,51 @@
+//! A console session through most commands, word for word (issue 22's check): the script
+//! `tests/data/console_transcript.txt`, run from a fixed start time, must print exactly
+//! `tests/data/console_transcript.out` (board files under a placeholder folder). A change
+//! meant to keep behaviour keeps this transcript; one that changes what the bot says updates
+//! the file in the same commit, so the difference is reviewed.
+//!
+//! To record it again: `cargo run -- console --db :memory: --start-time 2026-12-01T09:00Z
+//! --boards BOARDS --script tests/data/console_transcript.txt > tests/data/console_transcript.out`.
+
+use std::process::Command;
+
+#[test]
+fn the_transcript_is_unchanged() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let boards = dir.path().join("BOARDS");
+    let out = Command::new(env!("CARGO_BIN_EXE_bao-bot"))
+        .args([
+            "console",
+            "--db",
+            ":memory:",
+            "--start-time",
+            "2026-12-01T09:00Z",
+        ])
+        .arg("--boards")
+        .arg(&boards)
+        .args(["--script", "tests/data/console_transcript.txt"])
+        .output()
+        .expect("run console");
+    // The script has one line the console refuses (`/bao frobnicate`).
+    assert_eq!(
+        out.status.code(),
+        Some(2),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8_lossy(&out.stdout).replace(&*boards.to_string_lossy(), "BOARDS");
+    let expected = include_str!("../data/console_transcript.out");
+    if text != expected {
+        let first = text
+            .lines()
+            .zip(expected.lines())
+            .position(|(a, b)| a != b)
+            .unwrap_or(text.lines().count().min(expected.lines().count()));
+        panic!(
+            "the transcript changed at line {}:\n  now:      {:?}\n  recorded: {:?}",
+            first + 1,
+            text.lines().nth(first),
+            expected.lines().nth(first)
+        );
+    }
+}

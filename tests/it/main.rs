@@ -1,0 +1,54 @@
+//! The integration tests, as one crate: each file here is a module, and `support/` is
+//! compiled once for all of them. One test binary links the crate and its dependencies once
+//! (44 binaries did before), so a change is tested in seconds.
+//!
+//! Run one module's tests with `cargo test --test it store::` (a module path as the filter),
+//! or one test with its full name.
+
+mod support;
+
+mod ai;
+mod app;
+mod app_analysis;
+mod app_anim;
+mod app_lessons;
+mod app_puzzles;
+mod app_races;
+mod app_servers;
+mod app_takebacks;
+mod app_threads;
+mod cli_db;
+mod cli_rules;
+mod command_table;
+mod console_clock;
+mod console_lessons;
+mod console_script;
+mod console_transcript;
+mod db_backup;
+mod discord_analysis;
+mod discord_app;
+mod discord_limits;
+mod discord_loopback;
+mod discord_ratings;
+mod discord_takebacks;
+mod discord_threads;
+mod forged_buttons;
+mod input_fuzz;
+mod lessons;
+mod perft;
+mod proved;
+mod puzzles;
+mod ratings;
+mod render_anim;
+mod render_cli;
+mod render_golden;
+mod render_load;
+mod rule_sets;
+mod rules_examples;
+mod rules_props;
+mod solve;
+mod store;
+mod store_crash;
+mod tournament_app;
+mod tournament_pairing;
+mod tournament_store;

@@ -1,0 +1,13 @@
+//! Helpers shared by the integration tests (`crate::support::…` in a test module).
+//!
+//! Some helpers serve only tests that are sometimes filtered out, hence the `dead_code`
+//! allowance.
+#![allow(dead_code)]
+
+pub mod app_world;
+pub mod bot;
+pub mod child;
+pub mod discord_limits;
+pub mod fake_discord;
+pub mod games;
+pub mod gifs;
