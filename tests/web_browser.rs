@@ -18,6 +18,7 @@ use bao_bot::store::Store;
 use bao_bot::web::WebOptions;
 use fantoccini::key::Key;
 use fantoccini::{Client, ClientBuilder, Locator};
+use hyper_util::client::legacy::connect::HttpConnector;
 use web_common::*;
 
 /// chromedriver on a loopback port, stopped when dropped.
@@ -89,8 +90,7 @@ async fn browser() -> (Driver, Client) {
     );
     let deadline = Instant::now() + Duration::from_secs(30);
     let client = loop {
-        match ClientBuilder::rustls()
-            .expect("tls")
+        match ClientBuilder::new(HttpConnector::new())
             .capabilities(caps.clone())
             .connect(&format!("http://127.0.0.1:{}", driver.port))
             .await
@@ -178,8 +178,8 @@ async fn game_pages_in_a_real_browser() {
     screenshot(&c, "game.png").await;
     let body = c.find(Locator::Css("body")).await.unwrap();
     body.send_keys(&Key::Home).await.unwrap();
-    let start = board_at(&c, 0).await;
-    assert_board(&start, &engine_position(&path, demo.long, 0), "start");
+    let first = board_at(&c, 0).await;
+    assert_board(&first, &engine_position(&path, demo.long, 0), "start");
     let n = 7;
     for _ in 0..n {
         body.send_keys(&Key::Right).await.unwrap();

@@ -100,7 +100,7 @@ function marksOf(state) {
   const k = state.marks;
   if (k) {
     add(k.start, C.start);
-    (k.captured || []).forEach((p) => add(p, C.captured));
+    (k.captured || []).forEach(([p, n]) => add(p, C.captured, [`−${n}`, C.captured]));
     (k.entered || []).forEach((p) => add(p, C.entered));
     add(k.end, C.ended);
   }

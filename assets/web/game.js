@@ -53,8 +53,14 @@ function start(main) {
     for (const b of document.querySelectorAll('#moves button')) {
       b.classList.toggle('current', Number(b.dataset.ply) === p);
     }
+    // Keep the current move in view inside the list (never scrolling the page itself).
     const cur = document.querySelector('#moves button.current');
-    if (cur && cur.scrollIntoView) cur.scrollIntoView({ block: 'nearest' });
+    const list = $('moves');
+    if (cur) {
+      const top = cur.getBoundingClientRect().top - list.getBoundingClientRect().top + list.scrollTop;
+      if (top < list.scrollTop) list.scrollTop = top - 4;
+      else if (top + cur.offsetHeight > list.scrollTop + list.clientHeight) list.scrollTop = top + cur.offsetHeight - list.clientHeight + 4;
+    }
     cursor(p);
   }
 

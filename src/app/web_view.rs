@@ -131,9 +131,9 @@ pub struct PlyView {
 pub struct Marks {
     /// Where the move started.
     pub start: Option<String>,
-    /// Opponent pits captured.
-    pub captured: Vec<String>,
-    /// Kichwa where captured seeds entered.
+    /// Opponent pits captured, each once, with the seeds taken from it.
+    pub captured: Vec<(String, u32)>,
+    /// Kichwa where captured seeds entered, each once.
     pub entered: Vec<String>,
     /// Where the last seed landed.
     pub end: Option<String>,
@@ -213,13 +213,24 @@ fn marks_of(trace: &Trace) -> Marks {
         Step::Lift { pit, .. } | Step::AddFromHand { pit } => Some(pit.to_string()),
         _ => None,
     });
+    // Each pit once: a pit captured twice shows the seeds of both captures.
+    let mut captured: Vec<(String, u32)> = Vec::new();
+    let mut entered: Vec<String> = Vec::new();
+    for (from, seeds, kichwa) in trace.captures() {
+        let from = from.to_string();
+        match captured.iter_mut().find(|(p, _)| *p == from) {
+            Some((_, n)) => *n += u32::from(seeds),
+            None => captured.push((from, u32::from(seeds))),
+        }
+        let kichwa = kichwa.to_string();
+        if !entered.contains(&kichwa) {
+            entered.push(kichwa);
+        }
+    }
     Marks {
         start,
-        captured: trace
-            .captures()
-            .map(|(from, _, _)| from.to_string())
-            .collect(),
-        entered: trace.captures().map(|(_, _, k)| k.to_string()).collect(),
+        captured,
+        entered,
         end: trace.last_pit().map(|p| p.to_string()),
     }
 }

@@ -77,11 +77,11 @@ pub fn game_page(page: &GamePage) -> Markup {
                         (player_bar(page, 0))
                     }
                     div.controls {
-                        button #first type="button" title="Start (Home)" { "⏮" }
+                        button #first type="button" title="Start (Home)" { "|◀" }
                         button #prev type="button" title="Back one ply (←)" { "◀" }
                         span #ply-label { "ply 0 of " (page.plies) }
                         button #next type="button" title="Forward one ply (→)" { "▶" }
-                        button #last type="button" title="Last ply (End)" { "⏭" }
+                        button #last type="button" title="Last ply (End)" { "▶|" }
                         button #flip type="button" title="Flip the board" { "Flip" }
                         label.anim { input #animate type="checkbox" checked; " Animate" }
                     }
