@@ -6,8 +6,9 @@
 //! - the time from a stored move to the event on an open page (target: 1 s);
 //! - the server's memory with 500 live pages open (target: at most 50 MB more).
 //!
-//! `cargo bench --bench web`; `cargo bench --bench web -- --demo FILE` only writes the demo
-//! database (for trying the pages: `bao-bot web --db FILE`).
+//! `cargo bench --bench web`; under `cargo test` it runs a small version as a smoke test.
+//! `cargo bench --bench web -- --demo FILE` only writes the demo database (for trying the
+//! pages: `bao-bot web --db FILE`).
 
 #[path = "../tests/web_common/mod.rs"]
 mod web_common;
@@ -89,6 +90,22 @@ async fn fetch(http: &Http, url: &str) -> (u16, Vec<u8>) {
     (status, body.to_vec())
 }
 
+/// Reads `body` (an event stream) up to the next event's data.
+async fn next_event<B>(body: &mut B)
+where
+    B: BodyExt<Data = bytes::Bytes> + Unpin,
+    B::Error: std::fmt::Debug,
+{
+    loop {
+        let frame = body.frame().await.expect("stream").expect("frame");
+        if let Ok(data) = frame.into_data() {
+            if String::from_utf8_lossy(&data).contains("data:") {
+                return;
+            }
+        }
+    }
+}
+
 fn percentile(sorted: &[Duration], p: f64) -> Duration {
     sorted[((sorted.len() - 1) as f64 * p).round() as usize]
 }
@@ -114,10 +131,16 @@ async fn main() {
         );
         return;
     }
+    let full = args.iter().any(|a| a == "--bench");
+    let (long_plies, fetches, moves, live_games, live_pages) = if full {
+        (150, 200, 20, 100u64, 500usize)
+    } else {
+        (40, 10, 3, 4, 20)
+    };
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("bao.db");
     let made = Instant::now();
-    let demo = demo(&db, 150, 300);
+    let demo = demo(&db, long_plies, 300);
     let plies = bao_bot::store::Store::open_read_only(&db)
         .unwrap()
         .game(demo.long)
@@ -169,7 +192,7 @@ async fn main() {
         ("data.json", format!("{page}/data.json")),
     ] {
         let mut times = Vec::new();
-        for _ in 0..200 {
+        for _ in 0..fetches {
             let t = Instant::now();
             let (status, _) = fetch(&http, &url).await;
             times.push(t.elapsed());
@@ -177,7 +200,7 @@ async fn main() {
         }
         times.sort();
         println!(
-            "serve {what} ({plies} plies): median {}, p95 {}, max {} over 200 (target 20 ms)",
+            "serve {what} ({plies} plies): median {}, p95 {}, max {} over {fetches} (target 20 ms)",
             ms(percentile(&times, 0.5)),
             ms(percentile(&times, 0.95)),
             ms(*times.last().unwrap())
@@ -196,25 +219,15 @@ async fn main() {
         .await
         .expect("events");
     let mut body = response.into_body();
-    let mut next = || async {
-        loop {
-            let frame = body.frame().await.expect("stream").expect("frame");
-            if let Ok(data) = frame.into_data() {
-                if String::from_utf8_lossy(&data).contains("data:") {
-                    return;
-                }
-            }
-        }
-    };
-    next().await; // the state as the page opens
+    next_event(&mut body).await; // the state as the page opens
     let mut lags = Vec::new();
-    for _ in 0..20 {
+    for _ in 0..moves {
         tokio::time::sleep(Duration::from_millis(37)).await; // not in step with the poll
         let t = Instant::now();
         if play(&writer, &LOBBY, game, 1) == 0 {
             break;
         }
-        next().await;
+        next_event(&mut body).await;
         lags.push(t.elapsed());
     }
     lags.sort();
@@ -225,10 +238,12 @@ async fn main() {
         lags.len(),
         bao_bot::web::POLL.as_millis()
     );
+    // That page closes: its game is no longer polled.
+    drop(body);
 
     // 4. Memory with 500 live pages (100 running games, 5 pages each).
     let mut games = Vec::new();
-    for k in 0..100u64 {
+    for k in 0..live_games {
         let place = bao_bot::app::Place::Channel {
             guild: 10,
             channel: 1000 + k,
@@ -241,7 +256,7 @@ async fn main() {
     tokio::time::sleep(Duration::from_millis(500)).await;
     let before = server.rss_kib();
     let mut open = Vec::new();
-    for i in 0..500 {
+    for i in 0..live_pages {
         let g = games[i % games.len()];
         let r = http
             .get(format!("{}/g/{}/events", server.base, g.0).parse().unwrap())
@@ -256,11 +271,14 @@ async fn main() {
     let (_, health) = fetch(&http, &format!("{}/health", server.base)).await;
     let after = server.rss_kib();
     println!(
-        "500 live pages: server memory {:.1} MB -> {:.1} MB, {:+.1} MB (target +50 MB); {}",
+        "{live_pages} live pages: server memory {:.1} MB -> {:.1} MB, {:+.1} MB (target +50 MB for 500); {}",
         before as f64 / 1024.0,
         after as f64 / 1024.0,
         (after as f64 - before as f64) / 1024.0,
         String::from_utf8_lossy(&health)
     );
+    let counts: serde_json::Value = serde_json::from_slice(&health).expect("health");
+    assert_eq!(counts["live"], live_pages, "every page is live");
+    assert_eq!(counts["polled"], live_games, "one poller per game");
     drop(open);
 }

@@ -116,7 +116,7 @@ impl App {
             let Some(game) = self.store.game(g)? else {
                 return Ok(None);
             };
-            Ok(self.web_game_path(&game)?)
+            self.web_game_path(&game)
         };
         let mut cells = Vec::with_capacity(table.rows.len());
         for (i, (row, s)) in table.rows.iter().zip(&rows).enumerate() {

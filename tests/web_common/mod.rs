@@ -75,6 +75,69 @@ pub fn pick(pos: &Position, k: usize) -> Option<String> {
     (!legal.is_empty()).then(|| legal[(k * 7) % legal.len()].to_string())
 }
 
+/// A line of `n` plies from `start` along which the game does not end (a depth-first
+/// search over the legal moves, taken round from every seventh), or the longest found.
+pub fn long_line(start: &Position, n: usize) -> Vec<String> {
+    fn dfs(
+        pos: &Position,
+        n: usize,
+        line: &mut Vec<bao_bot::rules::Move>,
+        best: &mut Vec<bao_bot::rules::Move>,
+        budget: &mut u32,
+    ) -> bool {
+        if line.len() > best.len() {
+            *best = line.clone();
+        }
+        if line.len() == n {
+            return true;
+        }
+        if *budget == 0 {
+            return false;
+        }
+        *budget -= 1;
+        let legal = pos.legal_moves();
+        let k = line.len();
+        for i in 0..legal.len() {
+            let mv = legal[(k * 7 + i) % legal.len()];
+            let next = pos.play_unchecked(&mv);
+            if next.is_over() {
+                continue;
+            }
+            line.push(mv);
+            if dfs(&next, n, line, best, budget) {
+                return true;
+            }
+            line.pop();
+        }
+        false
+    }
+    let (mut line, mut best, mut budget) = (Vec::new(), Vec::new(), 200_000);
+    dfs(start, n, &mut line, &mut best, &mut budget);
+    best.iter().map(|m| m.to_string()).collect()
+}
+
+/// Plays `line` in game `id` at `place` through the app, from its current ply.
+pub fn play_line(app: &App, place: &Place, id: GameId, line: &[String]) {
+    for text in line {
+        let game = app.store().game(id).expect("store").expect("game");
+        let pos: Position = game.position.parse().expect("position");
+        let who = if pos.turn() == bao_bot::rules::Side::South {
+            asha()
+        } else {
+            baraka()
+        };
+        app.handle(
+            &who,
+            place,
+            Command::Move {
+                text: text.clone(),
+                game: Some(id),
+            },
+        )
+        .expect("move");
+    }
+}
+
 /// Plays up to `n` plies of game `id` at `place` through the app; returns plies played.
 pub fn play(app: &App, place: &Place, id: GameId, n: usize) -> usize {
     let mut played = 0;
@@ -127,7 +190,8 @@ pub fn demo(path: &Path, long_plies: usize, analysis_nodes: u64) -> Demo {
     app.channel_visibility(&PUBLIC, true).expect("visibility");
     app.channel_visibility(&LOBBY, true).expect("visibility");
     let long = start(&app, &PUBLIC);
-    play(&app, &PUBLIC, long, long_plies);
+    let line = long_line(&Position::start(Variant::Kiswahili), long_plies);
+    play_line(&app, &PUBLIC, long, &line);
     if app.store().game(long).unwrap().unwrap().status.is_ongoing() {
         app.handle(&baraka(), &PUBLIC, Command::Resign)
             .expect("resign");
