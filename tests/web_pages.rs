@@ -61,19 +61,32 @@ async fn get(router: &Router, uri: &str) -> Got {
     get_from(router, uri, "127.0.0.1:50000".parse().unwrap()).await
 }
 
-/// The demo database in a temporary folder and the router over it.
+/// The demo database (made once for all the tests here) and a router over it.
 struct Site {
-    _dir: tempfile::TempDir,
     path: std::path::PathBuf,
     demo: Demo,
     router: Router,
     app: Arc<App>,
 }
 
+/// The demo database, made on first use under Cargo's temporary folder for tests.
+fn shared_demo() -> &'static (std::path::PathBuf, Demo) {
+    static DEMO: std::sync::OnceLock<(std::path::PathBuf, Demo)> = std::sync::OnceLock::new();
+    DEMO.get_or_init(|| {
+        let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
+            .join(format!("web-pages-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("bao.db");
+        let demo = demo(&path, 60, 300);
+        (path, demo)
+    })
+}
+
 async fn site(options: WebOptions) -> Site {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("bao.db");
-    let demo = demo(&path, 60, 300);
+    let (path, demo) = shared_demo();
+    let path = path.clone();
+    let demo = *demo;
     let app = Arc::new(
         App::read_only(
             &path,
@@ -87,7 +100,6 @@ async fn site(options: WebOptions) -> Site {
     );
     let router = web::router(app.clone(), &options);
     Site {
-        _dir: dir,
         path,
         demo,
         router,

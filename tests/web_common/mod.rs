@@ -47,7 +47,12 @@ pub fn baraka() -> User {
 pub fn writer(path: &Path) -> (Arc<App>, Arc<ManualClock>) {
     let store = Store::open(path).expect("store");
     let clock = Arc::new(ManualClock::new(T0));
-    let app = App::new(Arc::new(store), clock.clone(), Settings::default());
+    // Boards after moves come still (no move GIFs): the fixtures play many moves.
+    let settings = Settings {
+        animation: false,
+        ..Settings::default()
+    };
+    let app = App::new(Arc::new(store), clock.clone(), settings);
     (Arc::new(app), clock)
 }
 
@@ -170,6 +175,7 @@ pub fn play(app: &App, place: &Place, id: GameId, n: usize) -> usize {
 }
 
 /// The ids of the demo database's games and event.
+#[derive(Debug, Clone, Copy)]
 pub struct Demo {
     /// A finished (or long) game in the public channel.
     pub long: GameId,
