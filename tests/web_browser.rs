@@ -181,7 +181,13 @@ async fn game_pages_in_a_real_browser() {
     let first = board_at(&c, 0).await;
     assert_board(&first, &engine_position(&path, demo.long, 0), "start");
     let n = 7;
-    for _ in 0..n {
+    body.send_keys(&Key::Right).await.unwrap();
+    if std::env::var_os("BAO_WEB_SCREENSHOTS").is_some() {
+        // Mid-sowing, for a look at the animation.
+        tokio::time::sleep(Duration::from_millis(700)).await;
+        screenshot(&c, "animating.png").await;
+    }
+    for _ in 1..n {
         body.send_keys(&Key::Right).await.unwrap();
     }
     let after = board_at(&c, n).await;
