@@ -29,6 +29,14 @@ pub const ENV_OVERRIDES: &[(&str, &str)] = &[
         "BAO_APPLICATION_ID",
         "the application id `bao-bot invite` uses",
     ),
+    (
+        "BAO_WEB_LISTEN",
+        "address the web pages are served on ([web] listen)",
+    ),
+    (
+        "BAO_WEB_PUBLIC_URL",
+        "address the chat links to the web pages with ([web] public_url)",
+    ),
 ];
 
 /// A failure to read or understand the configuration.
@@ -171,6 +179,49 @@ impl RenderLimits {
     }
 }
 
+/// The web pages (docs/web.md).
+#[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
+#[serde(default, deny_unknown_fields)]
+pub struct WebSettings {
+    /// Where `bao-bot run` serves the pages (`127.0.0.1:8080`); unset, it serves none.
+    pub listen: Option<String>,
+    /// The address people reach the pages at (`https://bao.example.org`); when set, the
+    /// bot's messages link to the pages. Unset, nothing in the chat changes.
+    pub public_url: Option<String>,
+    /// Most live pages followed at once by event stream; past it, pages poll instead.
+    pub max_live: usize,
+    /// Requests each address may make per minute (a burst of as many is allowed).
+    pub requests_per_minute: u32,
+}
+
+impl Default for WebSettings {
+    fn default() -> WebSettings {
+        WebSettings {
+            listen: None,
+            public_url: None,
+            max_live: 1000,
+            requests_per_minute: 600,
+        }
+    }
+}
+
+impl WebSettings {
+    /// The listen address, read (`None`: no pages served).
+    pub fn listen_addr(&self) -> Result<Option<std::net::SocketAddr>, ConfigError> {
+        self.listen
+            .as_deref()
+            .map(|a| {
+                a.trim().parse().map_err(|_| ConfigError::Invalid {
+                    setting: "web.listen".into(),
+                    message: format!(
+                        "`{a}` is not an address to listen on; expected IP:PORT such as 127.0.0.1:8080"
+                    ),
+                })
+            })
+            .transpose()
+    }
+}
+
 /// All settings of the bot.
 #[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
 #[serde(default, deny_unknown_fields)]
@@ -214,6 +265,8 @@ pub struct Config {
     /// Where the bot's source is published, linked from `/bao help topic:about` (an `http(s)` URL).
     /// Without it, the crate's `repository` from Cargo.toml, when it names one.
     pub source_url: Option<String>,
+    /// The web pages.
+    pub web: WebSettings,
 }
 
 impl Default for Config {
@@ -233,6 +286,7 @@ impl Default for Config {
             render: RenderLimits::default(),
             application_id: None,
             source_url: None,
+            web: WebSettings::default(),
         }
     }
 }
@@ -293,6 +347,12 @@ impl Config {
                 ),
             })?);
         }
+        if let Some(l) = get("BAO_WEB_LISTEN") {
+            self.web.listen = Some(l.trim().to_string());
+        }
+        if let Some(u) = get("BAO_WEB_PUBLIC_URL") {
+            self.web.public_url = Some(u.trim().to_string());
+        }
         if let Some(v) = get("BAO_TEST_LOOPBACK_ONLY") {
             self.loopback_only = !matches!(v.trim(), "0" | "false" | "no");
         }
@@ -348,6 +408,26 @@ impl Config {
                     ),
                 });
             }
+        }
+        self.web.listen_addr()?;
+        if let Some(url) = &self.web.public_url {
+            let web = url::Url::parse(url)
+                .ok()
+                .filter(|u| matches!(u.scheme(), "http" | "https") && u.host().is_some());
+            if web.is_none() {
+                return Err(ConfigError::Invalid {
+                    setting: "web.public_url".into(),
+                    message: format!(
+                        "`{url}` is not a web address; expected e.g. https://bao.example.org"
+                    ),
+                });
+            }
+        }
+        if self.web.max_live == 0 || self.web.requests_per_minute == 0 {
+            return Err(ConfigError::Invalid {
+                setting: "web".into(),
+                message: "max_live and requests_per_minute must be at least 1".into(),
+            });
         }
         if self.loopback_only && !self.proxy_url.as_deref().is_some_and(is_loopback_url) {
             return Err(ConfigError::Invalid {
@@ -436,12 +516,36 @@ mod tests {
             "DISCORD_TOKEN" => Some("from-env".into()),
             "BAO_DATABASE" => Some("env.db".into()),
             "BAO_TEST_GUILD_ID" => Some("42".into()),
+            "BAO_WEB_LISTEN" => Some("127.0.0.1:9000".into()),
+            "BAO_WEB_PUBLIC_URL" => Some("https://bao.example.org".into()),
             _ => None,
         })
         .unwrap();
         assert_eq!(c.token.as_ref().map(Token::expose), Some("from-env"));
         assert_eq!(c.database, PathBuf::from("env.db"));
         assert_eq!(c.test_guild_id, Some(42));
+        assert_eq!(
+            c.web.listen_addr().unwrap(),
+            Some("127.0.0.1:9000".parse().unwrap())
+        );
+        assert_eq!(c.web.public_url.as_deref(), Some("https://bao.example.org"));
+    }
+
+    #[test]
+    fn web_settings_are_checked() {
+        let c = Config::from_toml("[web]\nlisten = \"8080\"", Path::new("x.toml")).unwrap();
+        let err = c.validate().unwrap_err().to_string();
+        assert!(
+            err.contains("web.listen") && err.contains("127.0.0.1:8080"),
+            "{err}"
+        );
+        let c = Config::from_toml("[web]\npublic_url = \"bao\"", Path::new("x.toml")).unwrap();
+        assert!(c
+            .validate()
+            .unwrap_err()
+            .to_string()
+            .contains("web.public_url"));
+        assert_eq!(Config::default().web.listen_addr().unwrap(), None);
     }
 
     #[test]

@@ -32,12 +32,15 @@ mod table;
 mod tournament_ask;
 mod types;
 mod view;
+mod web_event;
+mod web_link;
+mod web_view;
 
 // The command families' files, under their short names for the rest of the app.
 use commands::{analysis, ratings, settings};
 
 use std::sync::atomic::{AtomicI64, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, OnceLock};
 
 use crate::rules::{Position, Side};
 use crate::store::{Game, Player, Store, StoreError};
@@ -65,6 +68,11 @@ pub use types::{
     ThreadsHere, User, DEFAULT_RENDER_QUEUE_LIMIT,
 };
 pub use view::utc;
+pub use web_event::{Cell, EventPage, PairingView, RoundView};
+pub use web_link::{Visibility, WebKey};
+pub use web_view::{
+    pit_order, AnalysisView, GameData, GamePage, Marks, MoveMark, PagePlayer, PlyView, WebFile,
+};
 
 /// The answer to a button id that is not one of the bot's well-formed ids.
 pub const INVALID_BUTTON: &str =
@@ -210,6 +218,10 @@ pub struct App {
     started: i64,
     /// Users whose analysis is under way (one at a time each).
     analyses: analysis::Running,
+    /// The key of the web pages' private links, once read (or written).
+    web_key: OnceLock<WebKey>,
+    /// Channels this process has recorded as public ([`Settings::public_channels`]).
+    public_seen: Mutex<std::collections::HashSet<u64>>,
 }
 
 impl std::fmt::Debug for App {
@@ -238,6 +250,8 @@ impl App {
             pictures,
             started,
             analyses: analysis::Running::default(),
+            web_key: OnceLock::new(),
+            public_seen: Mutex::default(),
         }
     }
 
@@ -331,6 +345,7 @@ impl App {
     ) -> Result<Response, AppError> {
         self.store
             .upsert_player(user.id, &user.name, self.clock.now())?;
+        self.note_public_place(place)?;
         let mut lost = 0;
         // After a lost race, the game it was about (looked at again, not looked for again).
         let mut pinned = None;

@@ -435,6 +435,13 @@ pub struct Settings {
     pub threads: bool,
     /// Where the bot's source is published, for `/bao help topic:about` (`None`: not said).
     pub source_url: Option<String>,
+    /// The address the web pages are reached at (`[web] public_url`): messages about a
+    /// game or tournament link to its page. `None`: no links, the chat is as it was.
+    pub public_url: Option<String>,
+    /// Whether every channel of the front end is public (the console's made-up channels):
+    /// each is recorded as public when first used, so its games get public pages. Discord
+    /// says it per channel instead ([`super::App::channel_visibility`]).
+    pub public_channels: bool,
 }
 
 impl Default for Settings {
@@ -453,6 +460,8 @@ impl Default for Settings {
             source_url: Some(env!("CARGO_PKG_REPOSITORY"))
                 .filter(|r| !r.is_empty())
                 .map(str::to_string),
+            public_url: None,
+            public_channels: false,
         }
     }
 }

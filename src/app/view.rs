@@ -74,8 +74,17 @@ impl App {
         }
     }
 
-    /// The line under a move description: who is to move and by when, or the result.
+    /// The line under a move description: who is to move and by when, or the result (with
+    /// the game's page, when the bot has a public address).
     pub(super) fn status_line(&self, game: &Game, pos: &Position) -> String {
+        let line = self.status_words(game, pos);
+        match (game.status.is_ongoing(), self.game_page_line(game)) {
+            (false, Some(link)) => format!("{line}\n{link}"),
+            _ => line,
+        }
+    }
+
+    fn status_words(&self, game: &Game, pos: &Position) -> String {
         match game.status {
             GameStatus::Finished => match (game.winner, game.reason) {
                 (Some(w), reason) => format!(

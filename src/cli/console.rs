@@ -39,7 +39,12 @@ pub fn console(args: &ConsoleArgs<'_>) -> Result<(), CliError> {
         Store::open(args.db)
     }
     .map_err(|e| input(format!("{}: {e}", args.db.display())))?;
-    let app = App::new(Arc::new(store), clock.clone(), Settings::default());
+    // The console's channels are made up and open to all: their games get public pages.
+    let settings = Settings {
+        public_channels: true,
+        ..Settings::default()
+    };
+    let app = App::new(Arc::new(store), clock.clone(), settings);
     let script: Option<Box<dyn std::io::BufRead>> = match args.script {
         Some(p) => Some(Box::new(BufReader::new(std::fs::File::open(p).map_err(
             |e| input(format!("cannot read script {}: {e}", p.display())),

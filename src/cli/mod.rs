@@ -12,6 +12,7 @@ mod rules;
 mod run;
 mod solve;
 mod tournament;
+mod web;
 
 use std::fmt;
 use std::path::PathBuf;
@@ -258,6 +259,22 @@ enum Command {
         /// The config file (TOML); without it, defaults and environment variables are used.
         #[arg(long, value_name = "FILE")]
         config: Option<PathBuf>,
+    },
+    /// Serve the web pages of a database alone (read-only): a page for every game
+    /// (/g/ID) and tournament (/t/ID), e.g. of the console's games (docs/web.md).
+    Web {
+        /// The database file.
+        #[arg(long, default_value = "bao-console.db")]
+        db: PathBuf,
+        /// Where to listen (IP:PORT).
+        #[arg(long, default_value = "127.0.0.1:8080")]
+        listen: std::net::SocketAddr,
+        /// Most pages followed live at once (past it, pages poll).
+        #[arg(long, default_value_t = 1000)]
+        max_live: usize,
+        /// Requests each address may make per minute.
+        #[arg(long, default_value_t = 600)]
+        requests_per_minute: u32,
     },
     /// Play in the terminal: the bot's commands (`/bao ai hard`, `/bao move a6 left`) over
     /// the same store, as any user in any place (`/as baraka`, `/in #general`, `/dm`).
@@ -602,6 +619,17 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
             animate,
         }),
         Command::Run { config } => run::run(config.as_deref()),
+        Command::Web {
+            db,
+            listen,
+            max_live,
+            requests_per_minute,
+        } => web::web(&web::WebArgs {
+            db: &db,
+            listen,
+            max_live,
+            requests_per_minute,
+        }),
         Command::Console {
             db,
             boards,

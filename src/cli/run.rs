@@ -10,6 +10,7 @@ use bao_bot::app::{App, Settings, SystemClock};
 use bao_bot::config::{Config, ENV_OVERRIDES};
 use bao_bot::discord::{self, Outbox};
 use bao_bot::store::Store;
+use bao_bot::web::{self, WebOptions};
 use tracing_subscriber::EnvFilter;
 
 use super::{input, CliError};
@@ -65,27 +66,50 @@ pub fn run(config_path: Option<&Path>) -> Result<(), CliError> {
         // Discord opens a thread per game where the server's placement asks for it.
         threads: true,
         source_url: config.source_url.clone().or(Settings::default().source_url),
+        public_url: config.web.public_url.clone(),
         ..Settings::default()
     };
+    let web_addr = config.web.listen_addr().map_err(input)?;
     let app = Arc::new(App::new(Arc::new(store), Arc::new(SystemClock), settings));
     let (outbox, outbox_rx) = Outbox::new();
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
         .map_err(|e| CliError::Other(e.into()))?;
+    let web_app = match web_addr {
+        Some(_) => Some(Arc::new(super::web::web_app(&config.database)?)),
+        None => None,
+    };
     let result = runtime.block_on(async {
+        if let (Some(addr), Some(web_app)) = (web_addr, web_app) {
+            let listener = tokio::net::TcpListener::bind(addr)
+                .await
+                .map_err(|e| input(format!("web.listen {addr}: {e}")))?;
+            let options = WebOptions {
+                max_live: config.web.max_live,
+                requests_per_minute: config.web.requests_per_minute,
+                ..WebOptions::default()
+            };
+            let router = web::router(web_app, &options);
+            tracing::info!("web pages on http://{addr}/");
+            tokio::spawn(async move {
+                if let Err(e) = web::serve(listener, router, std::future::pending()).await {
+                    tracing::error!("the web pages stopped: {e}");
+                }
+            });
+        }
         let ticker = tokio::spawn(discord::correspondence(app.clone(), outbox, TICK));
         let result =
             discord::run_with_outbox(config, app.clone(), Some(outbox_rx), discord::stop_signal())
                 .await;
         ticker.abort();
-        result
+        result.map_err(|e| CliError::Other(e.into()))
     });
     // Bounded: a handler thread that hangs must not keep the process alive.
     runtime.shutdown_timeout(Duration::from_secs(5));
     // The last reference to the app goes here, closing the store.
     drop(app);
-    result.map_err(|e| CliError::Other(e.into()))
+    result
 }
 
 /// How often the correspondence clock looks for what is due.

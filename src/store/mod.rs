@@ -102,6 +102,7 @@ mod tournament_rounds;
 mod tournaments;
 mod types;
 mod user_prefs;
+mod web;
 
 use std::path::{Path, PathBuf};
 use std::sync::{Mutex, MutexGuard};
@@ -129,6 +130,7 @@ pub use types::{
     SideChoice, StoredMove, UserId, DAY,
 };
 pub use user_prefs::UserPrefs;
+pub use web::WEB_SECRET_LEN;
 
 /// The default database file, relative to the working directory.
 pub const DEFAULT_DB_PATH: &str = "bao.db";

@@ -52,3 +52,5 @@ mod store_crash;
 mod tournament_app;
 mod tournament_pairing;
 mod tournament_store;
+mod web_browser;
+mod web_pages;

@@ -225,6 +225,7 @@ impl App {
             };
             buttons.push(vec![at(p.ply - 1, "before"), at(p.ply, "after")]);
         }
+        lines.extend(self.game_page_line(game));
         let mut reply = Reply::public(lines.join("\n"));
         // A DM game asked about elsewhere is shown only to its player.
         reply.ephemeral = game.place.is_dm() && game.place != *place;

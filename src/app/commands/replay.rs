@@ -115,10 +115,14 @@ impl App {
                 }.into())
             }
         };
-        let mut reply = Reply::public(format!(
+        let mut text = format!(
             "Game {}: {} (South) vs {} (North), plies {from} to {to} of {plies}.",
             game.id, names[0], names[1]
-        ));
+        );
+        if let Some(link) = self.game_page_line(&game) {
+            text = format!("{text}\n{link}");
+        }
+        let mut reply = Reply::public(text);
         reply.attachments.push(Attachment {
             filename: format!("bao-game-{}-plies-{from}-{to}.gif", game.id),
             bytes,

@@ -50,7 +50,7 @@ fn signup_buttons(id: i64) -> Vec<Vec<Button>> {
 }
 
 /// The format in words: `Swiss, 5 rounds`.
-pub(super) fn format_words(format: Format) -> String {
+pub(in crate::app) fn format_words(format: Format) -> String {
     match format {
         Format::RoundRobin => "round robin".into(),
         Format::DoubleRoundRobin => "double round robin".into(),
@@ -489,14 +489,18 @@ impl App {
             &pairings,
             &rows,
         );
-        let mut reply = Reply::public(format!(
+        let mut text = format!(
             "**Standings of tournament {}** after {} round{}: {} leads.",
             event.id,
             event.rounds_paired,
             if event.rounds_paired == 1 { "" } else { "s" },
             rows.first()
                 .map_or("nobody", |r| entrants[r.entrant].name.as_str())
-        ));
+        );
+        if let Some(link) = self.event_page_line(event) {
+            text = format!("{text}\n{link}");
+        }
+        let mut reply = Reply::public(text);
         reply.ephemeral = !public;
         reply.board = Some(BoardView {
             picture: Some(Attachment {
@@ -520,6 +524,8 @@ impl App {
             .filter(|b| b.pairing.round == round)
             .map(|b| self.board_line(b))
             .collect();
+        let mut lines = lines;
+        lines.extend(self.event_page_line(event));
         Ok(Reply::private(format!(
             "**Round {round} of tournament {}**\n{}",
             event.id,
@@ -576,7 +582,7 @@ pub(super) fn signup_over(event: &Event, reply: &mut Reply) {
     reply.remove_buttons_of(event.announcement.map(|m| (event.place(), m)));
 }
 
-pub(super) fn rule_set_of(event: &Event) -> crate::rules::RuleSet {
+pub(in crate::app) fn rule_set_of(event: &Event) -> crate::rules::RuleSet {
     event
         .spec
         .start_position

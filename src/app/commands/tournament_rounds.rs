@@ -62,15 +62,13 @@ impl App {
             .iter()
             .find_map(|b| b.game)
             .unwrap_or(crate::app::GameId(0));
+        let mut lines: Vec<String> = boards.iter().map(|b| self.board_line(b)).collect();
+        lines.extend(self.event_page_line(event));
         let mut announce = Reply::public(format!(
             "**Round {round} of {} · {}**\n{}",
             event.id,
             event.spec.name,
-            boards
-                .iter()
-                .map(|b| self.board_line(b))
-                .collect::<Vec<_>>()
-                .join("\n")
+            lines.join("\n")
         ));
         for b in boards {
             if let (Some(game), Some(north)) = (b.game, b.north) {
@@ -179,6 +177,9 @@ impl App {
             },
             if points == "1" { "" } else { "s" }
         );
+        if let Some(link) = self.event_page_line(event) {
+            reply.text = format!("{}\n{link}", reply.text);
+        }
         Ok(vec![Notice {
             to: Destination::Place(event.place()),
             user: event.spec.creator,

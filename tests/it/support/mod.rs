@@ -11,3 +11,4 @@ pub mod discord_limits;
 pub mod fake_discord;
 pub mod games;
 pub mod gifs;
+pub mod web;

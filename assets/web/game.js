@@ -1,0 +1,224 @@
+// The game page: fetches the game's data (every position and each move's trace), draws the
+// board, steps through it (buttons, ArrowLeft/ArrowRight/Home/End, the move list, the
+// evaluation graph), animates each move seed by seed from its trace, flips the board, and
+// follows a running game by Server-Sent Events (or by polling when the server is full).
+
+import { drawBoard, PITS } from './board.js';
+import { drawGraph } from './graph.js';
+
+const main = document.getElementById('game');
+if (main) start(main);
+
+function start(main) {
+  const id = main.dataset.id;
+  const key = main.dataset.k;
+  const q = key ? `?k=${encodeURIComponent(key)}` : '';
+  const svg = document.getElementById('board');
+  const $ = (i) => document.getElementById(i);
+  let data = null;
+  let ply = 0;
+  let viewer = 'S';
+  let anim = null; // the running animation: { cancel() }
+  let cursor = () => {};
+
+  const stateAt = (p) => {
+    const v = data.plies[p];
+    const pits = {};
+    PITS.forEach((name, i) => { pits[name] = v.pits[i]; });
+    return { pits, hands: v.hands.slice(), houses: v.houses.slice(), takasia: v.takasia, nyumba: data.nyumba, marks: v.marks };
+  };
+
+  function showFacts(p) {
+    const v = data.plies[p];
+    svg.dataset.ply = String(p);
+    svg.dataset.toMove = v.turn;
+    svg.dataset.hands = v.hands.join(',');
+    const over = p === data.plies.length - 1 && data.status !== 'active';
+    for (const bar of document.querySelectorAll('.player')) {
+      const side = bar.dataset.side;
+      bar.querySelector('.hand-count').textContent = String(v.hands[side === 'S' ? 0 : 1]);
+      bar.classList.toggle('to-move', !over && v.turn === side);
+      bar.classList.toggle('winner', over && data.winner === side);
+    }
+    $('ply-label').textContent = `ply ${p} of ${data.plies.length - 1}`;
+    const who = v.by ? data.names[v.by === 'S' ? 0 : 1] : null;
+    $('caption').textContent = v.text ? `${p}. ${who}: ${v.mv}: ${v.text}` : 'The start position.';
+    const mark = data.analysis && p > 0 ? data.analysis.moves[p - 1] : null;
+    const proved = [];
+    if (mark && mark.sign) proved.push(`${mark.label} (−${mark.loss} points); better ${mark.best}`);
+    if (mark && mark.note) proved.push(mark.note);
+    if (mark && mark.proved) proved.push(mark.proved);
+    if (over && data.result) proved.push(data.result);
+    $('proved').textContent = proved.join(' · ');
+    for (const b of document.querySelectorAll('#moves button')) {
+      b.classList.toggle('current', Number(b.dataset.ply) === p);
+    }
+    // Keep the current move in view inside the list (never scrolling the page itself).
+    const cur = document.querySelector('#moves button.current');
+    const list = $('moves');
+    if (cur) {
+      const top = cur.getBoundingClientRect().top - list.getBoundingClientRect().top + list.scrollTop;
+      if (top < list.scrollTop) list.scrollTop = top - 4;
+      else if (top + cur.offsetHeight > list.scrollTop + list.clientHeight) list.scrollTop = top + cur.offsetHeight - list.clientHeight + 4;
+    }
+    cursor(p);
+  }
+
+  function show(p) {
+    if (anim) { anim.cancel(); anim = null; }
+    ply = Math.max(0, Math.min(data.plies.length - 1, p));
+    drawBoard(svg, stateAt(ply), viewer);
+    delete svg.dataset.animating;
+    showFacts(ply);
+  }
+
+  // One move, seed by seed, as the GIFs show it (src/render/anim.rs): a seed from hand, a
+  // lift, each drop, each capture; then the position after the move exactly.
+  function animate(to) {
+    if (anim) { anim.cancel(); anim = null; }
+    const from = to - 1;
+    const st = stateAt(from);
+    st.marks = null;
+    const v = data.plies[to];
+    const mover = v.by === 'S' ? 0 : 1;
+    const steps = v.steps;
+    const drops = steps.filter((s) => s[0] === 'd').length;
+    const dropMs = Math.max(25, Math.min(140, 3200 / Math.max(drops, 1)));
+    let i = 0, timer = null, stopped = false;
+    svg.dataset.animating = '1';
+    const done = () => { anim = null; show(to); };
+    const tick = () => {
+      if (stopped) return;
+      if (i >= steps.length) { timer = setTimeout(done, 250); return; }
+      const s = steps[i++];
+      let wait = dropMs;
+      switch (s[0]) {
+        case 'h': st.hands[mover] = Math.max(0, st.hands[mover] - 1); st.pits[s[1]] += 1; st.active = s[1]; wait = 300; break;
+        case 'l': { const n = Math.min(s[2], st.pits[s[1]]); st.pits[s[1]] -= n; st.active = s[1]; wait = 300; break; }
+        case 'd': st.pits[s[1]] += 1; st.active = s[1]; break;
+        case 'c': { const n = Math.min(s[2], st.pits[s[1]]); st.pits[s[1]] -= n; st.active = s[1]; wait = 400; break; }
+        case 'x': st.houses[s[1] === 'S' ? 0 : 1] = false; wait = 0; break;
+        case 's': st.active = s[1]; wait = 300; break;
+        default: wait = 0;
+      }
+      drawBoard(svg, st, viewer);
+      timer = setTimeout(tick, wait);
+    };
+    anim = { cancel() { stopped = true; clearTimeout(timer); } };
+    tick();
+  }
+
+  function go(p) {
+    const target = Math.max(0, Math.min(data.plies.length - 1, p));
+    const finishing = anim !== null;
+    if (!finishing && target === ply + 1 && $('animate').checked && data.plies[target].steps.length) {
+      ply = target;
+      showFacts(target);
+      svg.dataset.ply = String(target - 1);
+      svg.dataset.toMove = data.plies[target - 1].turn;
+      animate(target);
+    } else {
+      show(target);
+    }
+  }
+
+  function buildMoves() {
+    const ol = $('moves');
+    ol.textContent = '';
+    const marks = data.analysis ? data.analysis.moves : [];
+    for (let p = 1; p < data.plies.length; p += 2) {
+      const li = document.createElement('li');
+      for (const k of [p, p + 1]) {
+        if (k >= data.plies.length) break;
+        const b = document.createElement('button');
+        b.type = 'button';
+        b.dataset.ply = String(k);
+        b.textContent = data.plies[k].mv;
+        const m = marks[k - 1];
+        if (m && m.sign) {
+          const sg = document.createElement('span');
+          sg.className = `sign ${m.label.replace(' ', '-')}`;
+          sg.textContent = m.sign;
+          sg.title = m.note ? `${m.label}: ${m.note}` : m.label;
+          b.append(' ', sg);
+          b.dataset.mark = m.label;
+        }
+        li.append(b);
+      }
+      ol.append(li);
+    }
+  }
+
+  async function load() {
+    const r = await fetch(`/g/${id}/data.json${q}`, { cache: 'no-store' });
+    if (!r.ok) throw new Error(`data.json: ${r.status}`);
+    return r.json();
+  }
+
+  // Live: a change of the stored ply reloads the data; a page at the last ply moves on.
+  function follow() {
+    $('live').hidden = false;
+    let polling = null;
+    const seen = async (p, status) => {
+      if (p === data.plies.length - 1 && status === data.status) return;
+      const atEnd = ply === data.plies.length - 1;
+      data = await load();
+      buildMoves();
+      $('result').textContent = data.result || 'in play';
+      if (atEnd) go(data.plies.length - 1); else showFacts(ply);
+      if (data.status !== 'active') { $('live').hidden = true; stop(); }
+    };
+    const stop = () => { if (es) es.close(); if (polling) clearInterval(polling); };
+    const poll = () => {
+      if (polling) return;
+      polling = setInterval(async () => {
+        const r = await fetch(`/g/${id}/state.json${q}`, { cache: 'no-store' });
+        if (r.ok) { const s = await r.json(); seen(s.ply, s.status); }
+      }, 1000);
+      main.dataset.follow = 'poll';
+    };
+    let es = null;
+    if (window.EventSource) {
+      es = new EventSource(`/g/${id}/events${q}`);
+      main.dataset.follow = 'events';
+      es.addEventListener('progress', (ev) => { const s = JSON.parse(ev.data); seen(s.ply, s.status); });
+      es.onerror = () => { if (es.readyState === EventSource.CLOSED && data.status === 'active') poll(); };
+    } else {
+      poll();
+    }
+  }
+
+  $('first').addEventListener('click', () => show(0));
+  $('prev').addEventListener('click', () => show(ply - 1));
+  $('next').addEventListener('click', () => go(ply + 1));
+  $('last').addEventListener('click', () => show(data.plies.length - 1));
+  $('flip').addEventListener('click', () => {
+    viewer = viewer === 'S' ? 'N' : 'S';
+    $('players').classList.toggle('flipped', viewer === 'N');
+    svg.dataset.viewer = viewer;
+    show(ply);
+  });
+  $('moves').addEventListener('click', (ev) => {
+    const b = ev.target.closest('button[data-ply]');
+    if (b) show(Number(b.dataset.ply));
+  });
+  document.addEventListener('keydown', (ev) => {
+    if (!data || ev.altKey || ev.ctrlKey || ev.metaKey) return;
+    if (ev.target && /^(INPUT|TEXTAREA|SELECT)$/.test(ev.target.tagName) && ev.target.type !== 'checkbox') return;
+    const moves = { ArrowRight: () => go(ply + 1), ArrowLeft: () => show(ply - 1), Home: () => show(0), End: () => show(data.plies.length - 1) };
+    if (moves[ev.key]) { ev.preventDefault(); moves[ev.key](); }
+  });
+
+  load().then((d) => {
+    data = d;
+    svg.dataset.viewer = viewer;
+    buildMoves();
+    const g = $('graph');
+    if (g && data.analysis) cursor = drawGraph(g, data.analysis, (p) => show(p));
+    show(data.plies.length - 1);
+    main.dataset.ready = '1';
+    if (data.status === 'active') follow();
+  }).catch((e) => {
+    $('caption').textContent = `The game could not be loaded (${e.message}). Reload the page to try again.`;
+  });
+}

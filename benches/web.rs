@@ -1,0 +1,284 @@
+//! The web pages' figures (docs/web.md), over the built `bao-bot web` in a child process on
+//! loopback, with a demo database made through the app:
+//!
+//! - the game page's HTML, CSS and JS together (target: at most 150 KB);
+//! - the time to serve the page (and its data) for a 150-ply game (target: 20 ms);
+//! - the time from a stored move to the event on an open page (target: 1 s);
+//! - the server's memory with 500 live pages open (target: at most 50 MB more).
+//!
+//! `cargo bench --bench web`; under `cargo test` it runs a small version as a smoke test.
+//! `cargo bench --bench web -- --demo FILE` only writes the demo database (for trying the
+//! pages: `bao-bot web --db FILE`).
+
+#[path = "../tests/it/support/web.rs"]
+mod web_common;
+
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use http_body_util::BodyExt;
+use hyper_util::client::legacy::Client;
+use hyper_util::rt::TokioExecutor;
+use web_common::*;
+
+type Http =
+    Client<hyper_util::client::legacy::connect::HttpConnector, http_body_util::Empty<bytes::Bytes>>;
+
+/// The server process, stopped when dropped.
+struct Server {
+    child: Child,
+    base: String,
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+impl Server {
+    /// Resident memory of the server, KiB (Linux `/proc`).
+    fn rss_kib(&self) -> u64 {
+        let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id()))
+            .unwrap_or_default();
+        status
+            .lines()
+            .find(|l| l.starts_with("VmRSS:"))
+            .and_then(|l| l.split_whitespace().nth(1))
+            .and_then(|n| n.parse().ok())
+            .unwrap_or(0)
+    }
+}
+
+fn start_server(db: &std::path::Path) -> Server {
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let child = Command::new(env!("CARGO_BIN_EXE_bao-bot"))
+        .args(["web", "--db"])
+        .arg(db)
+        .args([
+            "--listen",
+            &format!("127.0.0.1:{port}"),
+            "--max-live",
+            "2000",
+            "--requests-per-minute",
+            "1000000",
+        ])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("bao-bot web starts");
+    Server {
+        child,
+        base: format!("http://127.0.0.1:{port}"),
+    }
+}
+
+async fn fetch(http: &Http, url: &str) -> (u16, Vec<u8>) {
+    let response = http.get(url.parse().unwrap()).await.expect("request");
+    let status = response.status().as_u16();
+    let body = response
+        .into_body()
+        .collect()
+        .await
+        .expect("body")
+        .to_bytes();
+    (status, body.to_vec())
+}
+
+/// Reads `body` (an event stream) up to the next event's data.
+async fn next_event<B>(body: &mut B)
+where
+    B: BodyExt<Data = bytes::Bytes> + Unpin,
+    B::Error: std::fmt::Debug,
+{
+    loop {
+        let frame = body.frame().await.expect("stream").expect("frame");
+        if let Ok(data) = frame.into_data() {
+            if String::from_utf8_lossy(&data).contains("data:") {
+                return;
+            }
+        }
+    }
+}
+
+fn percentile(sorted: &[Duration], p: f64) -> Duration {
+    sorted[((sorted.len() - 1) as f64 * p).round() as usize]
+}
+
+fn ms(d: Duration) -> String {
+    format!("{:.2} ms", d.as_secs_f64() * 1000.0)
+}
+
+#[tokio::main(flavor = "multi_thread", worker_threads = 2)]
+async fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    if let Some(i) = args.iter().position(|a| a == "--demo") {
+        let path = std::path::PathBuf::from(args.get(i + 1).expect("--demo FILE"));
+        let demo = demo(&path, 150, 3000);
+        println!(
+            "wrote {}: long game {}, private game {}, DM game {}, analysed game {}, tournament {}",
+            path.display(),
+            demo.long.0,
+            demo.private.0,
+            demo.dm.0,
+            demo.analysed.0,
+            demo.event
+        );
+        return;
+    }
+    let full = args.iter().any(|a| a == "--bench");
+    let (long_plies, fetches, moves, live_games, live_pages) = if full {
+        (150, 200, 20, 100u64, 500usize)
+    } else {
+        (40, 10, 3, 4, 20)
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("bao.db");
+    let made = Instant::now();
+    let demo = demo(&db, long_plies, 300);
+    let plies = bao_bot::store::Store::open_read_only(&db)
+        .unwrap()
+        .game(demo.long)
+        .unwrap()
+        .unwrap()
+        .ply;
+    println!(
+        "demo database: {} ({plies}-ply long game)",
+        ms(made.elapsed())
+    );
+    let server = start_server(&db);
+    let http: Http = Client::builder(TokioExecutor::new()).build_http();
+    let deadline = Instant::now() + Duration::from_secs(30);
+    loop {
+        if let Ok(r) = http
+            .get(format!("{}/health", server.base).parse().unwrap())
+            .await
+        {
+            if r.status().is_success() {
+                break;
+            }
+        }
+        assert!(Instant::now() < deadline, "the server did not start");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+
+    // 1. Size of the page: HTML + CSS + JS.
+    let page = format!("{}/g/{}", server.base, demo.long.0);
+    let (_, html) = fetch(&http, &page).await;
+    let mut total = html.len();
+    let mut parts = vec![format!("HTML {} B", html.len())];
+    for name in ["style.css", "game.js", "board.js", "graph.js"] {
+        let (status, body) = fetch(&http, &format!("{}/static/{name}", server.base)).await;
+        assert_eq!(status, 200, "{name}");
+        total += body.len();
+        parts.push(format!("{name} {} B", body.len()));
+    }
+    let (_, data) = fetch(&http, &format!("{page}/data.json")).await;
+    println!(
+        "page size: {:.1} KB ({}; target 150 KB); its data.json {:.1} KB",
+        total as f64 / 1024.0,
+        parts.join(", "),
+        data.len() as f64 / 1024.0
+    );
+
+    // 2. Time to serve the page and its data, 150-ply game, loopback.
+    for (what, url) in [
+        ("page", page.clone()),
+        ("data.json", format!("{page}/data.json")),
+    ] {
+        let mut times = Vec::new();
+        for _ in 0..fetches {
+            let t = Instant::now();
+            let (status, _) = fetch(&http, &url).await;
+            times.push(t.elapsed());
+            assert_eq!(status, 200);
+        }
+        times.sort();
+        println!(
+            "serve {what} ({plies} plies): median {}, p95 {}, max {} over {fetches} (target 20 ms)",
+            ms(percentile(&times, 0.5)),
+            ms(percentile(&times, 0.95)),
+            ms(*times.last().unwrap())
+        );
+    }
+
+    // 3. A stored move reaches an open page: time from the write to the event.
+    let (writer, _clock) = writer(&db);
+    let game = start(&writer, &LOBBY);
+    let response = http
+        .get(
+            format!("{}/g/{}/events", server.base, game.0)
+                .parse()
+                .unwrap(),
+        )
+        .await
+        .expect("events");
+    let mut body = response.into_body();
+    next_event(&mut body).await; // the state as the page opens
+    let mut lags = Vec::new();
+    for _ in 0..moves {
+        tokio::time::sleep(Duration::from_millis(37)).await; // not in step with the poll
+        let t = Instant::now();
+        if play(&writer, &LOBBY, game, 1) == 0 {
+            break;
+        }
+        next_event(&mut body).await;
+        lags.push(t.elapsed());
+    }
+    lags.sort();
+    println!(
+        "move to open page: median {}, max {} over {} moves (target 1 s; poll every {} ms)",
+        ms(percentile(&lags, 0.5)),
+        ms(*lags.last().unwrap()),
+        lags.len(),
+        bao_bot::web::POLL.as_millis()
+    );
+    // That page closes: its game is no longer polled.
+    drop(body);
+
+    // 4. Memory with 500 live pages (100 running games, 5 pages each).
+    let mut games = Vec::new();
+    for k in 0..live_games {
+        let place = bao_bot::app::Place::Channel {
+            guild: 10,
+            channel: 1000 + k,
+        };
+        writer.channel_visibility(&place, true).unwrap();
+        let g = start(&writer, &place);
+        play(&writer, &place, g, 2);
+        games.push(g);
+    }
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    let before = server.rss_kib();
+    let mut open = Vec::new();
+    for i in 0..live_pages {
+        let g = games[i % games.len()];
+        let r = http
+            .get(format!("{}/g/{}/events", server.base, g.0).parse().unwrap())
+            .await
+            .expect("events");
+        assert_eq!(r.status(), 200);
+        let mut b = r.into_body();
+        let _ = b.frame().await;
+        open.push(b);
+    }
+    tokio::time::sleep(Duration::from_secs(2)).await;
+    let (_, health) = fetch(&http, &format!("{}/health", server.base)).await;
+    let after = server.rss_kib();
+    println!(
+        "{live_pages} live pages: server memory {:.1} MB -> {:.1} MB, {:+.1} MB (target +50 MB for 500); {}",
+        before as f64 / 1024.0,
+        after as f64 / 1024.0,
+        (after as f64 - before as f64) / 1024.0,
+        String::from_utf8_lossy(&health)
+    );
+    let counts: serde_json::Value = serde_json::from_slice(&health).expect("health");
+    assert_eq!(counts["live"], live_pages, "every page is live");
+    assert_eq!(counts["polled"], live_games, "one poller per game");
+    drop(open);
+}

@@ -1,0 +1,570 @@
+//! The game page of the web front end (`src/web/`), transport-free: what `/g/ID` shows and
+//! the data its script draws from.
+//!
+//! The web front end runs an [`App`] over a read-only store (see [`App::read_only`]), so
+//! every page is read with the same names, ratings and endings as the chat shows, and a
+//! page can never write. Access follows [`super::web_link`]: a game is shown to anyone
+//! when it is public, and otherwise only with its token; a pending challenge has no page.
+//! Every answer is `Ok(None)` when the page does not exist for this asker, so that an
+//! unknown game and a private one asked for without its token look the same.
+
+use serde::Serialize;
+
+use crate::ai::analysis::{GameAnalysis, Label, DEFAULT_NODES};
+use crate::render::{GameGifOptions, GameRecord, GifError};
+use crate::rules::{Pit, Position, Row, Side, Step, Trace};
+use crate::store::{Game, GameStatus};
+
+use super::web_link::{game_path, game_visibility, Visibility};
+use super::{App, AppError, GameId};
+
+/// The names of the 32 pits in the order of [`PlyView::pits`]: `A1`..`A8`, `B1`..`B8`,
+/// `a1`..`a8`, `b1`..`b8`.
+pub fn pit_order() -> Vec<Pit> {
+    let mut out = Vec::with_capacity(32);
+    for side in Side::ALL {
+        for row in [Row::Front, Row::Back] {
+            out.extend((1..=8).filter_map(|n| Pit::new(side, row, n)));
+        }
+    }
+    out
+}
+
+/// A game as its page shows it above the board (all texts unescaped: the front end escapes).
+#[derive(Debug, Clone, Serialize)]
+pub struct GamePage {
+    /// The game's id.
+    pub id: i64,
+    /// `Bao la Kiswahili` or `Bao la Kujifunza`.
+    pub game_name: String,
+    /// The rule set (`v0.2`, `r002`).
+    pub rules: String,
+    /// South's player, then North's.
+    pub players: [PagePlayer; 2],
+    /// `no time limit` or `1 day per move`.
+    pub time_control: String,
+    /// Whether the game counts for ratings.
+    pub rated: bool,
+    /// `active`, `finished` or `aborted`.
+    pub status: String,
+    /// The result in words, once there is one.
+    pub result: Option<String>,
+    /// Plies played.
+    pub plies: u32,
+    /// When the game started, `2026-12-01 09:00 UTC`.
+    pub started: String,
+    /// The page's own path, with its token when private (`/g/5?k=…`).
+    pub path: String,
+    /// The token the page's links carry (private games only).
+    pub token: Option<String>,
+    /// Whether a GIF of the whole game may be fetched (finished games, as `/bao replay`).
+    pub gif: bool,
+    /// The analysis's summary per side (`accuracy 86% · 2 inaccuracies, …`), if analysed.
+    pub analysis: Option<[String; 2]>,
+    /// The tournament the game belongs to: its name and round, and the event's page.
+    pub event: Option<(String, String)>,
+}
+
+/// One player as the page shows them.
+#[derive(Debug, Clone, Serialize)]
+pub struct PagePlayer {
+    /// The name.
+    pub name: String,
+    /// `South` or `North`.
+    pub side: &'static str,
+    /// Their rating line (`1500?`, `1500 → 1662 (+162)`), for games between people.
+    pub rating: Option<String>,
+}
+
+/// Everything the page's script draws: each position, each move's trace, the analysis.
+#[derive(Debug, Clone, Serialize)]
+pub struct GameData {
+    /// The game's id.
+    pub id: i64,
+    /// Whether the board has nyumba squares (Bao la Kiswahili).
+    pub nyumba: bool,
+    /// Player names, South's first.
+    pub names: [String; 2],
+    /// `active`, `finished` or `aborted`.
+    pub status: String,
+    /// The result in words, once there is one.
+    pub result: Option<String>,
+    /// The winner (`S`, `N`) of a finished game.
+    pub winner: Option<char>,
+    /// The start position and the position after every ply.
+    pub plies: Vec<PlyView>,
+    /// The analysis, when the game was analysed.
+    pub analysis: Option<AnalysisView>,
+}
+
+/// The position after one ply, and the move that led there.
+#[derive(Debug, Clone, Serialize)]
+pub struct PlyView {
+    /// Plies played (0: the start).
+    pub ply: u32,
+    /// The move played (`None` at the start).
+    pub mv: Option<String>,
+    /// Who played it (`S`, `N`).
+    pub by: Option<char>,
+    /// The move in words (`A7 sowed 2 right, …`).
+    pub text: Option<String>,
+    /// Seeds per pit, in [`pit_order`].
+    pub pits: Vec<u8>,
+    /// Seeds in hand, South's first.
+    pub hands: [u8; 2],
+    /// Whether each side still owns its nyumba, South's first.
+    pub houses: [bool; 2],
+    /// The pit that may not be started this turn (takasia), if any.
+    pub takasia: Option<String>,
+    /// Who is to move (`S`, `N`).
+    pub turn: char,
+    /// The move's steps, for the sowing animation: `["h", pit]` a seed from hand, `["l",
+    /// pit, seeds]` a lift, `["d", pit]` a drop, `["c", from, seeds, kichwa]` a capture,
+    /// `["s", pit]` the stop, `["x", side]` a nyumba lost, `["w", side]` the game won.
+    pub steps: Vec<serde_json::Value>,
+    /// The pits to mark as the last move: where it started, captured, entered and ended.
+    pub marks: Marks,
+}
+
+/// The pits a move's picture marks.
+#[derive(Debug, Clone, Default, Serialize)]
+pub struct Marks {
+    /// Where the move started.
+    pub start: Option<String>,
+    /// Opponent pits captured, each once, with the seeds taken from it.
+    pub captured: Vec<(String, u32)>,
+    /// Kichwa where captured seeds entered, each once.
+    pub entered: Vec<String>,
+    /// Where the last seed landed.
+    pub end: Option<String>,
+}
+
+/// The analysis as the page shows it.
+#[derive(Debug, Clone, Serialize)]
+pub struct AnalysisView {
+    /// South's expected score (0 to 1) at the start and after every ply.
+    pub curve: Vec<f64>,
+    /// The mark of each move, by ply (index 0: ply 1).
+    pub moves: Vec<MoveMark>,
+}
+
+/// What the analysis says about one move.
+#[derive(Debug, Clone, Serialize)]
+pub struct MoveMark {
+    /// `best`, `good`, `inaccuracy`, `mistake`, `blunder`, or `missed win`.
+    pub label: String,
+    /// The sign shown beside the move (`?!`, `?`, `??`, `✗`), if marked.
+    pub sign: Option<&'static str>,
+    /// The search's best move.
+    pub best: String,
+    /// Expected score lost, in points of 100.
+    pub loss: f64,
+    /// What is proved about the position after the move (`North wins in 3`).
+    pub proved: Option<String>,
+    /// What is proved about the move itself (`missed a win in 3`).
+    pub note: Option<String>,
+}
+
+/// A file for download: its name, type and bytes.
+#[derive(Debug, Clone)]
+pub struct WebFile {
+    /// The file name to save as.
+    pub filename: String,
+    /// Its media type.
+    pub content_type: &'static str,
+    /// The bytes.
+    pub bytes: Vec<u8>,
+}
+
+fn side_char(side: Side) -> char {
+    side.letter()
+}
+
+/// The steps of `trace` in the page's form.
+fn steps_json(trace: &Trace) -> Vec<serde_json::Value> {
+    use serde_json::json;
+    trace
+        .steps
+        .iter()
+        .filter_map(|s| match *s {
+            Step::AddFromHand { pit } => Some(json!(["h", pit.to_string()])),
+            Step::Lift { pit, seeds, .. } => Some(json!(["l", pit.to_string(), seeds])),
+            Step::Drop { pit } => Some(json!(["d", pit.to_string()])),
+            Step::Capture {
+                from,
+                seeds,
+                kichwa,
+                ..
+            } => Some(json!(["c", from.to_string(), seeds, kichwa.to_string()])),
+            Step::EndInEmpty { pit }
+            | Step::HouseStop { pit }
+            | Step::HouseChoseStop { pit }
+            | Step::TakasiaStop { pit } => Some(json!(["s", pit.to_string()])),
+            Step::HouseLost { side } => Some(json!(["x", side.letter().to_string()])),
+            Step::GameEnd { winner, .. } => Some(json!(["w", winner.letter().to_string()])),
+            Step::RunLimit | Step::TakasiaSet { .. } => None,
+        })
+        .collect()
+}
+
+/// The pits the picture of `trace` marks.
+fn marks_of(trace: &Trace) -> Marks {
+    let start = trace.steps.iter().find_map(|s| match *s {
+        Step::Lift { pit, .. } | Step::AddFromHand { pit } => Some(pit.to_string()),
+        _ => None,
+    });
+    // Each pit once: a pit captured twice shows the seeds of both captures.
+    let mut captured: Vec<(String, u32)> = Vec::new();
+    let mut entered: Vec<String> = Vec::new();
+    for (from, seeds, kichwa) in trace.captures() {
+        let from = from.to_string();
+        match captured.iter_mut().find(|(p, _)| *p == from) {
+            Some((_, n)) => *n += u32::from(seeds),
+            None => captured.push((from, u32::from(seeds))),
+        }
+        let kichwa = kichwa.to_string();
+        if !entered.contains(&kichwa) {
+            entered.push(kichwa);
+        }
+    }
+    Marks {
+        start,
+        captured,
+        entered,
+        end: trace.last_pit().map(|p| p.to_string()),
+    }
+}
+
+/// The position `pos` after ply `ply` (with the move that led there) in the page's form.
+fn ply_view(ply: u32, pos: &Position, trace: Option<&Trace>) -> PlyView {
+    PlyView {
+        ply,
+        mv: trace.map(|t| t.mv.to_string()),
+        by: trace.map(|t| side_char(t.mover)),
+        text: trace.map(Trace::describe),
+        pits: pit_order().into_iter().map(|p| pos.seeds(p)).collect(),
+        hands: [pos.hand(Side::South), pos.hand(Side::North)],
+        houses: [pos.owns_house(Side::South), pos.owns_house(Side::North)],
+        takasia: pos.takasia().map(|p| p.to_string()),
+        turn: side_char(pos.turn()),
+        steps: trace.map(steps_json).unwrap_or_default(),
+        marks: trace.map(marks_of).unwrap_or_default(),
+    }
+}
+
+/// The sign shown beside a move the analysis marks.
+fn sign(label: Label, missed_win: bool) -> Option<&'static str> {
+    match label {
+        _ if missed_win => Some("\u{2717}"),
+        Label::Inaccuracy => Some("?!"),
+        Label::Mistake => Some("?"),
+        Label::Blunder => Some("??"),
+        Label::Best | Label::Good => None,
+    }
+}
+
+/// The analysis in the page's form.
+fn analysis_view(analysis: &GameAnalysis) -> AnalysisView {
+    AnalysisView {
+        curve: analysis.curve(),
+        moves: analysis
+            .plies
+            .iter()
+            .map(|p| MoveMark {
+                label: if p.missed_win.is_some() {
+                    "missed win".into()
+                } else {
+                    p.label.name().into()
+                },
+                sign: sign(p.label, p.missed_win.is_some()),
+                best: p.best.to_string(),
+                loss: (100.0 * p.loss).round(),
+                proved: p
+                    .walked_into_loss
+                    .map(|n| format!("{} wins in {n} (proved)", (!p.mover).name())),
+                note: p.proved_note(),
+            })
+            .collect(),
+    }
+}
+
+impl App {
+    /// An app for the web pages over the database at `path`, reading through a read-only
+    /// connection. The file is first opened for writing once, to migrate it and to write
+    /// the secret of the private links if it has none; the app keeps only the read-only
+    /// connection, so it can never change a game.
+    pub fn read_only(
+        path: &std::path::Path,
+        clock: std::sync::Arc<dyn super::Clock>,
+        settings: super::Settings,
+    ) -> Result<App, AppError> {
+        {
+            let writer = crate::store::Store::open(path)?;
+            super::WebKey::of_store(&writer)?;
+        }
+        let store = crate::store::Store::open_read_only(path)?;
+        Ok(App::new(std::sync::Arc::new(store), clock, settings))
+    }
+
+    /// The game `id` as the web may show it to someone holding `token`: a public game to
+    /// anyone, a private one only with its token, a pending challenge to no one.
+    pub fn web_game(&self, id: i64, token: Option<&str>) -> Result<Option<Game>, AppError> {
+        if id <= 0 {
+            return Ok(None);
+        }
+        let Some(game) = self.store.game(GameId(id))? else {
+            return Ok(None);
+        };
+        if game.status == GameStatus::Pending {
+            return Ok(None);
+        }
+        match game_visibility(&self.store, &game)? {
+            Visibility::Public => Ok(Some(game)),
+            Visibility::Private => {
+                let Some(key) = self.web_key()? else {
+                    return Ok(None);
+                };
+                Ok(token
+                    .filter(|t| key.is_game_token(game.id, t))
+                    .map(|_| game))
+            }
+        }
+    }
+
+    /// What `/g/ID` shows above the board, or `None` (see [`App::web_game`]).
+    pub fn web_game_page(
+        &self,
+        id: i64,
+        token: Option<&str>,
+    ) -> Result<Option<GamePage>, AppError> {
+        let Some(game) = self.web_game(id, token)? else {
+            return Ok(None);
+        };
+        let visibility = game_visibility(&self.store, &game)?;
+        let path = match self.web_key()? {
+            Some(key) => game_path(&key, game.id, visibility),
+            None => format!("/g/{}", game.id),
+        };
+        let names = [
+            self.side_name(&game, Side::South),
+            self.side_name(&game, Side::North),
+        ];
+        let ratings = self.header_ratings(&game)?;
+        let player = |side: Side| PagePlayer {
+            name: names[side.index()].clone(),
+            side: side.name(),
+            rating: ratings.as_ref().map(|r| r[side.index()].clone()),
+        };
+        let analysis = self.stored_analysis(&game)?.map(|a| {
+            [
+                a.summary(Side::South).replace(" \u{b7} ", ", "),
+                a.summary(Side::North).replace(" \u{b7} ", ", "),
+            ]
+        });
+        let event = self.web_event_of(&game)?;
+        Ok(Some(GamePage {
+            id: game.id.0,
+            game_name: super::ratings::game_name(game.variant, game.rule_set),
+            rules: game.rule_set.to_string(),
+            players: [player(Side::South), player(Side::North)],
+            time_control: game.time_per_move.map_or_else(
+                || "no time limit".into(),
+                |t| format!("{} per move", super::span(t)),
+            ),
+            rated: self.is_rated(&game)?,
+            status: game.status.as_str().into(),
+            result: self.result_words(&game),
+            plies: game.ply,
+            started: format!("{} UTC", super::utc(game.created_at)),
+            token: (visibility == Visibility::Private)
+                .then(|| path.split_once("?k=").map(|(_, t)| t.to_string()))
+                .flatten(),
+            path,
+            gif: matches!(game.status, GameStatus::Finished | GameStatus::Aborted) && game.ply > 0,
+            analysis,
+            event,
+        }))
+    }
+
+    /// The data `/g/ID/data.json` serves, or `None` (see [`App::web_game`]).
+    pub fn web_game_data(
+        &self,
+        id: i64,
+        token: Option<&str>,
+    ) -> Result<Option<GameData>, AppError> {
+        let Some(game) = self.web_game(id, token)? else {
+            return Ok(None);
+        };
+        let (start, traces) = self.traces(&game)?;
+        let mut plies = Vec::with_capacity(traces.len() + 1);
+        plies.push(ply_view(0, &start, None));
+        for (i, (pos, trace)) in traces.iter().enumerate() {
+            plies.push(ply_view(i as u32 + 1, pos, Some(trace)));
+        }
+        let finished = game.status == GameStatus::Finished;
+        Ok(Some(GameData {
+            id: game.id.0,
+            nyumba: game.variant.has_nyumba(),
+            names: [
+                self.side_name(&game, Side::South),
+                self.side_name(&game, Side::North),
+            ],
+            status: game.status.as_str().into(),
+            result: self.result_words(&game),
+            winner: game.winner.filter(|_| finished).map(side_char),
+            plies,
+            analysis: self.stored_analysis(&game)?.map(|a| analysis_view(&a)),
+        }))
+    }
+
+    /// A game's ply and status, for following it live (the caller has already checked
+    /// that the asker may see it).
+    pub fn web_progress(&self, id: i64) -> Result<Option<(u32, String)>, AppError> {
+        Ok(self
+            .store
+            .game_progress(GameId(id))?
+            .map(|(ply, s)| (ply, s.as_str().to_string())))
+    }
+
+    /// The game record to download (the file `/bao history` attaches), or `None`.
+    pub fn web_record(&self, id: i64, token: Option<&str>) -> Result<Option<WebFile>, AppError> {
+        let Some(game) = self.web_game(id, token)? else {
+            return Ok(None);
+        };
+        let response = self.history(&game).map_err(|h| match h {
+            super::refusal::Halt::Failed(e) => e,
+            other => AppError::Corrupt {
+                game: game.id,
+                detail: format!("no record: {other:?}"),
+            },
+        })?;
+        let file = response.reply.attachments.into_iter().next();
+        Ok(file.map(|a| WebFile {
+            filename: a.filename,
+            content_type: "text/plain; charset=utf-8",
+            bytes: a.bytes,
+        }))
+    }
+
+    /// The board picture of the game as it stands (the last move marked), or `None`.
+    pub fn web_board_png(&self, id: i64, token: Option<&str>) -> Result<Option<WebFile>, AppError> {
+        let Some(game) = self.web_game(id, token)? else {
+            return Ok(None);
+        };
+        let pos = self.position(&game)?;
+        let trace = self.last_trace(&game)?;
+        let (shown, opts) = self.picture(&game, &pos, trace, Side::South);
+        let bytes = self.pictures.board_png(&shown, &opts)?;
+        Ok(Some(WebFile {
+            filename: format!("bao-game-{}-ply-{}.png", game.id, game.ply),
+            content_type: "image/png",
+            bytes,
+        }))
+    }
+
+    /// The whole game as a GIF (finished games only, as `/bao replay` shows others), or
+    /// `None`; `Err` with the words to show when it cannot be drawn.
+    pub fn web_game_gif(
+        &self,
+        id: i64,
+        token: Option<&str>,
+    ) -> Result<Option<Result<WebFile, String>>, AppError> {
+        let Some(game) = self.web_game(id, token)? else {
+            return Ok(None);
+        };
+        if !matches!(game.status, GameStatus::Finished | GameStatus::Aborted) || game.ply == 0 {
+            return Ok(None);
+        }
+        let (start, traces) = self.traces(&game)?;
+        let moves = traces.iter().map(|(_, t)| t.mv).collect();
+        let opts = GameGifOptions {
+            names: Some([
+                self.side_name(&game, Side::South),
+                self.side_name(&game, Side::North),
+            ]),
+            winner: game.winner,
+            result_text: game.reason.map(|r| r.words()),
+            ..GameGifOptions::default()
+        };
+        Ok(Some(
+            match self.pictures.game_gif(GameRecord { start, moves }, opts)? {
+                Ok(bytes) => Ok(WebFile {
+                    filename: format!("bao-game-{}.gif", game.id),
+                    content_type: "image/gif",
+                    bytes,
+                }),
+                Err(e @ GifError::TooLarge { .. }) => Err(format!("Game {}: {e}.", game.id)),
+                Err(e) => {
+                    return Err(AppError::Corrupt {
+                        game: game.id,
+                        detail: e.to_string(),
+                    })
+                }
+            },
+        ))
+    }
+
+    /// The result in words: `Asha (South) wins: resignation`, or how it ended without one.
+    fn result_words(&self, game: &Game) -> Option<String> {
+        match game.status {
+            GameStatus::Finished => Some(match game.winner {
+                Some(w) => format!(
+                    "{} ({}) wins{}",
+                    self.side_name(game, w),
+                    w.name(),
+                    game.reason
+                        .map(|r| format!(": {}", r.words()))
+                        .unwrap_or_default()
+                ),
+                None => format!(
+                    "No winner{}",
+                    game.reason
+                        .map(|r| format!(": {}", r.words()))
+                        .unwrap_or_default()
+                ),
+            }),
+            GameStatus::Aborted => Some(format!(
+                "Stopped without a result{}",
+                game.reason
+                    .map(|r| format!(" ({})", r.words()))
+                    .unwrap_or_default()
+            )),
+            _ => None,
+        }
+    }
+
+    /// The stored analysis of a finished game, when it covers every move.
+    fn stored_analysis(&self, game: &Game) -> Result<Option<GameAnalysis>, AppError> {
+        if !matches!(game.status, GameStatus::Finished | GameStatus::Aborted) {
+            return Ok(None);
+        }
+        Ok(self
+            .store
+            .analysis(game.id, DEFAULT_NODES)?
+            .and_then(|json| serde_json::from_str::<GameAnalysis>(&json).ok())
+            .filter(|a| a.plies.len() == game.ply as usize))
+    }
+
+    /// The start position of `game`, then each position with the trace of the move that
+    /// led there, replayed from the stored moves.
+    fn traces(&self, game: &Game) -> Result<(Position, Vec<(Position, Trace)>), AppError> {
+        let corrupt = |detail: String| AppError::Corrupt {
+            game: game.id,
+            detail,
+        };
+        let start: Position = game
+            .start_position
+            .parse()
+            .map_err(|e| corrupt(format!("start position: {e}")))?;
+        let mut pos = start;
+        let mut out = Vec::with_capacity(game.ply as usize);
+        for m in self.store.moves(game.id)? {
+            let (_, next, trace) = pos
+                .play_text(&m.text)
+                .map_err(|e| corrupt(format!("ply {}: {e}", m.ply)))?;
+            out.push((next, trace));
+            pos = next;
+        }
+        Ok((start, out))
+    }
+}

@@ -1,0 +1,472 @@
+//! The web front end: a page for every game (`/g/ID`) and tournament (`/t/ID`), served by
+//! axum, read-only (docs/web.md).
+//!
+//! Like the Discord and console front ends it names only `crate::app` items: it runs an
+//! [`App`] over a read-only store and shows what the app's web views return
+//! ([`App::web_game_page`], [`App::web_game_data`], [`App::web_event_page`], …). Every read
+//! runs off the async runtime (`spawn_blocking`), at most [`WebOptions::readers`] at once.
+//! Pages are escaped HTML (maud) with the script and style as embedded files under
+//! `/static/`; every response carries a strict Content-Security-Policy and no referrer,
+//! so a private page's token never leaves in a `Referer`. Each address is held to a
+//! request limit; running games are followed live by Server-Sent Events (see [`live`]).
+
+mod assets;
+mod limit;
+mod live;
+mod pages;
+
+use std::convert::Infallible;
+use std::future::Future;
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::extract::{Path, Query, State};
+use axum::http::{header, HeaderValue, StatusCode};
+use axum::response::sse::{Event, KeepAlive, Sse};
+use axum::response::{Html, IntoResponse, Response};
+use axum::routing::get;
+use axum::{Json, Router};
+use serde::Deserialize;
+use tokio::sync::Semaphore;
+
+use crate::app::{App, AppError, WebFile};
+
+pub use live::POLL;
+
+/// The Content-Security-Policy of every response: only this site's own script, style,
+/// images and connections; no inline script or style, no frames, no forms.
+pub const CSP: &str = "default-src 'none'; script-src 'self'; style-src 'self'; \
+    img-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'none'; \
+    frame-ancestors 'none'";
+
+/// How the server behaves under load.
+#[derive(Debug, Clone)]
+pub struct WebOptions {
+    /// Most pages followed live by event stream at once; past it, pages poll.
+    pub max_live: usize,
+    /// Requests each client address may make per minute.
+    pub requests_per_minute: u32,
+    /// Most database reads (and drawings) under way at once.
+    pub readers: usize,
+}
+
+impl Default for WebOptions {
+    fn default() -> WebOptions {
+        WebOptions {
+            max_live: 1000,
+            requests_per_minute: 600,
+            readers: 4,
+        }
+    }
+}
+
+/// Runs the app's blocking reads off the runtime, a bounded number at once.
+#[derive(Clone)]
+pub(crate) struct Reader {
+    app: Arc<App>,
+    slots: Arc<Semaphore>,
+}
+
+impl Reader {
+    /// Runs `f` on a blocking thread once a slot is free.
+    pub(crate) async fn read<T: Send + 'static>(
+        &self,
+        f: impl FnOnce(&App) -> Result<T, AppError> + Send + 'static,
+    ) -> Result<T, AppError> {
+        let _slot = self.slots.clone().acquire_owned().await;
+        let app = self.app.clone();
+        match tokio::task::spawn_blocking(move || f(&app)).await {
+            Ok(r) => r,
+            Err(e) => Err(AppError::Corrupt {
+                game: crate::app::GameId(0),
+                detail: format!("a web read failed: {e}"),
+            }),
+        }
+    }
+}
+
+/// What every handler shares.
+#[derive(Clone)]
+struct Web {
+    reader: Reader,
+    live: Arc<live::Live>,
+}
+
+/// The private link's token, `?k=…`.
+#[derive(Debug, Deserialize)]
+struct Key {
+    k: Option<String>,
+}
+
+impl Key {
+    fn token(self) -> Option<String> {
+        self.k.filter(|k| !k.is_empty() && k.len() <= 64)
+    }
+}
+
+/// The router of every page, over `app` (which should hold a read-only store), with the
+/// per-address limit. Serve it with connect info (see [`serve`]).
+pub fn router(app: Arc<App>, options: &WebOptions) -> Router {
+    let web = Web {
+        reader: Reader {
+            app,
+            slots: Arc::new(Semaphore::new(options.readers.max(1))),
+        },
+        live: live::Live::new(options.max_live),
+    };
+    let limiter = limit::Limiter::new(options.requests_per_minute);
+    let forget = Arc::downgrade(&limiter);
+    tokio::spawn(async move {
+        let mut tick = tokio::time::interval(Duration::from_secs(60));
+        loop {
+            tick.tick().await;
+            match forget.upgrade() {
+                Some(l) => l.forget_idle(),
+                None => return,
+            }
+        }
+    });
+    Router::new()
+        .route("/", get(index))
+        .route("/g/{id}", get(game_page))
+        .route("/g/{id}/data.json", get(game_data))
+        .route("/g/{id}/state.json", get(game_state))
+        .route("/g/{id}/events", get(game_events))
+        .route("/g/{id}/record.txt", get(game_record))
+        .route("/g/{id}/board.png", get(game_png))
+        .route("/g/{id}/game.gif", get(game_gif))
+        .route("/t/{id}", get(event_page))
+        .route("/static/{name}", get(assets::asset))
+        .route("/health", get(health))
+        .fallback(not_found)
+        .with_state(web)
+        .layer(axum::middleware::from_fn_with_state(limiter, limit::limit))
+        .layer(axum::middleware::from_fn(security_headers))
+}
+
+/// Serves `router` on `listener` until `shutdown` resolves.
+pub async fn serve(
+    listener: tokio::net::TcpListener,
+    router: Router,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+) -> std::io::Result<()> {
+    axum::serve(
+        listener,
+        router.into_make_service_with_connect_info::<SocketAddr>(),
+    )
+    .with_graceful_shutdown(shutdown)
+    .await
+}
+
+/// Adds the security headers to every response.
+async fn security_headers(
+    request: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> Response {
+    let mut response = next.run(request).await;
+    let h = response.headers_mut();
+    h.insert(
+        header::CONTENT_SECURITY_POLICY,
+        HeaderValue::from_static(CSP),
+    );
+    h.insert(
+        header::X_CONTENT_TYPE_OPTIONS,
+        HeaderValue::from_static("nosniff"),
+    );
+    h.insert(
+        header::REFERRER_POLICY,
+        HeaderValue::from_static("no-referrer"),
+    );
+    h.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
+    response
+}
+
+/// A positive id, or `None` for anything else (`12abc`, `-1`, `0`, too long).
+fn id_of(text: &str) -> Option<i64> {
+    if text.is_empty() || text.len() > 18 || !text.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    text.parse().ok().filter(|&n: &i64| n > 0)
+}
+
+fn not_found_response() -> Response {
+    (
+        StatusCode::NOT_FOUND,
+        Html(pages::not_found_page().into_string()),
+    )
+        .into_response()
+}
+
+async fn not_found() -> Response {
+    not_found_response()
+}
+
+/// A failure on the bot's side: logged, and a short page.
+fn failed(e: AppError) -> Response {
+    tracing::error!("web page failed: {e}");
+    (
+        StatusCode::INTERNAL_SERVER_ERROR,
+        Html(pages::error_page("The page could not be read. Try again in a moment.").into_string()),
+    )
+        .into_response()
+}
+
+/// The answer for a page read: the page, 404, or the failure.
+fn answer<T>(read: Result<Option<T>, AppError>, show: impl FnOnce(T) -> Response) -> Response {
+    match read {
+        Ok(Some(t)) => show(t),
+        Ok(None) => not_found_response(),
+        Err(e) => failed(e),
+    }
+}
+
+fn no_store(mut r: Response) -> Response {
+    r.headers_mut()
+        .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    r
+}
+
+async fn index() -> Response {
+    Html(pages::index_page().into_string()).into_response()
+}
+
+/// `{"live": pages followed live now, "polled": games polled now}`.
+async fn health(State(web): State<Web>) -> Response {
+    no_store(
+        Json(serde_json::json!({ "live": web.live.open(), "polled": web.live.polled() }))
+            .into_response(),
+    )
+}
+
+async fn game_page(
+    State(web): State<Web>,
+    Path(id): Path<String>,
+    Query(key): Query<Key>,
+) -> Response {
+    let Some(id) = id_of(&id) else {
+        return not_found_response();
+    };
+    let token = key.token();
+    let read = web
+        .reader
+        .read(move |app| app.web_game_page(id, token.as_deref()))
+        .await;
+    answer(read, |page| {
+        no_store(Html(pages::game_page(&page).into_string()).into_response())
+    })
+}
+
+async fn game_data(
+    State(web): State<Web>,
+    Path(id): Path<String>,
+    Query(key): Query<Key>,
+) -> Response {
+    let Some(id) = id_of(&id) else {
+        return not_found_response();
+    };
+    let token = key.token();
+    let read = web
+        .reader
+        .read(move |app| app.web_game_data(id, token.as_deref()))
+        .await;
+    answer(read, |data| no_store(Json(data).into_response()))
+}
+
+/// The game's ply and status as JSON, for pages that poll (over the live cap).
+async fn game_state(
+    State(web): State<Web>,
+    Path(id): Path<String>,
+    Query(key): Query<Key>,
+) -> Response {
+    let Some(id) = id_of(&id) else {
+        return not_found_response();
+    };
+    let token = key.token();
+    let read = web
+        .reader
+        .read(move |app| {
+            Ok(match app.web_game(id, token.as_deref())? {
+                Some(g) => app.web_progress(g.id.0)?,
+                None => None,
+            })
+        })
+        .await;
+    answer(read, |(ply, status)| {
+        no_store(Json(serde_json::json!({ "ply": ply, "status": status })).into_response())
+    })
+}
+
+/// The event stream of a game's progress: one `progress` event now and one per change,
+/// until the game is over. 503 when too many pages are live (the page then polls).
+async fn game_events(
+    State(web): State<Web>,
+    Path(id): Path<String>,
+    Query(key): Query<Key>,
+) -> Response {
+    let Some(id) = id_of(&id) else {
+        return not_found_response();
+    };
+    let token = key.token();
+    let read = web
+        .reader
+        .read(move |app| {
+            Ok(match app.web_game(id, token.as_deref())? {
+                Some(g) => app.web_progress(g.id.0)?,
+                None => None,
+            })
+        })
+        .await;
+    let now = match read {
+        Ok(Some(now)) => now,
+        Ok(None) => return not_found_response(),
+        Err(e) => return failed(e),
+    };
+    let Some(following) = web.live.follow(id, now, &web.reader) else {
+        return (
+            StatusCode::SERVICE_UNAVAILABLE,
+            [(header::RETRY_AFTER, "5")],
+            "Too many live pages: this page polls instead.",
+        )
+            .into_response();
+    };
+    let stream = futures_util::stream::unfold(
+        (following, true, false),
+        |(mut following, first, done)| async move {
+            if done {
+                return None;
+            }
+            if !first && following.changes.changed().await.is_err() {
+                return None;
+            }
+            let (ply, status) = following.changes.borrow_and_update().clone();
+            let over = status != "active";
+            let event = Event::default()
+                .event("progress")
+                .data(format!("{{\"ply\":{ply},\"status\":\"{status}\"}}"));
+            Some((Ok::<Event, Infallible>(event), (following, false, over)))
+        },
+    );
+    no_store(
+        Sse::new(stream)
+            .keep_alive(KeepAlive::new().interval(Duration::from_secs(15)))
+            .into_response(),
+    )
+}
+
+/// A file for download or display.
+fn file(f: WebFile, attachment: bool) -> Response {
+    let mut r = (StatusCode::OK, f.bytes).into_response();
+    let h = r.headers_mut();
+    h.insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static(f.content_type),
+    );
+    let disposition = format!(
+        "{}; filename=\"{}\"",
+        if attachment { "attachment" } else { "inline" },
+        f.filename.replace(['"', '\\'], "")
+    );
+    if let Ok(v) = HeaderValue::from_str(&disposition) {
+        h.insert(header::CONTENT_DISPOSITION, v);
+    }
+    no_store(r)
+}
+
+async fn game_record(
+    State(web): State<Web>,
+    Path(id): Path<String>,
+    Query(key): Query<Key>,
+) -> Response {
+    let Some(id) = id_of(&id) else {
+        return not_found_response();
+    };
+    let token = key.token();
+    let read = web
+        .reader
+        .read(move |app| app.web_record(id, token.as_deref()))
+        .await;
+    answer(read, |f| file(f, true))
+}
+
+async fn game_png(
+    State(web): State<Web>,
+    Path(id): Path<String>,
+    Query(key): Query<Key>,
+) -> Response {
+    let Some(id) = id_of(&id) else {
+        return not_found_response();
+    };
+    let token = key.token();
+    let read = web
+        .reader
+        .read(move |app| {
+            if app.render_pool().overloaded() {
+                return Ok(Some(Err(())));
+            }
+            Ok(app.web_board_png(id, token.as_deref())?.map(Ok))
+        })
+        .await;
+    answer(read, |f| match f {
+        Ok(f) => file(f, false),
+        Err(()) => busy(),
+    })
+}
+
+async fn game_gif(
+    State(web): State<Web>,
+    Path(id): Path<String>,
+    Query(key): Query<Key>,
+) -> Response {
+    let Some(id) = id_of(&id) else {
+        return not_found_response();
+    };
+    let token = key.token();
+    let read = web
+        .reader
+        .read(move |app| {
+            if app.render_pool().overloaded() {
+                return Ok(Some(Err(None)));
+            }
+            Ok(app
+                .web_game_gif(id, token.as_deref())?
+                .map(|r| r.map_err(Some)))
+        })
+        .await;
+    answer(read, |f| match f {
+        Ok(f) => file(f, false),
+        Err(None) => busy(),
+        Err(Some(words)) => (
+            StatusCode::UNPROCESSABLE_ENTITY,
+            Html(pages::error_page(&words).into_string()),
+        )
+            .into_response(),
+    })
+}
+
+fn busy() -> Response {
+    (
+        StatusCode::SERVICE_UNAVAILABLE,
+        [(header::RETRY_AFTER, "10")],
+        "Pictures are busy: try again in a few seconds.",
+    )
+        .into_response()
+}
+
+async fn event_page(
+    State(web): State<Web>,
+    Path(id): Path<String>,
+    Query(key): Query<Key>,
+) -> Response {
+    let Some(id) = id_of(&id) else {
+        return not_found_response();
+    };
+    let token = key.token();
+    let read = web
+        .reader
+        .read(move |app| app.web_event_page(id, token.as_deref()))
+        .await;
+    answer(read, |page| {
+        no_store(Html(pages::event_page(&page).into_string()).into_response())
+    })
+}
