@@ -115,6 +115,12 @@ pub trait Conversation: Send + Sync + 'static {
     fn event_posted(&self, _event: i64, _place: &Place, _message: u64) -> Result<(), AppError> {
         Ok(())
     }
+
+    /// The front end saw whether everyone on the server may read the channel at `place`
+    /// (its games' pages are public only then).
+    fn channel_seen(&self, _place: &Place, _public: bool) -> Result<(), AppError> {
+        Ok(())
+    }
 }
 
 impl Conversation for App {
@@ -207,5 +213,9 @@ impl Conversation for App {
 
     fn event_posted(&self, event: i64, place: &Place, message: u64) -> Result<(), AppError> {
         App::event_posted(self, event, place, message)
+    }
+
+    fn channel_seen(&self, place: &Place, public: bool) -> Result<(), AppError> {
+        App::channel_seen(self, place, public)
     }
 }

@@ -222,6 +222,8 @@ pub struct App {
     web_key: OnceLock<WebKey>,
     /// Channels this process has recorded as public ([`Settings::public_channels`]).
     public_seen: Mutex<std::collections::HashSet<u64>>,
+    /// What this process last recorded of each channel's visibility ([`App::channel_seen`]).
+    visibility_seen: Mutex<std::collections::HashMap<u64, bool>>,
 }
 
 impl std::fmt::Debug for App {
@@ -252,6 +254,7 @@ impl App {
             analyses: analysis::Running::default(),
             web_key: OnceLock::new(),
             public_seen: Mutex::default(),
+            visibility_seen: Mutex::default(),
         }
     }
 

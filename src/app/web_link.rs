@@ -171,6 +171,29 @@ impl super::App {
         Ok(())
     }
 
+    /// The front end saw whether everyone on the server may read the channel at `place`:
+    /// recorded when it differs from what this process last recorded for the channel, so a
+    /// busy channel costs no write per interaction.
+    pub fn channel_seen(&self, place: &Place, public: bool) -> Result<(), super::AppError> {
+        let Place::Channel { channel, .. } = *place else {
+            return Ok(());
+        };
+        let known = self
+            .visibility_seen
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .get(&channel)
+            .copied();
+        if known != Some(public) {
+            self.channel_visibility(place, public)?;
+            self.visibility_seen
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner)
+                .insert(channel, public);
+        }
+        Ok(())
+    }
+
     /// Records `place` as public once per process, when the front end's channels are all
     /// public ([`super::Settings::public_channels`], the console).
     pub(in crate::app) fn note_public_place(&self, place: &Place) -> Result<(), super::AppError> {

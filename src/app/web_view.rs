@@ -57,7 +57,7 @@ pub struct GamePage {
     pub path: String,
     /// The token the page's links carry (private games only).
     pub token: Option<String>,
-    /// Whether a GIF of the whole game may be fetched (finished games, as `/bao replay`).
+    /// Whether a GIF of the whole game may be fetched (finished games, as `/bao-replay`).
     pub gif: bool,
     /// The analysis's summary per side (`accuracy 86% · 2 inaccuracies, …`), if analysed.
     pub analysis: Option<[String; 2]>,
@@ -462,7 +462,7 @@ impl App {
         }))
     }
 
-    /// The whole game as a GIF (finished games only, as `/bao replay` shows others), or
+    /// The whole game as a GIF (finished games only, as `/bao-replay` shows others), or
     /// `None`; `Err` with the words to show when it cannot be drawn.
     pub fn web_game_gif(
         &self,

@@ -32,6 +32,7 @@ mod send;
 mod settings;
 mod study;
 mod tournament;
+mod visibility;
 
 use std::future::Future;
 use std::sync::Arc;
@@ -356,6 +357,7 @@ async fn on_event(
                 let asker = respond::asker_of(&click.user, click.guild_id, click.channel_id);
                 let input = Input::Press(click.data.custom_id.clone());
                 respond::serve(
+                    &framework.serenity_context.cache,
                     http,
                     framework.user_data,
                     Source::component(click),

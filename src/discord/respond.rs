@@ -203,6 +203,30 @@ impl<'a> Source<'a> {
         matches!(self.interaction, Interaction::Component(_))
     }
 
+    /// Whether everyone on the server may read the channel of the interaction (its thread's
+    /// parent, in a thread), as far as the cache knows; `None` in DMs.
+    fn everyone_can_view(&self, cache: &serenity::Cache) -> Option<bool> {
+        let (guild, channel, partial) = match self.interaction {
+            Interaction::Command(i) => (i.guild_id?, i.channel_id, i.channel.as_ref()),
+            Interaction::Component(i) => (i.guild_id?, i.channel_id, i.channel.as_ref()),
+        };
+        let parent = partial
+            .filter(|c| {
+                matches!(
+                    c.kind,
+                    ChannelType::PublicThread
+                        | ChannelType::PrivateThread
+                        | ChannelType::NewsThread
+                )
+            })
+            .and_then(|c| c.parent_id);
+        // A private thread is never everyone's, whatever its parent.
+        if partial.is_some_and(|c| c.kind == ChannelType::PrivateThread) {
+            return Some(false);
+        }
+        super::visibility::everyone_can_view(cache, guild, channel, parent)
+    }
+
     /// Whether the bot can open a game's thread where the interaction happened, from what
     /// Discord says with it: the bot's permissions there (`app_permissions`) and the
     /// channel's type (threads open in text and announcement channels only).
@@ -278,6 +302,7 @@ pub async fn command(ctx: AppContext<'_>, command: Command) -> Result<(), Error>
     let i = ctx.interaction;
     let asker = asker_of(&i.user, i.guild_id, i.channel_id);
     serve(
+        &ctx.serenity_context().cache,
         &ctx.serenity_context().http,
         ctx.data(),
         Source::command(i),
@@ -377,7 +402,14 @@ impl Drop for InFlightGuard<'_> {
 
 /// Runs `input` through the app (deferring if it is slow), sends the answer, and logs one
 /// line: user, place, subcommand, outcome, milliseconds. Never logs contents.
-pub async fn serve(http: &Http, data: &Data, source: Source<'_>, asker: Asker, input: Input) {
+pub async fn serve(
+    cache: &serenity::Cache,
+    http: &Http,
+    data: &Data,
+    source: Source<'_>,
+    asker: Asker,
+    input: Input,
+) {
     let started = Instant::now();
     let _in_hand = data.in_flight.enter();
     let user = asker.user.id.0;
@@ -399,11 +431,17 @@ pub async fn serve(http: &Http, data: &Data, source: Source<'_>, asker: Asker, i
     }
     let (who, place) = (asker.user.clone(), asker.place);
     let here = source.threads_here();
+    let public = source.everyone_can_view(cache);
     let (progress_tx, mut progress) = tokio::sync::mpsc::unbounded_channel::<String>();
     let mut task = tokio::task::spawn_blocking(move || {
         let report = move |line: String| {
             let _ = progress_tx.send(line);
         };
+        if let Some(public) = public {
+            if let Err(e) = conversation.channel_seen(&place, public) {
+                warn!(error = %e, "recording a channel's visibility failed");
+            }
+        }
         match input {
             Input::Command(c) => conversation.handle_here(&who, &place, here, c, &report),
             Input::Press(id) => conversation.press_here(&who, &place, here, &id, &report),

@@ -956,3 +956,36 @@ async fn a_daily_puzzle_channel_where_the_bot_cannot_post_is_refused_with_what_i
         )
     );
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_bot_records_which_channels_everyone_may_read_for_the_web_pages() {
+    let fake = FakeDiscord::start().await;
+    let bot = start_bot(&fake).await;
+    let Place::Guild { guild_id, .. } = GUILD else {
+        unreachable!()
+    };
+    let hidden = 1_300_000_000_000_000_043;
+    // In `hidden`, @everyone may not view the channel (VIEW_CHANNEL, 1 << 10, denied).
+    fake.send_dispatch(
+        "GUILD_CREATE",
+        payloads::guild_create(guild_id, &[(GUILD.channel_id(), 0), (hidden, 1 << 10)]),
+    );
+    let in_hidden = Place::Guild {
+        guild_id,
+        channel_id: hidden,
+    };
+    // The cache may take a moment to hold the server: ask until both are recorded.
+    let mut id = 900;
+    let seen = fake
+        .wait_until(WAIT, || {
+            id += 2;
+            fake.send_interaction(payloads::slash(id, &asha(), GUILD, "help", &[]));
+            fake.send_interaction(payloads::slash(id + 1, &asha(), in_hidden, "help", &[]));
+            let open = bot.store.channel_public(GUILD.channel_id()).ok()??;
+            let closed = bot.store.channel_public(hidden).ok()??;
+            Some((open, closed))
+        })
+        .await;
+    assert_eq!(seen, Some((true, false)));
+    bot.stop().await;
+}
