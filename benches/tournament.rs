@@ -25,7 +25,7 @@ fn played(n: usize, rounds: u32) -> (Vec<Entrant>, Vec<Pairing>) {
         .collect();
     let mut pairings = Vec::new();
     for r in 1..=rounds {
-        for mut p in swiss::pair(&entrants, &pairings, r).expect("pairs") {
+        for mut p in swiss::pair(&entrants, &pairings, r, 9).expect("pairs") {
             if p.north.is_some() {
                 p.outcome =
                     Some([Outcome::SouthWins, Outcome::NorthWins, Outcome::Draw][rng.below(3)]);
@@ -54,7 +54,7 @@ fn main() {
     let (n, sim_players, runs) = if full { (200, 100, 11) } else { (20, 10, 1) };
     let (entrants, pairings) = played(n, 6);
     let pair = median(runs, || {
-        let round = swiss::pair(&entrants, &pairings, 7).expect("pairs");
+        let round = swiss::pair(&entrants, &pairings, 7, 9).expect("pairs");
         assert_eq!(round.len(), n / 2);
     });
     println!(

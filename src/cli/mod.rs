@@ -340,6 +340,10 @@ enum TournamentCommand {
         /// Print the time the event took on standard error.
         #[arg(long)]
         time: bool,
+        /// Also write the event as a FIDE TRF report to this file (as `export --trf`
+        /// writes it), for a reference pairing engine.
+        #[arg(long, value_name = "FILE")]
+        trf: Option<PathBuf>,
     },
     /// Write an event of the database as a FIDE TRF-16 report (for bbpPairings or JaVaFo).
     Export {
@@ -633,6 +637,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
                     seed,
                     crosstable,
                     time,
+                    trf,
                 },
         } => tournament::simulate(&tournament::SimulateArgs {
             players,
@@ -641,6 +646,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
             seed,
             crosstable: crosstable.as_deref(),
             time,
+            trf: trf.as_deref(),
         }),
         Command::Tournament {
             command: TournamentCommand::Export { id, trf: _, db },

@@ -26,6 +26,8 @@ pub struct SimulateArgs<'a> {
     pub crosstable: Option<&'a Path>,
     /// Print the time taken on standard error.
     pub time: bool,
+    /// Write the event as a FIDE TRF report here.
+    pub trf: Option<&'a Path>,
 }
 
 /// `bao-bot tournament simulate`: a whole event on a temporary database, printed as plain
@@ -76,6 +78,10 @@ pub fn simulate(args: &SimulateArgs<'_>) -> Result<(), CliError> {
             &sim.standings,
         );
         std::fs::write(path, bao_bot::render::table_png(&table))
+            .map_err(|e| anyhow!("{}: {e}", path.display()))?;
+    }
+    if let Some(path) = args.trf {
+        std::fs::write(path, trf_of(&sim.store, sim.event)?)
             .map_err(|e| anyhow!("{}: {e}", path.display()))?;
     }
     if args.time {
