@@ -41,6 +41,10 @@ struct Bracket<W> {
     end: usize,
     /// The bracket's own weights by positions (higher position first): `base[j * len + i]`.
     base: Vec<W>,
+    /// The tie-break of each edge (same indexing), below every question.
+    tie: Vec<W>,
+    /// A question's unit is `1 << tie_bits` (above the tie-breaks).
+    tie_bits: u32,
 }
 
 impl<W: Packed> Bracket<W> {
@@ -50,6 +54,18 @@ impl<W: Packed> Bracket<W> {
 
     fn base(&self, lower: usize, higher: usize) -> W {
         self.base[lower * self.len() + higher]
+    }
+
+    /// `unit * k`.
+    fn units(&self, k: u64) -> W {
+        W::small(k).shl(self.tie_bits)
+    }
+
+    /// Sets the edge of positions `lower`, `higher` to `w` plus its tie-break.
+    fn put(&self, g: &mut Graph<W>, lower: usize, higher: usize, w: W) {
+        let tie = self.tie[lower * self.len() + higher];
+        let w = if w == W::ZERO { w } else { w + tie };
+        g.set(self.at[higher], self.at[lower], w);
     }
 
     fn clear(&mut self, lower: usize, higher: usize) {
@@ -102,9 +118,12 @@ pub(super) fn settle<W: Packed>(c: &Criteria<'_>, g: &mut Graph<W>) -> Settled {
             at.retain(|&v| !matched[v]);
             break;
         }
+        g.scope = robust_below(c, g, &at, next).then(|| at.clone());
         let len = at.len();
         let mut br = Bracket {
             base: vec![W::ZERO; len * len],
+            tie: vec![W::ZERO; len * len],
+            tie_bits: c.tie_bits(),
             at,
             mdps,
             residents_end,
@@ -120,7 +139,11 @@ pub(super) fn settle<W: Packed>(c: &Criteria<'_>, g: &mut Graph<W>) -> Settled {
                     j >= residents_end,
                 );
                 br.base[j * len + i] = w;
-                g.set(br.at[i], br.at[j], w);
+                if i < mdps && j < residents_end {
+                    // Lead the solver to the higher MDPs meeting the higher residents.
+                    br.tie[j * len + i] = W::small(((mdps - i) * (residents_end - j)) as u64);
+                }
+                br.put(g, j, i, w);
             }
         }
         g.solve();
@@ -138,11 +161,36 @@ pub(super) fn settle<W: Packed>(c: &Criteria<'_>, g: &mut Graph<W>) -> Settled {
         at = carried;
         mdps = carried_mdps;
         first = end;
+        g.scope = None;
     }
     Settled {
         pairs: g.fixed.clone(),
         bye: at.first().copied(),
     }
+}
+
+/// Whether the players from vertex `below` down can pair among themselves together with
+/// any of `upper` floating down to them, a player who may take the bye among them when
+/// one is left: then only `upper` needs matching. It is so when every one of them is
+/// incompatible with fewer than half of those below (Dirac: such a graph has a
+/// Hamiltonian cycle whatever joins it, so a perfect matching, leaving out anyone).
+fn robust_below<W: Packed>(c: &Criteria<'_>, g: &Graph<W>, upper: &[usize], below: usize) -> bool {
+    let n = c.players.len();
+    let lower = n - below;
+    if lower < 4 {
+        return false;
+    }
+    if n % 2 == 1 && !(below..n).any(|v| c.bye_candidate(&c.players[v])) {
+        return false;
+    }
+    let limit = lower / 2 - 1;
+    let all: Vec<usize> = upper.iter().copied().chain(below..n).collect();
+    all.iter().all(|&x| {
+        all.iter()
+            .filter(|&&y| y != x && g.top[x * n + y] == 0)
+            .count()
+            <= limit
+    })
 }
 
 /// Marks the MDPs to pair in the bracket: of each score, as many as the best matching
@@ -178,7 +226,7 @@ fn choose_mdps<W: Packed>(
             for r in br.mdps..br.residents_end {
                 let w = br.base(r, p);
                 if w != W::ZERO {
-                    g.set(v, br.at[r], w + W::ONE);
+                    br.put(g, r, p, w + br.units(1));
                 }
             }
             g.solve();
@@ -189,7 +237,7 @@ fn choose_mdps<W: Packed>(
             for r in br.mdps..br.residents_end {
                 let w = br.base(r, p);
                 if w != W::ZERO {
-                    g.set(v, br.at[r], w + W::small(residents as u64) + W::ONE);
+                    br.put(g, r, p, w + br.units(residents as u64 + 1));
                 }
             }
         }
@@ -203,19 +251,25 @@ fn pair_mdps<W: Packed>(br: &Bracket<W>, g: &mut Graph<W>, matched: &mut [bool])
         if !matched[v] {
             continue;
         }
-        let mut bonus = br.len() as u64;
-        for r in (br.mdps..br.residents_end).rev() {
-            let u = br.at[r];
-            if matched[u] {
-                continue;
+        // Already with the best resident it may have: the matching stays the best.
+        let best = (br.mdps..br.residents_end)
+            .find(|&r| !matched[br.at[r]] && br.base(r, p) != W::ZERO)
+            .map(|r| br.at[r]);
+        if best != Some(g.mate[v]) {
+            let mut bonus = br.len() as u64;
+            for r in (br.mdps..br.residents_end).rev() {
+                let u = br.at[r];
+                if matched[u] {
+                    continue;
+                }
+                let w = br.base(r, p);
+                if w != W::ZERO {
+                    br.put(g, r, p, w + br.units(bonus));
+                    bonus += 1;
+                }
             }
-            let w = br.base(r, p);
-            if w != W::ZERO {
-                g.set(v, u, w + W::small(bonus));
-                bonus += 1;
-            }
+            g.solve();
         }
-        g.solve();
         let m = g.mate[v];
         if m == v {
             matched[v] = false;
@@ -248,11 +302,19 @@ fn pair_remainder<W: Packed>(
         if w == W::ZERO {
             return w;
         }
-        w + W::small(u64::from(pos < pairs)).shl(2 * b + 1) - W::small(2 * pos as u64)
+        w + br.units(u64::from(pos < pairs)).shl(2 * b + 1) - br.units(2 * pos as u64)
     };
+    // Lead the solver to S1 in order against S2 in order.
+    let s2 = remainder.len() - pairs;
+    let len = br.len();
+    for (i, &ri) in remainder.iter().enumerate().take(pairs) {
+        for (j, &rj) in remainder.iter().enumerate().skip(pairs) {
+            br.tie[rj * len + ri] = W::small(((pairs - i) * (s2 - (j - pairs))) as u64);
+        }
+    }
     for (i, &ri) in remainder.iter().enumerate() {
         for &rj in &remainder[i + 1..] {
-            g.set(br.at[ri], br.at[rj], exch(br, rj, ri, i));
+            br.put(g, rj, ri, exch(br, rj, ri, i));
         }
     }
     g.solve();
@@ -270,7 +332,7 @@ fn pair_remainder<W: Packed>(
             for &ro in &remainder[i + 1..] {
                 let w = exch(br, ro, rp, i);
                 if w != W::ZERO {
-                    g.set(v, br.at[ro], w - W::ONE);
+                    br.put(g, ro, rp, w - br.units(1));
                 }
             }
             g.solve();
@@ -281,7 +343,7 @@ fn pair_remainder<W: Packed>(
             if exchange {
                 br.clear(ro, rp);
             }
-            g.set(v, br.at[ro], exch(br, ro, rp, i));
+            br.put(g, ro, rp, exch(br, ro, rp, i));
         }
     }
     // The highest of S2 join S1 first.
@@ -296,7 +358,7 @@ fn pair_remainder<W: Packed>(
             for &ro in &remainder[i + 1..] {
                 let w = exch(br, ro, rp, i);
                 if w != W::ZERO {
-                    g.set(v, br.at[ro], w + W::ONE);
+                    br.put(g, ro, rp, w + br.units(1));
                 }
             }
             g.solve();
@@ -314,7 +376,7 @@ fn pair_remainder<W: Packed>(
         }
         if !already {
             for &ro in &remainder[i + 1..] {
-                g.set(v, br.at[ro], exch(br, ro, rp, i));
+                br.put(g, ro, rp, exch(br, ro, rp, i));
             }
         }
     }
@@ -326,7 +388,7 @@ fn pair_remainder<W: Packed>(
             if !br.forward(g, vi) || br.forward(g, vj) {
                 br.clear(rj, ri);
             }
-            g.set(vi, vj, br.base(rj, ri));
+            br.put(g, rj, ri, br.base(rj, ri));
         }
     }
     // Each S1 player in order takes the highest S2 player possible.
@@ -335,19 +397,26 @@ fn pair_remainder<W: Packed>(
         if !br.forward(g, v) {
             continue;
         }
-        let mut bonus = 0u64;
-        for &ro in remainder.iter().rev() {
-            let u = br.at[ro];
-            if ro <= rp || matched[u] {
-                continue;
+        // Already with the highest S2 player it may have: the matching stays the best.
+        let best = remainder
+            .iter()
+            .find(|&&ro| ro > rp && !matched[br.at[ro]] && br.base(ro, rp) != W::ZERO)
+            .map(|&ro| br.at[ro]);
+        if best != Some(g.mate[v]) {
+            let mut bonus = 0u64;
+            for &ro in remainder.iter().rev() {
+                let u = br.at[ro];
+                if ro <= rp || matched[u] {
+                    continue;
+                }
+                let w = br.base(ro, rp);
+                if w != W::ZERO {
+                    br.put(g, ro, rp, w + br.units(bonus));
+                }
+                bonus += 1;
             }
-            let w = br.base(ro, rp);
-            if w != W::ZERO {
-                g.set(v, u, w + W::small(bonus));
-            }
-            bonus += 1;
+            g.solve();
         }
-        g.solve();
         let m = g.mate[v];
         if m != v {
             matched[v] = true;

@@ -70,8 +70,14 @@ impl<'a> Criteria<'a> {
         2 + 2 * (b + s) + 4 * b + back * (2 * b + 2 * s) + self.low_bits()
     }
 
-    /// The free bits at the bottom (exchanges and orders).
+    /// The free bits at the bottom: the steps' questions (exchanges and orders), and
+    /// below them the tie-break that only leads the solver to the likely answer.
     pub fn low_bits(&self) -> u32 {
+        3 * self.count_bits + 1 + self.tie_bits()
+    }
+
+    /// The bits of the tie-break, under every question.
+    pub fn tie_bits(&self) -> u32 {
         3 * self.count_bits + 1
     }
 
@@ -87,8 +93,21 @@ impl<'a> Criteria<'a> {
                 || (self.last_round && (top(a) || top(b))))
     }
 
+    /// The completion field of an edge (0: no edge).
+    pub fn top(&self, a: &Player, b: &Player) -> u8 {
+        if !self.compatible(a, b) {
+            return 0;
+        }
+        1 + u8::from(!self.bye_candidate(a)) + u8::from(!self.bye_candidate(b))
+    }
+
+    /// Where the completion field starts in an edge weight.
+    pub fn top_shift(&self) -> u32 {
+        self.total_bits() - 2
+    }
+
     /// May take the bye this round (eligible, and at most the bye's score).
-    fn bye_candidate(&self, p: &Player) -> bool {
+    pub fn bye_candidate(&self, p: &Player) -> bool {
         p.bye_eligible && p.halves <= self.bye_score
     }
 

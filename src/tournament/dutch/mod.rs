@@ -77,10 +77,15 @@ pub fn pair(
 /// Pairs every bracket with weights of type `W`.
 fn run<W: Packed>(criteria: &Criteria<'_>) -> brackets::Settled {
     let players = criteria.players;
-    let mut g: Graph<W> = Graph::new(players.len());
-    for i in 0..players.len() {
-        for j in (i + 1)..players.len() {
+    let n = players.len();
+    let mut g: Graph<W> = Graph::new(n);
+    g.top_shift = criteria.top_shift();
+    for i in 0..n {
+        for j in (i + 1)..n {
             g.set(i, j, criteria.edge(&players[i], &players[j], false, false));
+            let top = criteria.top(&players[i], &players[j]);
+            g.top[i * n + j] = top;
+            g.top[j * n + i] = top;
         }
     }
     brackets::settle(criteria, &mut g)
