@@ -33,7 +33,12 @@ fn rounds_are_paired_as_the_reference_engine_paired_them() {
         let text = std::fs::read_to_string(file).expect("readable");
         let event = trf::read(&text).expect("a TRF report");
         let last = event.pairings.iter().map(|p| p.round).max().unwrap_or(0);
-        assert_eq!(last, event.rounds, "{}: every round recorded", file.display());
+        assert_eq!(
+            last,
+            event.rounds,
+            "{}: every round recorded",
+            file.display()
+        );
         for round in 1..=last {
             let before: Vec<Pairing> = event
                 .pairings
@@ -53,7 +58,10 @@ fn rounds_are_paired_as_the_reference_engine_paired_them() {
         }
         events += 1;
     }
-    assert!(events >= 20 && rounds >= 100, "{events} events, {rounds} rounds");
+    assert!(
+        events >= 20 && rounds >= 100,
+        "{events} events, {rounds} rounds"
+    );
 }
 
 #[test]

@@ -6,8 +6,8 @@ use std::path::Path;
 use std::time::Instant;
 
 use anyhow::anyhow;
-use bao_bot::store::{EventId, Store};
 use bao_bot::ai::rng::Rng;
+use bao_bot::store::{EventId, Store};
 use bao_bot::tournament::simulate::{draw_result, simulate as run_simulation, Plan};
 use bao_bot::tournament::trf::{report, EventInfo};
 use bao_bot::tournament::{Entrant, Format, Outcome, Pairing};

@@ -208,7 +208,12 @@ pub fn read(text: &str) -> Result<Read, String> {
             let result = line.as_bytes()[col + 7];
             let opp: Option<usize> = match opponent {
                 "" | "0000" => None,
-                x => Some(x.parse::<usize>().map_err(|_| bad())?.checked_sub(1).ok_or_else(bad)?),
+                x => Some(
+                    x.parse::<usize>()
+                        .map_err(|_| bad())?
+                        .checked_sub(1)
+                        .ok_or_else(bad)?,
+                ),
             };
             let outcome = match (opp, side, result) {
                 (None, _, b'U') => Some(Outcome::Bye),

@@ -18,8 +18,10 @@
 //! A question is asked by adding a unit in the free low bits of some edges; an answer is
 //! fixed by removing edges or fixing a pair, so later questions never undo it.
 
-use super::criteria::Criteria;
-use super::weights::{Graph, Packed};
+use std::collections::HashMap;
+
+use super::criteria::{Criteria, Layout};
+use super::weights::{Graph, Packed, Wide};
 
 /// The pairs of the round (vertices in score order) and the player left for the bye.
 pub(super) struct Settled {
@@ -68,6 +70,22 @@ impl<W: Packed> Bracket<W> {
         g.set(self.at[higher], self.at[lower], w);
     }
 
+    /// Sets the tie-breaks of a remainder (positions) whose first `pairs` are S1: S1 in
+    /// order against S2 in order is the best.
+    fn tie_remainder(&mut self, remainder: &[usize], pairs: usize) {
+        let len = self.len();
+        let s2 = remainder.len() - pairs;
+        for (i, &ri) in remainder.iter().enumerate() {
+            for (j, &rj) in remainder.iter().enumerate().skip(i + 1) {
+                self.tie[rj * len + ri] = if i < pairs && j >= pairs {
+                    W::small(((pairs - i) * (s2 - (j - pairs))) as u64)
+                } else {
+                    W::ZERO
+                };
+            }
+        }
+    }
+
     fn clear(&mut self, lower: usize, higher: usize) {
         let n = self.len();
         self.base[lower * n + higher] = W::ZERO;
@@ -85,11 +103,35 @@ impl<W: Packed> Bracket<W> {
     }
 }
 
-/// Pairs the round bracket by bracket. `g` holds the completion weights of every pair.
-pub(super) fn settle<W: Packed>(c: &Criteria<'_>, g: &mut Graph<W>) -> Settled {
+/// What stays from bracket to bracket.
+struct State {
+    /// Vertices already paired (and, during a bracket, MDPs chosen to be).
+    matched: Vec<bool>,
+    /// The pairs fixed so far.
+    fixed: Vec<(usize, usize)>,
+    /// Whether two vertices may meet at all (C.1, C.3), by `a * n + b`.
+    compatible: Vec<bool>,
+    /// Two players moved down together keep the edge their last bracket left them: none,
+    /// or the bracket weight plus some question units (absent: none).
+    kept: HashMap<(usize, usize), u64>,
+}
+
+/// Pairs the round bracket by bracket.
+pub(super) fn settle(c: &Criteria<'_>) -> Settled {
     let n = c.players.len();
     let score = |v: usize| c.players[v].halves;
-    let mut matched = vec![false; n];
+    let mut compatible = vec![false; n * n];
+    for a in 0..n {
+        for b in 0..n {
+            compatible[a * n + b] = a != b && c.compatible(&c.players[a], &c.players[b]);
+        }
+    }
+    let mut st = State {
+        matched: vec![false; n],
+        fixed: Vec::new(),
+        compatible,
+        kept: HashMap::new(),
+    };
     let mut next = (0..n).take_while(|&v| score(v) >= score(0)).count();
     let mut at: Vec<usize> = (0..next).collect();
     let mut mdps = 0;
@@ -104,69 +146,175 @@ pub(super) fn settle<W: Packed>(c: &Criteria<'_>, g: &mut Graph<W>) -> Settled {
                 next += 1;
             }
         }
-        if end == first && residents_end == at.len() {
-            // Only MDPs are left and no group below them: pair them as they lie.
-            g.solve();
-            for &v in &at {
-                let m = g.mate[v];
-                if m > v && !matched[v] {
-                    matched[v] = true;
-                    matched[m] = true;
-                    g.fix(v, m);
-                }
-            }
-            at.retain(|&v| !matched[v]);
-            break;
-        }
-        g.scope = robust_below(c, g, &at, next).then(|| at.clone());
-        let len = at.len();
-        let mut br = Bracket {
-            base: vec![W::ZERO; len * len],
-            tie: vec![W::ZERO; len * len],
-            tie_bits: c.tie_bits(),
-            at,
+        let shape = Shape {
             mdps,
             residents_end,
             first,
             end,
+            below: next,
         };
-        for j in mdps..len {
-            for i in 0..j {
-                let w = c.edge(
-                    &c.players[br.at[i]],
-                    &c.players[br.at[j]],
-                    j < residents_end,
-                    j >= residents_end,
-                );
-                br.base[j * len + i] = w;
-                if i < mdps && j < residents_end {
-                    // Lead the solver to the higher MDPs meeting the higher residents.
-                    br.tie[j * len + i] = W::small(((mdps - i) * (residents_end - j)) as u64);
-                }
-                br.put(g, j, i, w);
-            }
-        }
-        g.solve();
-        choose_mdps(&br, g, &mut matched, score);
-        pair_mdps(&br, g, &mut matched);
-        pair_remainder(c, &mut br, g, &mut matched);
-        let mut carried = Vec::new();
-        let mut carried_mdps = 0;
-        for (pos, &v) in br.at.iter().enumerate() {
-            if pos >= br.residents_end || !matched[v] {
-                carried.push(v);
-                carried_mdps += usize::from(pos < br.residents_end);
-            }
-        }
+        let layout = Layout::new(at.iter().map(|&v| score(v)), c.played_rounds);
+        let need = layout.total_bits() + 6;
+        let (carried, carried_mdps) = if need <= i128::USABLE {
+            pair_bracket::<i128>(c, &layout, &mut st, at, &shape)
+        } else if need <= Wide::<4>::USABLE {
+            pair_bracket::<Wide<4>>(c, &layout, &mut st, at, &shape)
+        } else if need <= Wide::<8>::USABLE {
+            pair_bracket::<Wide<8>>(c, &layout, &mut st, at, &shape)
+        } else if need <= Wide::<16>::USABLE {
+            pair_bracket::<Wide<16>>(c, &layout, &mut st, at, &shape)
+        } else if need <= Wide::<32>::USABLE {
+            pair_bracket::<Wide<32>>(c, &layout, &mut st, at, &shape)
+        } else {
+            pair_bracket::<Wide<64>>(c, &layout, &mut st, at, &shape)
+        };
         at = carried;
         mdps = carried_mdps;
         first = end;
-        g.scope = None;
+        if shape.end == shape.first {
+            // Only MDPs were left, nobody below: what could pair has paired.
+            break;
+        }
     }
     Settled {
-        pairs: g.fixed.clone(),
+        pairs: st.fixed,
         bye: at.first().copied(),
     }
+}
+
+/// Where a bracket's parts lie.
+struct Shape {
+    mdps: usize,
+    residents_end: usize,
+    /// Vertices `first..end` are the residents.
+    first: usize,
+    end: usize,
+    /// Vertices from here on are below the next score group.
+    below: usize,
+}
+
+/// Pairs one bracket (`at`: MDPs, residents, next score group) with weights of type `W`;
+/// returns the players carried to the next bracket and how many of them move down.
+fn pair_bracket<W: Packed>(
+    c: &Criteria<'_>,
+    layout: &Layout,
+    st: &mut State,
+    at: Vec<usize>,
+    shape: &Shape,
+) -> (Vec<usize>, usize) {
+    let n = c.players.len();
+    let Shape {
+        mdps,
+        residents_end,
+        first,
+        end,
+        below,
+    } = *shape;
+    let pruned = robust_below(c, st, &at, below);
+    let mut g: Graph<W> = Graph::new(n);
+    for v in 0..n {
+        let in_scope = if pruned {
+            at.contains(&v)
+        } else {
+            v >= below || at.contains(&v)
+        };
+        if !in_scope || st.matched[v] {
+            g.drop_vertex(v);
+        }
+    }
+    let len = at.len();
+    let mut br = Bracket {
+        base: vec![W::ZERO; len * len],
+        tie: vec![W::ZERO; len * len],
+        tie_bits: layout.tie_bits(),
+        at,
+        mdps,
+        residents_end,
+        first,
+        end,
+    };
+    let p = |v: usize| &c.players[v];
+    for j in 0..len {
+        for i in 0..j {
+            let (vi, vj) = (br.at[i], br.at[j]);
+            if j < mdps {
+                // Two MDPs: the edge their last bracket left them.
+                let w = match st.kept.get(&(vi, vj)) {
+                    Some(&units) => {
+                        c.edge::<W>(layout, p(vi), p(vj), (true, false), !pruned) + br.units(units)
+                    }
+                    None => W::ZERO,
+                };
+                g.set(vi, vj, w);
+                continue;
+            }
+            let w = c.edge(
+                layout,
+                p(vi),
+                p(vj),
+                (j < residents_end, j >= residents_end),
+                !pruned,
+            );
+            br.base[j * len + i] = w;
+            if i < mdps && j < residents_end {
+                // Lead the solver to the higher MDPs meeting the higher residents.
+                br.tie[j * len + i] = W::small(((mdps - i) * (residents_end - j)) as u64);
+            }
+            br.put(&mut g, j, i, w);
+        }
+    }
+    if !pruned {
+        // Completion only, with and among the players below.
+        for a in (below..n).filter(|&v| !st.matched[v]) {
+            for &v in br.at.iter().chain(&(below..a).collect::<Vec<_>>()) {
+                let w = c.edge::<W>(layout, p(v), p(a), (false, false), true);
+                g.set(v, a, w);
+            }
+        }
+    }
+    g.solve();
+    let residues = choose_mdps(&br, &mut g, &mut st.matched, |v| c.players[v].halves);
+    pair_mdps(&br, &mut g, &mut st.matched);
+    if end > first {
+        pair_remainder(layout, &mut br, &mut g, &mut st.matched);
+    } else if below >= n {
+        // Only MDPs and nobody below: pair them as the matching lies.
+        for &v in &br.at {
+            let m = g.mate[v];
+            if m > v && !st.matched[v] && !st.matched[m] {
+                st.matched[v] = true;
+                st.matched[m] = true;
+                g.fix(v, m);
+            }
+        }
+    }
+    st.fixed.extend(g.fixed.iter().copied());
+    let mut carried = Vec::new();
+    let mut carried_mdps = 0;
+    for (pos, &v) in br.at.iter().enumerate() {
+        if pos >= residents_end || !st.matched[v] {
+            carried.push(v);
+            carried_mdps += usize::from(pos < residents_end);
+        }
+    }
+    // What the edges among the new MDPs are left as.
+    let moved: Vec<usize> = (0..residents_end)
+        .filter(|&x| !st.matched[br.at[x]])
+        .collect();
+    for (k, &a) in moved.iter().enumerate() {
+        for &b in &moved[k + 1..] {
+            let key = (br.at[a], br.at[b]);
+            if b < mdps {
+                continue;
+            }
+            if br.base(b, a) == W::ZERO {
+                st.kept.remove(&key);
+            } else {
+                st.kept.insert(key, if a < mdps { residues[a] } else { 0 });
+            }
+        }
+    }
+    (carried, carried_mdps)
 }
 
 /// Whether the players from vertex `below` down can pair among themselves together with
@@ -174,7 +322,7 @@ pub(super) fn settle<W: Packed>(c: &Criteria<'_>, g: &mut Graph<W>) -> Settled {
 /// one is left: then only `upper` needs matching. It is so when every one of them is
 /// incompatible with fewer than half of those below (Dirac: such a graph has a
 /// Hamiltonian cycle whatever joins it, so a perfect matching, leaving out anyone).
-fn robust_below<W: Packed>(c: &Criteria<'_>, g: &Graph<W>, upper: &[usize], below: usize) -> bool {
+fn robust_below(c: &Criteria<'_>, st: &State, upper: &[usize], below: usize) -> bool {
     let n = c.players.len();
     let lower = n - below;
     if lower < 4 {
@@ -187,7 +335,7 @@ fn robust_below<W: Packed>(c: &Criteria<'_>, g: &Graph<W>, upper: &[usize], belo
     let all: Vec<usize> = upper.iter().copied().chain(below..n).collect();
     all.iter().all(|&x| {
         all.iter()
-            .filter(|&&y| y != x && g.top[x * n + y] == 0)
+            .filter(|&&y| y != x && !st.compatible[x * n + y])
             .count()
             <= limit
     })
@@ -200,7 +348,8 @@ fn choose_mdps<W: Packed>(
     g: &mut Graph<W>,
     matched: &mut [bool],
     score: impl Fn(usize) -> u32,
-) {
+) -> Vec<u64> {
+    let mut residues = vec![0; br.mdps];
     let residents = br.residents_end - br.mdps;
     let (mut level, mut left, mut left_matched) = (u32::MAX, 0, 0);
     for p in 0..br.mdps {
@@ -229,6 +378,7 @@ fn choose_mdps<W: Packed>(
                     br.put(g, r, p, w + br.units(1));
                 }
             }
+            residues[p] = 1;
             g.solve();
         }
         if br.resident(g.mate[v]) {
@@ -240,8 +390,10 @@ fn choose_mdps<W: Packed>(
                     br.put(g, r, p, w + br.units(residents as u64 + 1));
                 }
             }
+            residues[p] = residents as u64 + 1;
         }
     }
+    residues
 }
 
 /// Pairs each chosen MDP, in order, with the highest resident the best matching allows.
@@ -283,7 +435,7 @@ fn pair_mdps<W: Packed>(br: &Bracket<W>, g: &mut Graph<W>, matched: &mut [bool])
 /// Pairs the residents left by the MDPs: S1 against S2 with the fewest and smallest
 /// exchanges, then S1 in order against the highest S2 possible.
 fn pair_remainder<W: Packed>(
-    c: &Criteria<'_>,
+    layout: &Layout,
     br: &mut Bracket<W>,
     g: &mut Graph<W>,
     matched: &mut [bool],
@@ -295,7 +447,7 @@ fn pair_remainder<W: Packed>(
         .iter()
         .filter(|&&r| g.mate[br.at[r]] < br.at[r])
         .count();
-    let b = c.count_bits;
+    let b = layout.count_bits;
     // Fewer exchanges (S1 players pairing forward), then smaller exchanged numbers.
     let exch = |br: &Bracket<W>, lower: usize, higher: usize, pos: usize| -> W {
         let w = br.base(lower, higher);
@@ -305,13 +457,7 @@ fn pair_remainder<W: Packed>(
         w + br.units(u64::from(pos < pairs)).shl(2 * b + 1) - br.units(2 * pos as u64)
     };
     // Lead the solver to S1 in order against S2 in order.
-    let s2 = remainder.len() - pairs;
-    let len = br.len();
-    for (i, &ri) in remainder.iter().enumerate().take(pairs) {
-        for (j, &rj) in remainder.iter().enumerate().skip(pairs) {
-            br.tie[rj * len + ri] = W::small(((pairs - i) * (s2 - (j - pairs))) as u64);
-        }
-    }
+    br.tie_remainder(&remainder, pairs);
     for (i, &ri) in remainder.iter().enumerate() {
         for &rj in &remainder[i + 1..] {
             br.put(g, rj, ri, exch(br, rj, ri, i));

@@ -22,7 +22,7 @@ use std::collections::BTreeMap;
 use super::players::{Colours, Float, Player};
 use super::weights::{bits, Packed};
 
-/// The widths of the fields and the facts they are weighed with.
+/// The facts the criteria are weighed with.
 pub(super) struct Criteria<'a> {
     /// The players in score order (vertex `i` is `players[i]`).
     pub players: &'a [Player],
@@ -32,19 +32,30 @@ pub(super) struct Criteria<'a> {
     pub last_round: bool,
     /// The bye goes to a score at most this (half-points).
     pub bye_score: u32,
-    /// Width of a counting field.
-    pub count_bits: u32,
-    /// Width of a field counting by score, and each score's place in it.
-    pub score_bits: u32,
-    score_shift: BTreeMap<u32, u32>,
 }
 
-impl<'a> Criteria<'a> {
-    /// The layout for `players` (in score order) in a round after `played_rounds`.
-    pub fn new(players: &'a [Player], played_rounds: usize, last_round: bool) -> Criteria<'a> {
+/// The widths of the fields for one bracket: wide enough for the sums over a whole
+/// matching of the bracket's players, with only the scores present in it.
+pub(super) struct Layout {
+    /// Width of a counting field.
+    pub count_bits: u32,
+    /// Width of a field counting by score.
+    pub score_bits: u32,
+    /// Each score's place in a score field.
+    score_shift: BTreeMap<u32, u32>,
+    /// Rounds back whose floats count (0–2).
+    back: u32,
+}
+
+impl Layout {
+    /// The layout for the players of a bracket and its next score group (their scores
+    /// in half-points), after `played_rounds`.
+    pub fn new(scores: impl Iterator<Item = u32>, played_rounds: usize) -> Layout {
         let mut counts: BTreeMap<u32, usize> = BTreeMap::new();
-        for p in players {
-            *counts.entry(p.halves).or_default() += 1;
+        let mut players = 0;
+        for s in scores {
+            *counts.entry(s).or_default() += 1;
+            players += 1;
         }
         let mut score_shift = BTreeMap::new();
         let mut at = 0;
@@ -52,22 +63,18 @@ impl<'a> Criteria<'a> {
             score_shift.insert(score, at);
             at += bits(count);
         }
-        Criteria {
-            players,
-            played_rounds,
-            last_round,
-            bye_score: 0,
-            count_bits: bits(players.len()).max(1),
+        Layout {
+            count_bits: bits(players).max(1),
             score_bits: at,
             score_shift,
+            back: played_rounds.min(2) as u32,
         }
     }
 
-    /// Bits of the widest weight, with the solver's headroom.
+    /// Bits of the widest weight.
     pub fn total_bits(&self) -> u32 {
-        let back = self.played_rounds.min(2) as u32;
         let (b, s) = (self.count_bits, self.score_bits);
-        2 + 2 * (b + s) + 4 * b + back * (2 * b + 2 * s) + self.low_bits()
+        2 + 2 * (b + s) + 4 * b + self.back * (2 * b + 2 * s) + self.low_bits()
     }
 
     /// The free bits at the bottom: the steps' questions (exchanges and orders), and
@@ -81,6 +88,13 @@ impl<'a> Criteria<'a> {
         3 * self.count_bits + 1
     }
 
+    /// `1 << (the place of score in a score field)`.
+    fn at_score<W: Packed>(&self, halves: u32) -> W {
+        W::ONE.shl(self.score_shift.get(&halves).copied().unwrap_or(0))
+    }
+}
+
+impl Criteria<'_> {
     /// Whether the two may meet at all: not met before (C.1), and not both with the same
     /// absolute colour preference (C.3) unless one is a top scorer in the last round.
     pub fn compatible(&self, a: &Player, b: &Player) -> bool {
@@ -93,40 +107,34 @@ impl<'a> Criteria<'a> {
                 || (self.last_round && (top(a) || top(b))))
     }
 
-    /// The completion field of an edge (0: no edge).
-    pub fn top(&self, a: &Player, b: &Player) -> u8 {
-        if !self.compatible(a, b) {
-            return 0;
-        }
-        1 + u8::from(!self.bye_candidate(a)) + u8::from(!self.bye_candidate(b))
-    }
-
-    /// Where the completion field starts in an edge weight.
-    pub fn top_shift(&self) -> u32 {
-        self.total_bits() - 2
-    }
-
     /// May take the bye this round (eligible, and at most the bye's score).
     pub fn bye_candidate(&self, p: &Player) -> bool {
         p.bye_eligible && p.halves <= self.bye_score
     }
 
-    /// `1 << (the place of score in a score field)`.
-    fn at_score<W: Packed>(&self, halves: u32) -> W {
-        W::ONE.shl(self.score_shift.get(&halves).copied().unwrap_or(0))
-    }
-
     /// The weight of pairing `high` (earlier in score order) with `low`, `low` being in the
     /// bracket (`in_bracket`), in the next score group (`in_next`), or further away
-    /// (neither: only completion counts).
-    pub fn edge<W: Packed>(&self, high: &Player, low: &Player, in_bracket: bool, in_next: bool) -> W {
+    /// (neither: only completion counts). Without `completion` the top field is left out
+    /// (when whoever floats down can be paired below anyway).
+    pub fn edge<W: Packed>(
+        &self,
+        l: &Layout,
+        high: &Player,
+        low: &Player,
+        (in_bracket, in_next): (bool, bool),
+        completion: bool,
+    ) -> W {
         if !self.compatible(high, low) {
             return W::ZERO;
         }
-        let (b, s) = (self.count_bits, self.score_bits);
+        let (b, s) = (l.count_bits, l.score_bits);
         let flag = |x: bool| W::small(u64::from(x));
-        let top = 1 + u64::from(!self.bye_candidate(high)) + u64::from(!self.bye_candidate(low));
-        let score_if = |x: bool, halves: u32| if x { self.at_score(halves) } else { W::ZERO };
+        let top = if completion {
+            1 + u64::from(!self.bye_candidate(high)) + u64::from(!self.bye_candidate(low))
+        } else {
+            0
+        };
+        let score_if = |x: bool, halves: u32| if x { l.at_score(halves) } else { W::ZERO };
         let mut w = W::small(top)
             .push(b, flag(in_bracket))
             .push(s, score_if(in_bracket, high.halves))
@@ -135,7 +143,7 @@ impl<'a> Criteria<'a> {
         for digit in colour_digits(&low.colours, &high.colours) {
             w = w.push(b, flag(in_bracket && digit));
         }
-        let back = self.played_rounds.min(2);
+        let back = l.back as usize;
         for f in 0..back {
             let (hf, lf) = (high.floats[f], low.floats[f]);
             let down = u64::from(lf == Float::Down)
@@ -149,17 +157,17 @@ impl<'a> Criteria<'a> {
             let (hf, lf) = (high.floats[f], low.floats[f]);
             let mut down = W::ZERO;
             if in_bracket && lf == Float::Down {
-                down += self.at_score(low.halves);
+                down += l.at_score(low.halves);
             }
             if in_bracket && hf == Float::Down {
-                down += self.at_score(high.halves);
+                down += l.at_score(high.halves);
             }
             let up_again = high.halves > low.halves && lf == Float::Up;
             w = w
                 .push(s, down)
                 .push(s, score_if(in_bracket && !up_again, high.halves));
         }
-        w.shl(self.low_bits())
+        w.shl(l.low_bits())
     }
 }
 

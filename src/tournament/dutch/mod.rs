@@ -25,7 +25,7 @@ use super::{Entrant, Outcome, Pairing, TournamentError};
 use crate::rules::Side;
 use criteria::Criteria;
 use players::Player;
-use weights::{bits, Graph, Packed, Wide};
+use weights::{bits, Graph, Packed};
 
 /// Pairs round `round` of an event of `rounds` rounds by the Dutch system: the boards in
 /// the order pairing lists give them (higher scores first), the bye (a win, outcome
@@ -41,26 +41,17 @@ pub fn pair(
         return Err(TournamentError::TooFewPlayers(players.len()));
     }
     players.sort_by_key(|p| (std::cmp::Reverse(p.halves), p.rank));
-    let played_rounds = round.saturating_sub(1) as usize;
-    let mut criteria = Criteria::new(&players, played_rounds, round >= rounds);
+    let mut criteria = Criteria {
+        players: &players,
+        played_rounds: round.saturating_sub(1) as usize,
+        last_round: round >= rounds,
+        bye_score: 0,
+    };
     criteria.bye_score = bye_score(&criteria).map_err(|reason| TournamentError::Unpairable {
         round,
         reason: reason.describe(entrants),
     })?;
-    let need = criteria.total_bits();
-    let settled = if need <= i128::USABLE {
-        run::<i128>(&criteria)
-    } else if need <= Wide::<4>::USABLE {
-        run::<Wide<4>>(&criteria)
-    } else if need <= Wide::<8>::USABLE {
-        run::<Wide<8>>(&criteria)
-    } else if need <= Wide::<16>::USABLE {
-        run::<Wide<16>>(&criteria)
-    } else if need <= Wide::<32>::USABLE {
-        run::<Wide<32>>(&criteria)
-    } else {
-        run::<Wide<64>>(&criteria)
-    };
+    let settled = brackets::settle(&criteria);
     let paired = 2 * settled.pairs.len() + usize::from(settled.bye.is_some());
     if paired != players.len() {
         return Err(TournamentError::Unpairable {
@@ -72,23 +63,6 @@ pub fn pair(
         });
     }
     Ok(boards(&players, &settled, round))
-}
-
-/// Pairs every bracket with weights of type `W`.
-fn run<W: Packed>(criteria: &Criteria<'_>) -> brackets::Settled {
-    let players = criteria.players;
-    let n = players.len();
-    let mut g: Graph<W> = Graph::new(n);
-    g.top_shift = criteria.top_shift();
-    for i in 0..n {
-        for j in (i + 1)..n {
-            g.set(i, j, criteria.edge(&players[i], &players[j], false, false));
-            let top = criteria.top(&players[i], &players[j]);
-            g.top[i * n + j] = top;
-            g.top[j * n + i] = top;
-        }
-    }
-    brackets::settle(criteria, &mut g)
 }
 
 /// Why a round cannot be paired.
@@ -103,7 +77,12 @@ enum Blocked {
 
 impl Blocked {
     fn describe(&self, entrants: &[Entrant]) -> String {
-        let name = |e: &usize| entrants.get(*e).map_or("?", |x| x.name.as_str()).to_string();
+        let name = |e: &usize| {
+            entrants
+                .get(*e)
+                .map_or("?", |x| x.name.as_str())
+                .to_string()
+        };
         match self {
             Blocked::NoOpponent(who) => format!(
                 "{} cannot meet anyone left without a rematch or a breach of the side rules \
@@ -146,8 +125,8 @@ fn bye_score(c: &Criteria<'_>) -> Result<u32, Blocked> {
     for i in 0..n {
         for j in (i + 1)..n {
             if c.compatible(&players[i], &players[j]) {
-                let top = 1 + u64::from(!players[i].bye_eligible)
-                    + u64::from(!players[j].bye_eligible);
+                let top =
+                    1 + u64::from(!players[i].bye_eligible) + u64::from(!players[j].bye_eligible);
                 let odd = n % 2 == 1;
                 let low = if odd {
                     levels[&players[i].halves] + levels[&players[j].halves]
@@ -195,7 +174,11 @@ fn boards(players: &[Player], settled: &brackets::Settled, round: u32) -> Vec<Pa
         .zip(1u32..)
         .map(|((h, l), board)| {
             // Sides are decided from the lower start rank's view, as the reference does.
-            let (p, o) = if h.entrant < l.entrant { (h, l) } else { (l, h) };
+            let (p, o) = if h.entrant < l.entrant {
+                (h, l)
+            } else {
+                (l, h)
+            };
             let (south, north) = if colours::side_of(p, o, Side::South) == Side::South {
                 (p.entrant, o.entrant)
             } else {

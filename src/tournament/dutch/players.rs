@@ -188,7 +188,10 @@ mod tests {
     fn colour_preferences_follow_a6() {
         assert_eq!(Colours::of(&[]).pref, None);
         let mild = Colours::of(&[South, North]);
-        assert_eq!((mild.pref, mild.absolute(), mild.strong()), (Some(South), false, false));
+        assert_eq!(
+            (mild.pref, mild.absolute(), mild.strong()),
+            (Some(South), false, false)
+        );
         let strong = Colours::of(&[South, North, South]);
         assert_eq!((strong.pref, strong.strong()), (Some(North), true));
         let twice = Colours::of(&[North, South, South]);

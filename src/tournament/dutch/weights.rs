@@ -104,14 +104,6 @@ pub(super) struct Graph<W> {
     pub mate: Vec<usize>,
     /// The pairs fixed so far, in the order they were fixed.
     pub fixed: Vec<(usize, usize)>,
-    /// When set, [`Graph::solve`] matches only these vertices, each edge less its
-    /// completion field (`top[a * n + b] << top_shift`): the players below can pair
-    /// whoever floats to them, so only the criteria count.
-    pub scope: Option<Vec<usize>>,
-    /// Each edge's completion field.
-    pub top: Vec<u8>,
-    /// Where the completion field starts.
-    pub top_shift: u32,
 }
 
 impl<W: Packed> Graph<W> {
@@ -123,9 +115,6 @@ impl<W: Packed> Graph<W> {
             alive: vec![true; n],
             mate: (0..n).collect(),
             fixed: Vec::new(),
-            scope: None,
-            top: vec![0; n * n],
-            top_shift: 0,
         }
     }
 
@@ -133,6 +122,11 @@ impl<W: Packed> Graph<W> {
     pub fn set(&mut self, a: usize, b: usize, w: W) {
         self.weight[a * self.n + b] = w;
         self.weight[b * self.n + a] = w;
+    }
+
+    /// Leaves `v` out of the matchings (fixed before, or out of reach).
+    pub fn drop_vertex(&mut self, v: usize) {
+        self.alive[v] = false;
     }
 
     /// Fixes `a`–`b` as a pair of the round: they leave the graph.
@@ -146,30 +140,16 @@ impl<W: Packed> Graph<W> {
 
     /// Recomputes the maximum-weight matching over the vertices not yet fixed.
     pub fn solve(&mut self) {
-        let ids: Vec<usize> = match &self.scope {
-            Some(scope) => scope.iter().copied().filter(|&v| self.alive[v]).collect(),
-            None => (0..self.n).filter(|&v| self.alive[v]).collect(),
-        };
+        let ids: Vec<usize> = (0..self.n).filter(|&v| self.alive[v]).collect();
         let m = ids.len();
         let mut local = vec![W::ZERO; m * m];
-        let scoped = self.scope.is_some();
         for (a, &va) in ids.iter().enumerate() {
             let row = &self.weight[va * self.n..(va + 1) * self.n];
-            let tops = &self.top[va * self.n..(va + 1) * self.n];
             for (b, &vb) in ids.iter().enumerate().skip(a + 1) {
-                let w = row[vb];
-                local[a * m + b] = if scoped && w != W::ZERO {
-                    w - W::small(u64::from(tops[vb])).shl(self.top_shift)
-                } else {
-                    w
-                };
+                local[a * m + b] = row[vb];
             }
         }
-        let t = std::time::Instant::now();
         let mates = max_weight_matching(&local, m);
-        if std::env::var_os("DUTCH_STATS").is_some() {
-            eprintln!("solve {m} {:.3}", t.elapsed().as_secs_f64() * 1e3);
-        }
         for (a, mate) in mates.into_iter().enumerate() {
             self.mate[ids[a]] = mate.map_or(ids[a], |b| ids[b]);
         }
