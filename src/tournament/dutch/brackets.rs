@@ -352,7 +352,7 @@ fn choose_mdps<W: Packed>(
     let mut residues = vec![0; br.mdps];
     let residents = br.residents_end - br.mdps;
     let (mut level, mut left, mut left_matched) = (u32::MAX, 0, 0);
-    for p in 0..br.mdps {
+    for (p, residue) in residues.iter_mut().enumerate() {
         let v = br.at[p];
         if p == 0 || score(v) < level {
             level = score(v);
@@ -378,7 +378,7 @@ fn choose_mdps<W: Packed>(
                     br.put(g, r, p, w + br.units(1));
                 }
             }
-            residues[p] = 1;
+            *residue = 1;
             g.solve();
         }
         if br.resident(g.mate[v]) {
@@ -390,7 +390,7 @@ fn choose_mdps<W: Packed>(
                     br.put(g, r, p, w + br.units(residents as u64 + 1));
                 }
             }
-            residues[p] = residents as u64 + 1;
+            *residue = residents as u64 + 1;
         }
     }
     residues
