@@ -333,6 +333,17 @@ enum Command {
     },
 }
 
+/// Reads `MIN-MAX` (or one number) as an inclusive range.
+fn parse_range(text: &str) -> Result<(usize, usize), String> {
+    let (a, b) = text.split_once('-').unwrap_or((text, text));
+    let num = |x: &str| {
+        x.trim()
+            .parse::<usize>()
+            .map_err(|_| format!("`{text}`: give MIN-MAX, such as 9-100"))
+    };
+    Ok((num(a)?, num(b)?))
+}
+
 #[derive(Debug, Subcommand)]
 enum TournamentCommand {
     /// Run a whole event through the store and the pairing code on a temporary database,
@@ -357,6 +368,34 @@ enum TournamentCommand {
         /// Print the time the event took on standard error.
         #[arg(long)]
         time: bool,
+        /// Also write the event as a FIDE TRF report to this file (as `export --trf`
+        /// writes it), for a reference pairing engine.
+        #[arg(long, value_name = "FILE")]
+        trf: Option<PathBuf>,
+    },
+    /// Measure the Swiss pairing against a reference Dutch engine (bbpPairings): simulate
+    /// events of random sizes, have the engine check every round (`--dutch FILE -c`) and
+    /// print how many rounds and boards are the same. With `--record DIR`, instead write
+    /// events whose every round the engine paired (the test data of tests/tournament_dutch.rs).
+    Reference {
+        /// The engine's program.
+        #[arg(long, default_value = "../shared/tools/bbpPairings/bbpPairings.exe")]
+        engine: PathBuf,
+        /// How many events.
+        #[arg(long, default_value_t = 100)]
+        events: usize,
+        /// The seed of the events' sizes, ratings and results.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Players per event, MIN-MAX.
+        #[arg(long, default_value = "9-100", value_parser = parse_range)]
+        players: (usize, usize),
+        /// Rounds per event, MIN-MAX (at most players - 1).
+        #[arg(long, default_value = "5-9", value_parser = parse_range)]
+        rounds: (usize, usize),
+        /// Write engine-paired events as TRF files into this folder instead.
+        #[arg(long, value_name = "DIR")]
+        record: Option<PathBuf>,
     },
     /// Write an event of the database as a FIDE TRF-16 report (for bbpPairings or JaVaFo).
     Export {
@@ -661,6 +700,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
                     seed,
                     crosstable,
                     time,
+                    trf,
                 },
         } => tournament::simulate(&tournament::SimulateArgs {
             players,
@@ -669,6 +709,28 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
             seed,
             crosstable: crosstable.as_deref(),
             time,
+            trf: trf.as_deref(),
+        }),
+        Command::Tournament {
+            command:
+                TournamentCommand::Reference {
+                    engine,
+                    events,
+                    seed,
+                    players,
+                    rounds,
+                    record,
+                },
+        } => tournament::reference(&tournament::ReferenceArgs {
+            engine: &engine,
+            events,
+            seed,
+            players,
+            rounds: (
+                u32::try_from(rounds.0).unwrap_or(u32::MAX),
+                u32::try_from(rounds.1).unwrap_or(u32::MAX),
+            ),
+            record: record.as_deref(),
         }),
         Command::Tournament {
             command: TournamentCommand::Export { id, trf: _, db },

@@ -199,6 +199,9 @@ pub enum StoreError {
         /// The migration error.
         source: rusqlite_migration::Error,
     },
+    /// A Swiss round cannot be paired under the absolute rules (nothing was stored).
+    #[error("{0}")]
+    Unpairable(crate::tournament::TournamentError),
     /// No game has this id.
     #[error("there is no game {0}")]
     NoSuchGame(GameId),

@@ -204,10 +204,7 @@ fn pair_next(tx: &Connection, id: EventId, now: i64) -> Result<RoundOutcome, Sto
     let past: Vec<Pairing> = boards.iter().map(|b| b.pairing).collect();
     let mut pairings = match event.spec.format {
         Format::Swiss { .. } => {
-            swiss::pair(&entrants, &past, round).map_err(|e| StoreError::Setup {
-                path: "tournament".into(),
-                detail: e.to_string(),
-            })?
+            swiss::pair(&entrants, &past, round, last).map_err(StoreError::Unpairable)?
         }
         format => berger::pairings(entrants.len(), format, round).unwrap_or_default(),
     };

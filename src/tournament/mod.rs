@@ -6,18 +6,20 @@
 //!
 //! - [`berger`]: round robins (single and double) by FIDE's Berger tables, sides balanced,
 //!   one entrant sitting out each round when their number is odd;
-//! - [`swiss`]: a Swiss round solved as a minimum-cost perfect matching (the
-//!   `integer-blossom` crate), the absolute rules weighted first;
+//! - [`swiss`]: a Swiss round by FIDE's Dutch system (C.04.3), in `dutch/`: brackets
+//!   from the top, the criteria as exact ordered weights of maximum-weight matchings (the
+//!   `integer-blossom` crate);
 //! - [`standings`]: points, Sonneborn–Berger, Buchholz and direct encounter;
 //! - [`trf`]: the event as a FIDE TRF-16 report, for bbpPairings or JaVaFo;
 //! - [`crosstable`]: who scored what against whom, as rows of text.
 //!
 //! South moves first, so it takes the part of White wherever the chess rules speak of
-//! colours. Where the Swiss pairing departs from FIDE's Dutch system is told in
-//! `docs/tournaments.md`.
+//! colours. What the Swiss pairing implements of FIDE's Dutch system, and how it is
+//! measured against a reference engine, is told in `docs/tournaments.md`.
 
 pub mod berger;
 pub mod crosstable;
+mod dutch;
 mod history;
 pub mod simulate;
 pub mod standings;
@@ -238,6 +240,14 @@ pub enum TournamentError {
     /// Too few players to pair.
     #[error("an event needs at least 2 active players, it has {0}")]
     TooFewPlayers(usize),
+    /// A Swiss round that no pairing can give under the absolute criteria.
+    #[error("round {round} cannot be paired under the Swiss rules: {reason}")]
+    Unpairable {
+        /// The round asked for.
+        round: u32,
+        /// What blocks it.
+        reason: String,
+    },
     /// A round past the event's last.
     #[error("round {round} is past the last round ({last})")]
     PastLastRound {

@@ -78,7 +78,7 @@ fn plain_result(o: super::Outcome) -> &'static str {
 
 /// Who wins a game between ratings `south` and `north` (`None`: a draw), drawn from the
 /// Elo expectation with a fifth of the expected score given to draws.
-fn draw_result(rng: &mut Rng, south: f64, north: f64) -> Option<Side> {
+pub fn draw_result(rng: &mut Rng, south: f64, north: f64) -> Option<Side> {
     let expected = 1.0 / (1.0 + 10f64.powf((north - south) / 400.0));
     let x = rng.below(1_000_000) as f64 / 1_000_000.0;
     if x < expected * 0.8 {

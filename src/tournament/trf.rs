@@ -7,7 +7,8 @@
 //! round from column 92 ten columns `oooo c r`: the opponent's start rank (`0000` for a
 //! bye), the side (`w` South, `b` North, `-` none) and the result (`1` `=` `0`, `+`/`-`
 //! forfeits, `U` the pairing-allocated bye, `Z` not paired). Only rounds whose results are
-//! all known are written.
+//! all known are written. A Swiss event also says `XXC white1`: the top seed took South
+//! (White) in round 1. [`read`] reads such a report back.
 
 use super::standings::standings;
 use super::{Entrant, Format, Pairing};
@@ -95,6 +96,10 @@ pub fn report(info: &EventInfo<'_>, entrants: &[Entrant], pairings: &[Pairing]) 
         format!("092 {kind}"),
         format!("XXR {}", info.format.rounds(n)),
     ];
+    if let Format::Swiss { .. } = info.format {
+        // The initial colour: the top seed takes South (White) in round 1.
+        out.push("XXC white1".to_string());
+    }
     for (e, entrant) in entrants.iter().enumerate() {
         let mut line = Line::new();
         line.right(3, "001");
@@ -146,6 +151,114 @@ fn cell(p: &Pairing, e: usize) -> (String, char, char) {
     (format!("{:>4}", opp + 1), side, result)
 }
 
+/// An event read back from a TRF report: its entrants by start rank, every pairing of
+/// the rounds written, and the planned rounds (`XXR`).
+#[derive(Debug, Clone)]
+pub struct Read {
+    /// Entrants by start rank (all active).
+    pub entrants: Vec<Entrant>,
+    /// Every board, with its result.
+    pub pairings: Vec<Pairing>,
+    /// The planned rounds.
+    pub rounds: u32,
+}
+
+/// Reads a TRF report of the kind [`report`] writes (and reference engines write):
+/// `XXR` and the `001` lines; a pair is taken from the line of the player with `w`, a
+/// forfeit from the lower start rank, a bye from its `U`.
+pub fn read(text: &str) -> Result<Read, String> {
+    use super::Outcome;
+    let mut rounds = 0;
+    let mut lines: Vec<(usize, &str)> = Vec::new();
+    for (no, line) in text.lines().enumerate() {
+        if let Some(r) = line.strip_prefix("XXR") {
+            rounds = r
+                .trim()
+                .parse()
+                .map_err(|_| format!("line {}: XXR needs a number", no + 1))?;
+        } else if line.starts_with("001") {
+            let id: usize = line
+                .get(4..8)
+                .and_then(|x| x.trim().parse().ok())
+                .filter(|&x| x >= 1)
+                .ok_or_else(|| format!("line {}: no start rank in columns 5-8", no + 1))?;
+            lines.push((id - 1, line));
+        }
+    }
+    let n = lines.iter().map(|(id, _)| id + 1).max().unwrap_or(0);
+    let mut entrants = vec![
+        Entrant {
+            name: String::new(),
+            rating: 0.0,
+            active: true,
+        };
+        n
+    ];
+    let mut pairings = Vec::new();
+    for &(id, line) in &lines {
+        let field = |a: usize, b: usize| line.get(a..b.min(line.len())).unwrap_or("").trim();
+        entrants[id].name = field(14, 47).to_string();
+        entrants[id].rating = field(48, 52).parse().unwrap_or(0.0);
+        let mut col = 91;
+        let mut round = 1;
+        while col + 8 <= line.len() {
+            let bad = || format!("player {}: round {round} is not `oooo c r`", id + 1);
+            let opponent = field(col, col + 4);
+            let side = line.as_bytes()[col + 5];
+            let result = line.as_bytes()[col + 7];
+            let opp: Option<usize> = match opponent {
+                "" | "0000" => None,
+                x => Some(
+                    x.parse::<usize>()
+                        .map_err(|_| bad())?
+                        .checked_sub(1)
+                        .ok_or_else(bad)?,
+                ),
+            };
+            let outcome = match (opp, side, result) {
+                (None, _, b'U') => Some(Outcome::Bye),
+                (Some(o), b'w', r) if o < n => Some(match r {
+                    b'1' => Outcome::SouthWins,
+                    b'0' => Outcome::NorthWins,
+                    b'=' => Outcome::Draw,
+                    b'+' => Outcome::SouthByForfeit,
+                    b'-' => Outcome::NorthByForfeit,
+                    _ => return Err(bad()),
+                }),
+                (Some(o), b'-', b'+') if id < o && o < n => Some(Outcome::SouthByForfeit),
+                (Some(o), b'-', b'-') if id < o && o < n => Some(Outcome::NorthByForfeit),
+                _ => None,
+            };
+            if let Some(outcome) = outcome {
+                pairings.push(Pairing {
+                    round,
+                    board: 0,
+                    south: id,
+                    north: opp,
+                    outcome: Some(outcome),
+                });
+            }
+            col += 10;
+            round += 1;
+        }
+    }
+    pairings.sort_by_key(|p| (p.round, p.north.is_none(), p.south));
+    let mut board = 0;
+    for i in 0..pairings.len() {
+        board = if i > 0 && pairings[i - 1].round == pairings[i].round {
+            board + 1
+        } else {
+            1
+        };
+        pairings[i].board = board;
+    }
+    Ok(Read {
+        entrants,
+        pairings,
+        rounds,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -194,14 +307,22 @@ mod tests {
         let text = report(&info, &entrants, &pairings);
         let lines: Vec<&str> = text.lines().collect();
         assert_eq!(lines[4], "XXR 3");
-        let asha = lines[5];
+        assert_eq!(lines[5], "XXC white1");
+        let asha = lines[6];
         assert_eq!(&asha[0..3], "001");
         assert_eq!(&asha[4..8], "   1");
         assert_eq!(&asha[14..18], "asha");
         assert_eq!(&asha[48..52], "1612");
         assert_eq!(&asha[80..84], " 1.0");
         assert_eq!(&asha[91..99], "   2 b 1");
-        assert_eq!(&lines[6][91..99], "   1 w 0");
-        assert_eq!(&lines[7][91..99], "0000 - U");
+        assert_eq!(&lines[7][91..99], "   1 w 0");
+        assert_eq!(&lines[8][91..99], "0000 - U");
+        let back = read(&text).unwrap();
+        assert_eq!(back.rounds, 3);
+        let names: Vec<&str> = back.entrants.iter().map(|e| e.name.as_str()).collect();
+        assert_eq!(names, ["asha", "baraka", "carol"]);
+        let mut sorted = pairings.clone();
+        sorted.sort_by_key(|p| p.board);
+        assert_eq!(back.pairings, sorted);
     }
 }

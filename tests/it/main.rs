@@ -50,6 +50,7 @@ mod solve;
 mod store;
 mod store_crash;
 mod tournament_app;
+mod tournament_dutch;
 mod tournament_pairing;
 mod tournament_store;
 mod web_browser;

@@ -319,3 +319,54 @@ fn the_sign_up_buttons_come_off_when_sign_up_is_over() {
     assert!(cancelled.text.contains("cancels"), "{}", cancelled.text);
     assert_eq!(cancelled.replaces(), Some((elsewhere, 5151)));
 }
+
+#[test]
+fn a_swiss_round_that_cannot_be_paired_pauses_the_event_and_tells_the_organiser_why() {
+    let w = world();
+    let here = GENERAL;
+    w.run(&w.asha, &here, create("swiss", Some(3)));
+    for who in [&w.asha, &w.baraka, &w.carol, &w.dan] {
+        w.run(who, &here, t(TournamentAction::Join));
+    }
+    w.run(&w.asha, &here, t(TournamentAction::Start));
+    // Round 1: Asha v Carol, Baraka v Dan. Carol and Dan withdraw (their games are
+    // resigned), so round 2 pairs the two left: Asha v Baraka.
+    assert_eq!(w.store.event_games_unfinished(EventId(1)).unwrap().len(), 2);
+    w.run(&w.carol, &here, t(TournamentAction::Withdraw));
+    w.run(&w.dan, &here, t(TournamentAction::Withdraw));
+    let round2 = w.store.event_games_unfinished(EventId(1)).unwrap();
+    assert_eq!(round2.len(), 1, "round 2 has one game");
+    // When it ends, round 3 cannot be paired: the two left have met.
+    w.app.thread_opened(round2[0].id, 7001).unwrap();
+    let thread = Place::Channel {
+        guild: 10,
+        channel: 7001,
+    };
+    let ended = w.run(&w.baraka, &thread, Command::Resign);
+    assert!(
+        !ended.reply.ephemeral,
+        "the resignation stands: {}",
+        ended.reply.text
+    );
+    let told = ended
+        .notices
+        .iter()
+        .find(|n| n.reply.text.contains("is paused"))
+        .unwrap_or_else(|| panic!("no pause notice in {:#?}", ended.notices));
+    assert_eq!(told.to, Destination::Place(GENERAL));
+    assert_eq!(told.reply.mention, Some(w.asha.id));
+    let text = &told.reply.text;
+    assert!(
+        text.contains("round 3 cannot be paired") && text.contains("/bao-tournament cancel"),
+        "{text}"
+    );
+    assert_eq!(
+        w.store.event(EventId(1)).unwrap().unwrap().status,
+        bao_bot::store::EventStatus::Paused
+    );
+    assert!(w
+        .store
+        .event_games_unfinished(EventId(1))
+        .unwrap()
+        .is_empty());
+}

@@ -6,7 +6,9 @@
 //! this file only tells. Results reach the boards inside the store, in the transaction
 //! that ends each game, so nothing here counts a point.
 
-use crate::store::{Board, Event, EventId, EventStatus, Game, GameEnd, ResultReason, RoundOutcome};
+use crate::store::{
+    Board, Event, EventId, EventStatus, Game, GameEnd, ResultReason, RoundOutcome, StoreError,
+};
 use crate::tournament::halves_text;
 
 use crate::app::view::mention;
@@ -190,8 +192,30 @@ impl App {
 
     /// Pairs the next round of event `id` if its current one is complete (or ends the
     /// event), and says so.
+    ///
+    /// A Swiss round that cannot be paired (too few players left for the rounds) pauses
+    /// the event, and the organiser is told in its channel what blocks it: the game that
+    /// ended stays ended, and nothing of the round is stored.
     pub(super) fn advance_event(&self, id: EventId) -> Result<Vec<Notice>, AppError> {
-        let outcome = self.store.next_round(id, self.clock.now())?;
+        let now = self.clock.now();
+        let outcome = match self.store.next_round(id, now) {
+            Err(StoreError::Unpairable(why)) => {
+                let event = self.store.event(id)?.ok_or(StoreError::NoSuchEvent(id))?;
+                self.store.set_event_status(id, EventStatus::Paused, now)?;
+                let mut reply = Reply::public(format!(
+                    "<@{}>: tournament {} · {} is paused: {why}. No more rounds can be played: `/bao-tournament standings` shows where it stands, and `/bao-tournament cancel` ends it.",
+                    event.spec.creator.0, event.id, event.spec.name
+                ));
+                reply.mention = Some(event.spec.creator);
+                return Ok(vec![Notice {
+                    to: Destination::Place(event.place()),
+                    user: event.spec.creator,
+                    game: crate::app::GameId(0),
+                    reply,
+                }]);
+            }
+            other => other?,
+        };
         self.round_notices(id, outcome)
     }
 

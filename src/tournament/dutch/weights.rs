@@ -1,0 +1,178 @@
+//! Edge weights wide enough to hold every criterion of a bracket as its own digit, and
+//! the matching over them.
+//!
+//! A Dutch round is paired by maximum-weight matchings (the `integer-blossom` crate)
+//! whose edge weights stack the quality criteria as bit fields, the most important
+//! highest, each wide enough that the sum over a whole matching never reaches the field
+//! above. For more than a few dozen players that needs more than 128 bits, so the
+//! weight is a fixed-width integer from the `bnum` crate, as wide as the round needs.
+
+use bnum::BInt;
+use integer_blossom::{max_weight_matching, Weight};
+
+/// An integer edge weight the pairing can build field by field.
+pub(super) trait Packed: Weight + Send {
+    /// Bits usable below the sign and the solver's headroom.
+    const USABLE: u32;
+    /// A small non-negative value.
+    fn small(v: u64) -> Self;
+    /// `self << bits`.
+    fn shl(self, bits: u32) -> Self;
+    /// `(self << width) + value`: appends one field below the ones already there.
+    fn push(self, width: u32, value: Self) -> Self {
+        self.shl(width) + value
+    }
+}
+
+impl Packed for i128 {
+    const USABLE: u32 = 120;
+    fn small(v: u64) -> Self {
+        i128::from(v)
+    }
+    fn shl(self, bits: u32) -> Self {
+        self << bits
+    }
+}
+
+/// A signed integer of `64 * N` bits.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub(super) struct Wide<const N: usize>(BInt<N>);
+
+impl<const N: usize> std::ops::Add for Wide<N> {
+    type Output = Self;
+    fn add(self, o: Self) -> Self {
+        Wide(self.0 + o.0)
+    }
+}
+
+impl<const N: usize> std::ops::Sub for Wide<N> {
+    type Output = Self;
+    fn sub(self, o: Self) -> Self {
+        Wide(self.0 - o.0)
+    }
+}
+
+impl<const N: usize> std::ops::AddAssign for Wide<N> {
+    fn add_assign(&mut self, o: Self) {
+        self.0 += o.0;
+    }
+}
+
+impl<const N: usize> std::ops::SubAssign for Wide<N> {
+    fn sub_assign(&mut self, o: Self) {
+        self.0 -= o.0;
+    }
+}
+
+impl<const N: usize> Weight for Wide<N> {
+    const ZERO: Self = Wide(BInt::<N>::ZERO);
+    const ONE: Self = Wide(BInt::<N>::ONE);
+    fn inf() -> Self {
+        Wide(BInt::<N>::MAX >> 2u32)
+    }
+    fn double(self) -> Self {
+        Wide(self.0 + self.0)
+    }
+    fn half(self) -> Self {
+        Wide(self.0 / BInt::<N>::TWO)
+    }
+}
+
+impl<const N: usize> Packed for Wide<N> {
+    const USABLE: u32 = 64 * N as u32 - 8;
+    fn small(v: u64) -> Self {
+        Wide(BInt::<N>::from(v))
+    }
+    fn shl(self, bits: u32) -> Self {
+        Wide(self.0 << bits)
+    }
+}
+
+/// Bits needed to write `v` (0 for 0).
+pub(super) fn bits(v: usize) -> u32 {
+    usize::BITS - v.leading_zeros()
+}
+
+/// The players' graph as the pairing sees it: a weight for every two vertices (vertex
+/// `i` is the `i`-th player in score order), the pairs already fixed, and the last
+/// maximum-weight matching.
+pub(super) struct Graph<W> {
+    n: usize,
+    weight: Vec<W>,
+    alive: Vec<bool>,
+    /// Each vertex's partner in the last matching (itself: unmatched).
+    pub mate: Vec<usize>,
+    /// The pairs fixed so far, in the order they were fixed.
+    pub fixed: Vec<(usize, usize)>,
+}
+
+impl<W: Packed> Graph<W> {
+    /// `n` vertices, no edges.
+    pub fn new(n: usize) -> Graph<W> {
+        Graph {
+            n,
+            weight: vec![W::ZERO; n * n],
+            alive: vec![true; n],
+            mate: (0..n).collect(),
+            fixed: Vec::new(),
+        }
+    }
+
+    /// Sets the weight of the edge `a`–`b` (zero or less: no edge).
+    pub fn set(&mut self, a: usize, b: usize, w: W) {
+        self.weight[a * self.n + b] = w;
+        self.weight[b * self.n + a] = w;
+    }
+
+    /// Leaves `v` out of the matchings (fixed before, or out of reach).
+    pub fn drop_vertex(&mut self, v: usize) {
+        self.alive[v] = false;
+    }
+
+    /// Fixes `a`–`b` as a pair of the round: they leave the graph.
+    pub fn fix(&mut self, a: usize, b: usize) {
+        self.alive[a] = false;
+        self.alive[b] = false;
+        self.mate[a] = b;
+        self.mate[b] = a;
+        self.fixed.push((a.min(b), a.max(b)));
+    }
+
+    /// Recomputes the maximum-weight matching over the vertices not yet fixed.
+    pub fn solve(&mut self) {
+        let ids: Vec<usize> = (0..self.n).filter(|&v| self.alive[v]).collect();
+        let m = ids.len();
+        let mut local = vec![W::ZERO; m * m];
+        for (a, &va) in ids.iter().enumerate() {
+            let row = &self.weight[va * self.n..(va + 1) * self.n];
+            for (b, &vb) in ids.iter().enumerate().skip(a + 1) {
+                local[a * m + b] = row[vb];
+            }
+        }
+        let mates = max_weight_matching(&local, m);
+        for (a, mate) in mates.into_iter().enumerate() {
+            self.mate[ids[a]] = mate.map_or(ids[a], |b| ids[b]);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wide_weights_keep_low_fields_below_high_ones() {
+        // A 300-bit weight: one unit of the top field outweighs any sum of the lower.
+        let top = Wide::<8>::small(1).shl(300);
+        let low = Wide::<8>::small(u64::MAX).push(64, Wide::small(u64::MAX));
+        assert!(top > low + low);
+        assert_eq!(bits(0), 0);
+        assert_eq!(bits(5), 3);
+        let mut g: Graph<Wide<8>> = Graph::new(4);
+        g.set(0, 1, top);
+        g.set(2, 3, top);
+        g.set(1, 2, top + low);
+        g.solve();
+        assert_eq!(g.mate, vec![1, 0, 3, 2]);
+    }
+}
