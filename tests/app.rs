@@ -268,6 +268,7 @@ fn ai_game_in_a_dm_answers_every_move() {
             side: Some(SideChoice::South),
             variant: None,
             rules: None,
+            clock: None,
         },
     );
     png(&r.reply);
@@ -304,6 +305,7 @@ fn ai_game_in_a_dm_answers_every_move() {
             side: Some(SideChoice::North),
             variant: Some(bao_bot::rules::Variant::Kujifunza),
             rules: None,
+            clock: None,
         },
     );
     assert!(r.reply.text.contains("AI (easy): "), "{}", r.reply.text);
@@ -471,6 +473,7 @@ fn dm_game(w: &World) -> (bao_bot::store::Game, Vec<String>) {
             side: Some(SideChoice::South),
             variant: None,
             rules: None,
+            clock: None,
         },
     );
     let ids = r.reply.button_ids().iter().map(|s| s.to_string()).collect();
@@ -678,6 +681,7 @@ fn ai_levels_show_their_ratings_and_three_losses_suggest_a_step_down() {
             side: Some(SideChoice::South),
             variant: None,
             rules: None,
+            clock: None,
         },
     );
     assert!(
@@ -698,6 +702,7 @@ fn ai_levels_show_their_ratings_and_three_losses_suggest_a_step_down() {
                     side: None,
                     variant: None,
                     rules: None,
+                    clock: None,
                 },
             );
         }

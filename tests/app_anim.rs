@@ -37,6 +37,7 @@ fn ai_game(app: &App, who: &User, place: &Place) {
             side: Some(SideChoice::South),
             variant: None,
             rules: None,
+            clock: None,
         },
     );
 }

@@ -142,6 +142,7 @@ fn channels_and_max_games_limit_new_games() {
             side: None,
             variant: None,
             rules: None,
+            clock: None,
         },
     );
     assert!(
@@ -162,6 +163,7 @@ fn ai_games_take_a_rule_set() {
             side: Some(SideChoice::South),
             variant: None,
             rules: Some(RuleSet::R002),
+            clock: None,
         },
     );
     assert!(r.text.contains("rules r002"), "{}", r.text);
@@ -216,6 +218,7 @@ fn prefs_keep_notify_and_turn_the_board() {
             side: Some(SideChoice::North),
             variant: None,
             rules: None,
+            clock: None,
         },
     );
     let board = r.text_board().expect("a text board");
@@ -230,6 +233,7 @@ fn prefs_keep_notify_and_turn_the_board() {
             side: Some(SideChoice::North),
             variant: None,
             rules: None,
+            clock: None,
         },
     );
     let board = r.text_board().expect("a text board");

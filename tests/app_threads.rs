@@ -69,6 +69,7 @@ fn ai() -> Command {
         side: None,
         variant: None,
         rules: None,
+        clock: None,
     }
 }
 

@@ -21,6 +21,8 @@
 
 mod ai_pool;
 mod buttons;
+mod clock_task;
+mod clocks;
 mod commands;
 mod conversation;
 mod correspondence;
@@ -34,7 +36,7 @@ mod types;
 mod view;
 
 // The command families' files, under their short names for the rest of the app.
-use commands::{analysis, ratings, settings};
+use commands::{analysis, challenge, ratings, settings};
 
 use std::sync::atomic::{AtomicI64, Ordering};
 use std::sync::Arc;
@@ -48,8 +50,12 @@ pub use crate::puzzles::Theme;
 /// The largest attachment Discord takes (10 MiB); the app's GIFs never exceed it.
 pub use crate::render::MAX_GIF_BYTES;
 pub use crate::rules::{RuleSet, Variant};
+pub use crate::vocab::{
+    bank_text, presets_text, ClockKind, TimeControl, TimeControlError, PRESETS,
+};
 pub use crate::vocab::{GameId, Notify, Orientation, Place, SideChoice, UserId};
 pub use buttons::{Action, ButtonId, Freshness, InvalidButton, Stale};
+pub use clock_task::{run_clocks, ClockSignal, HEARTBEAT_EVERY};
 pub use commands::daily_puzzle_channel;
 pub use conversation::Conversation;
 pub use parse::{amount_of_time, game_option, on_off, span, time_per_move};
@@ -81,12 +87,14 @@ const MAX_LOST_RACES: u32 = 3;
 const BUSY_GAME: &str =
     "The game kept changing while your command ran, so nothing was done. Look at the board and try again.";
 
-/// Who asked, where, and whether a game's thread can be opened there.
+/// Who asked, where, whether a game's thread can be opened there, and when the request
+/// arrived (unix ms; a move's time on its clock), if the front end knows.
 #[derive(Debug, Clone, Copy)]
 struct Asked<'a> {
     user: &'a User,
     place: &'a Place,
     here: ThreadsHere,
+    arrived_ms: Option<i64>,
 }
 
 /// What failed inside the bot (not the user's mistake): the front end logs it and tells the
@@ -147,7 +155,12 @@ fn shown_board(game: &Game) -> Option<(Place, u64)> {
 /// Where the time comes from: the system clock, or a test's hand.
 pub trait Clock: Send + Sync {
     /// Now, in unix seconds.
-    fn now(&self) -> i64;
+    fn now(&self) -> i64 {
+        self.now_ms().div_euclid(1000)
+    }
+
+    /// Now, in unix milliseconds (game clocks count them).
+    fn now_ms(&self) -> i64;
 }
 
 /// The system clock.
@@ -155,37 +168,48 @@ pub trait Clock: Send + Sync {
 pub struct SystemClock;
 
 impl Clock for SystemClock {
-    fn now(&self) -> i64 {
+    fn now_ms(&self) -> i64 {
         std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
-            .map(|d| d.as_secs() as i64)
+            .map(|d| d.as_millis() as i64)
             .unwrap_or(0)
     }
 }
 
-/// A clock that only moves when told to (tests).
+/// A clock that only moves when told to (tests, and the console's simulated time). It
+/// counts milliseconds; the seconds-based methods move it by whole seconds.
 #[derive(Debug, Default)]
 pub struct ManualClock(AtomicI64);
 
 impl ManualClock {
-    /// A clock standing at `now`.
+    /// A clock standing at `now` (unix seconds).
     pub fn new(now: i64) -> ManualClock {
-        ManualClock(AtomicI64::new(now))
+        ManualClock(AtomicI64::new(now.saturating_mul(1000)))
     }
 
     /// Moves the clock on by `secs`.
     pub fn advance(&self, secs: i64) {
-        self.0.fetch_add(secs, Ordering::SeqCst);
+        self.advance_ms(secs.saturating_mul(1000));
     }
 
-    /// Sets the clock.
+    /// Moves the clock on by `ms` milliseconds.
+    pub fn advance_ms(&self, ms: i64) {
+        self.0.fetch_add(ms, Ordering::SeqCst);
+    }
+
+    /// Sets the clock (unix seconds).
     pub fn set(&self, now: i64) {
-        self.0.store(now, Ordering::SeqCst);
+        self.set_ms(now.saturating_mul(1000));
+    }
+
+    /// Sets the clock (unix milliseconds).
+    pub fn set_ms(&self, now_ms: i64) {
+        self.0.store(now_ms, Ordering::SeqCst);
     }
 }
 
 impl Clock for ManualClock {
-    fn now(&self) -> i64 {
+    fn now_ms(&self) -> i64 {
         self.0.load(Ordering::SeqCst)
     }
 }
@@ -210,6 +234,9 @@ pub struct App {
     started: i64,
     /// Users whose analysis is under way (one at a time each).
     analyses: analysis::Running,
+    /// Rung when a clock changes (a move stored, a game started), so that the clock task
+    /// looks again at what falls due.
+    clock_signal: Arc<ClockSignal>,
 }
 
 impl std::fmt::Debug for App {
@@ -238,7 +265,18 @@ impl App {
             pictures,
             started,
             analyses: analysis::Running::default(),
+            clock_signal: Arc::new(ClockSignal::default()),
         }
+    }
+
+    /// Now, unix ms, by the app's clock (the front end stamps a request's arrival with it).
+    pub fn now_ms(&self) -> i64 {
+        self.clock.now_ms()
+    }
+
+    /// The signal the clock task waits on ([`run_clocks`]): rung when a clock changes.
+    pub fn clock_signal(&self) -> &Arc<ClockSignal> {
+        &self.clock_signal
     }
 
     /// The render pool, for its load (front ends answer early when it is long).
@@ -258,7 +296,15 @@ impl App {
         place: &Place,
         command: Command,
     ) -> Result<Response, AppError> {
-        self.run(user, place, ThreadsHere::default(), command, None, &|_| {})
+        self.run(
+            user,
+            place,
+            ThreadsHere::default(),
+            command,
+            None,
+            &|_| {},
+            None,
+        )
     }
 
     /// [`App::handle_with_progress`] with what the front end knows about opening a game's
@@ -271,7 +317,21 @@ impl App {
         command: Command,
         progress: &dyn Fn(String),
     ) -> Result<Response, AppError> {
-        self.run(user, place, here, command, None, progress)
+        self.run(user, place, here, command, None, progress, None)
+    }
+
+    /// [`App::handle_here`] for a command that arrived at `arrived_ms` (unix ms): a move's
+    /// time on its clock is when it arrived, not when it is answered.
+    pub fn handle_arrived(
+        &self,
+        user: &User,
+        place: &Place,
+        here: ThreadsHere,
+        command: Command,
+        arrived_ms: i64,
+        progress: &dyn Fn(String),
+    ) -> Result<Response, AppError> {
+        self.run(user, place, here, command, None, progress, Some(arrived_ms))
     }
 
     /// [`App::handle`] for long work (`/bao-analyze`): `progress` gets a line to show while
@@ -283,7 +343,15 @@ impl App {
         command: Command,
         progress: &dyn Fn(String),
     ) -> Result<Response, AppError> {
-        self.run(user, place, ThreadsHere::default(), command, None, progress)
+        self.run(
+            user,
+            place,
+            ThreadsHere::default(),
+            command,
+            None,
+            progress,
+            None,
+        )
     }
 
     /// Answers a button press; `id` is the button's id as Discord (or the console) gave it,
@@ -305,8 +373,29 @@ impl App {
         id: &str,
         progress: &dyn Fn(String),
     ) -> Result<Response, AppError> {
+        self.press_arrived(user, place, here, id, None, progress)
+    }
+
+    /// [`App::press_here`] for a press that arrived at `arrived_ms` (unix ms), when known.
+    pub fn press_arrived(
+        &self,
+        user: &User,
+        place: &Place,
+        here: ThreadsHere,
+        id: &str,
+        arrived_ms: Option<i64>,
+        progress: &dyn Fn(String),
+    ) -> Result<Response, AppError> {
         match id.parse::<ButtonId>() {
-            Ok(button) => self.run(user, place, here, button.command(), Some(&button), progress),
+            Ok(button) => self.run(
+                user,
+                place,
+                here,
+                button.command(),
+                Some(&button),
+                progress,
+                arrived_ms,
+            ),
             Err(_) => {
                 self.store
                     .upsert_player(user.id, &user.name, self.clock.now())?;
@@ -319,7 +408,9 @@ impl App {
     /// same privacy and player checks), refuse a press on a board that is out of date, then
     /// answer. A refusal becomes its private reply here; a write that lost a race to another
     /// request (the game is no longer as the command saw it) is answered again against the
-    /// game as it now is, as if the command had come a moment later.
+    /// game as it now is, as if the command had come a moment later. `arrived_ms` is when
+    /// the request arrived, if the front end knows (else it is taken to arrive now).
+    #[allow(clippy::too_many_arguments)]
     fn run(
         &self,
         user: &User,
@@ -328,6 +419,7 @@ impl App {
         command: Command,
         pressed: Option<&ButtonId>,
         progress: &dyn Fn(String),
+        arrived_ms: Option<i64>,
     ) -> Result<Response, AppError> {
         self.store
             .upsert_player(user.id, &user.name, self.clock.now())?;
@@ -335,7 +427,12 @@ impl App {
         // After a lost race, the game it was about (looked at again, not looked for again).
         let mut pinned = None;
         loop {
-            let asked = Asked { user, place, here };
+            let asked = Asked {
+                user,
+                place,
+                here,
+                arrived_ms,
+            };
             match self.answer(asked, command.clone(), pressed, pinned, progress) {
                 Ok(response) => return Ok(response),
                 Err(Halt::Refused(response)) => return Ok(*response),
@@ -363,7 +460,12 @@ impl App {
         pinned: Option<GameId>,
         progress: &dyn Fn(String),
     ) -> Answer {
-        let Asked { user, place, here } = asked;
+        let Asked {
+            user,
+            place,
+            here,
+            arrived_ms,
+        } = asked;
         // A lesson's button answers the lesson; `/bao move` without a game id answers the
         // lesson open here when the caller plays no game here.
         if let Command::LessonButton { token, press } = command {
@@ -399,7 +501,10 @@ impl App {
         match command {
             Command::Accept => self.accept(user, here, game),
             Command::Decline => self.decline(user, game),
-            Command::Move { text, .. } => self.play_move(user, game, &text, progress),
+            Command::Move { text, .. } => {
+                let arrived_ms = arrived_ms.unwrap_or_else(|| self.clock.now_ms());
+                self.play_move(user, game, &text, arrived_ms, progress)
+            }
             Command::Board { .. } => self.show_board(user, &game),
             Command::Moves => self.list_moves(&game),
             Command::History { .. } => self.history(&game),
@@ -424,7 +529,9 @@ impl App {
 
     /// The commands about no existing game.
     fn general(&self, asked: Asked<'_>, command: Command) -> Answer {
-        let Asked { user, place, here } = asked;
+        let Asked {
+            user, place, here, ..
+        } = asked;
         match command {
             Command::Challenge {
                 opponent,
@@ -434,24 +541,29 @@ impl App {
                 rules,
                 rated,
                 hints,
+                clock,
+                cap,
             } => self.challenge(
-                user,
-                place,
-                here,
+                asked,
                 &opponent,
-                variant,
-                side,
-                time_per_move,
-                rules,
-                rated,
-                hints,
+                challenge::Terms {
+                    variant,
+                    side,
+                    time_per_move,
+                    rules,
+                    rated,
+                    hints,
+                    clock,
+                    cap,
+                },
             ),
             Command::Ai {
                 level,
                 side,
                 variant,
                 rules,
-            } => self.start_ai(user, place, level, side, variant, rules),
+                clock,
+            } => self.start_ai(user, place, level, side, variant, rules, clock),
             Command::ServerSettings => self.show_server_settings(place, here),
             Command::SetServerSetting {
                 key,

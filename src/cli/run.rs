@@ -73,6 +73,8 @@ pub fn run(config_path: Option<&Path>) -> Result<(), CliError> {
         .enable_all()
         .build()
         .map_err(|e| CliError::Other(e.into()))?;
+    // The game clocks first: the downtime is given back before anything else runs.
+    let clocks = discord::start_clocks(app.clone(), outbox.clone());
     let result = runtime.block_on(async {
         let ticker = tokio::spawn(discord::correspondence(app.clone(), outbox, TICK));
         let result =
@@ -81,6 +83,8 @@ pub fn run(config_path: Option<&Path>) -> Result<(), CliError> {
         ticker.abort();
         result
     });
+    // The last sign of life, so the next start gives the downtime back.
+    clocks.stop();
     // Bounded: a handler thread that hangs must not keep the process alive.
     runtime.shutdown_timeout(Duration::from_secs(5));
     // The last reference to the app goes here, closing the store.

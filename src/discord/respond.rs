@@ -379,6 +379,9 @@ impl Drop for InFlightGuard<'_> {
 /// line: user, place, subcommand, outcome, milliseconds. Never logs contents.
 pub async fn serve(http: &Http, data: &Data, source: Source<'_>, asker: Asker, input: Input) {
     let started = Instant::now();
+    // When it arrived (its source was made a moment ago): a move's time on its game clock,
+    // whatever the answer then takes.
+    let arrived_ms = data.app.now_ms();
     let _in_hand = data.in_flight.enter();
     let user = asker.user.id.0;
     let subcommand = input.name();
@@ -405,8 +408,12 @@ pub async fn serve(http: &Http, data: &Data, source: Source<'_>, asker: Asker, i
             let _ = progress_tx.send(line);
         };
         match input {
-            Input::Command(c) => conversation.handle_here(&who, &place, here, c, &report),
-            Input::Press(id) => conversation.press_here(&who, &place, here, &id, &report),
+            Input::Command(c) => {
+                conversation.handle_arrived(&who, &place, here, c, arrived_ms, &report)
+            }
+            Input::Press(id) => {
+                conversation.press_arrived(&who, &place, here, &id, arrived_ms, &report)
+            }
         }
     });
     let result = match tokio::time::timeout(DEFER_AFTER, &mut task).await {

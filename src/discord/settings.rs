@@ -35,6 +35,9 @@ pub enum SettingParam {
     /// Most games per member.
     #[name = "max_games"]
     MaxGames,
+    /// The clock of challenges that name none: `5+3`, `3d+1d`, or `none`.
+    #[name = "clock"]
+    Clock,
     /// The daily puzzle's channel and hour (UTC): `#puzzles 9`, or `off`.
     #[name = "daily_puzzle"]
     DailyPuzzle,
@@ -51,6 +54,7 @@ impl SettingParam {
             SettingParam::Channels => "channels",
             SettingParam::Animations => "animations",
             SettingParam::MaxGames => "max_games",
+            SettingParam::Clock => "clock",
             SettingParam::DailyPuzzle => "daily_puzzle",
         }
     }

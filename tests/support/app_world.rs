@@ -176,6 +176,8 @@ impl Challenge {
             rules: self.rules,
             rated: self.rated,
             hints: self.hints,
+            clock: None,
+            cap: None,
         }
     }
 }
