@@ -35,12 +35,13 @@ pub enum SettingParam {
     /// Most games per member.
     #[name = "max_games"]
     MaxGames,
-    /// The clock of challenges that name none: `5+3`, `3d+1d`, or `none`.
-    #[name = "clock"]
-    Clock,
     /// The daily puzzle's channel and hour (UTC): `#puzzles 9`, or `off`.
     #[name = "daily_puzzle"]
     DailyPuzzle,
+    /// The clock of challenges that name none: `5+3`, `3d+1d`, or `none` (last, so that the
+    /// choices before it keep their numbers).
+    #[name = "clock"]
+    Clock,
 }
 
 impl SettingParam {
