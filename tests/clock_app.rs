@@ -379,6 +379,7 @@ fn the_clocks_are_shown_in_the_board_history_games_and_stats() {
         games.contains("(2 moves, clock 5+3): **your turn**"),
         "{games}"
     );
+    private(&w.say(&w.baraka, Command::Claim), "nothing to claim");
     w.say(&w.asha, Command::Resign);
     let history = w.say(&w.asha, Command::History { game: None });
     assert!(

@@ -238,3 +238,84 @@ async fn a_restart_gives_the_downtime_back_and_the_flag_falls_on_time() {
     assert_eq!(notes, 1, "the downtime was said more than once");
     bot.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_clock_option_suggests_the_presets_and_takes_any_value() {
+    let fake = FakeDiscord::start().await;
+    let store = Arc::new(Store::open_in_memory().expect("store"));
+    let app = Arc::new(App::new(
+        store,
+        Arc::new(ManualClock::new(T0)),
+        Settings::default(),
+    ));
+    let bot = Bot::start(&fake, app).await;
+    let typed = |id: u64, value: &str| {
+        payloads::autocomplete(
+            id,
+            &asha(),
+            GUILD,
+            "challenge",
+            &[
+                Opt::User("opponent", baraka()),
+                Opt::Str("clock", value.into()),
+            ],
+            "clock",
+        )
+    };
+    let choices = |r: &Recorded| -> Vec<(String, String)> {
+        r.body()["data"]["choices"]
+            .as_array()
+            .expect("choices")
+            .iter()
+            .map(|c| {
+                (
+                    c["name"].as_str().unwrap_or_default().to_string(),
+                    c["value"].as_str().unwrap_or_default().to_string(),
+                )
+            })
+            .collect()
+    };
+    fake.send_interaction(typed(1, ""));
+    let all = choices(&fake.wait_for(|r| r.is_callback_for(1), WAIT).await);
+    let values: Vec<&str> = all.iter().map(|c| c.1.as_str()).collect();
+    assert_eq!(values, ["1+1", "5+3", "3+2", "10+5", "15+10", "3d+1d"]);
+    assert!(
+        all[5].0.starts_with("correspondence 3d+1d (3 days each"),
+        "{all:?}"
+    );
+    // A value of one's own is offered as typed, first.
+    fake.send_interaction(typed(2, "7+5"));
+    let own = choices(&fake.wait_for(|r| r.is_callback_for(2), WAIT).await);
+    assert_eq!(own[0].1, "7+5", "{own:?}");
+    // The challenge with it: the clock the player typed.
+    let challenge = command(
+        &fake,
+        3,
+        &asha(),
+        "challenge",
+        &[
+            Opt::User("opponent", baraka()),
+            Opt::Str("clock", "7+5".into()),
+        ],
+    )
+    .await;
+    assert!(
+        challenge.contains("clock 7+5 (7 minutes each, 5 seconds a move)"),
+        "{challenge}"
+    );
+    // A bad one is refused privately, with the form and the presets.
+    fake.send_interaction(payloads::slash(
+        4,
+        &asha(),
+        payloads::Place::Dm { channel_id: 77 },
+        "ai",
+        &[Opt::Str("clock", "5+".into())],
+    ));
+    let refused = fake.answer_with(4, "is not a clock", WAIT).await;
+    assert!(refused.is_ephemeral());
+    assert!(refused
+        .content()
+        .unwrap_or_default()
+        .contains("Presets: bullet 1+1"));
+    bot.stop().await;
+}

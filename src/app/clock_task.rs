@@ -36,6 +36,8 @@ struct SignalState {
     rung: u64,
     /// Whether the task should stop.
     stop: bool,
+    /// When the waiting task will look again by itself (unix ms), if it waits.
+    waking_at: Option<i64>,
 }
 
 impl ClockSignal {
@@ -44,6 +46,22 @@ impl ClockSignal {
         let mut s = self.state.lock().unwrap_or_else(PoisonError::into_inner);
         s.rung = s.rung.wrapping_add(1);
         self.changed.notify_all();
+    }
+
+    /// A clock changed so that something falls due at `due_ms` (unix ms; `None`: nothing):
+    /// wakes the task only if that is before it would look again by itself. (A clock whose
+    /// due time moved later needs no wake: the task finds nothing due then and sleeps on.)
+    pub fn ring_for(&self, due_ms: Option<i64>) {
+        let Some(due) = due_ms else {
+            return;
+        };
+        let early = {
+            let s = self.state.lock().unwrap_or_else(PoisonError::into_inner);
+            s.waking_at.is_none_or(|at| due < at)
+        };
+        if early {
+            self.ring();
+        }
     }
 
     /// Asks the task to stop (it records a last sign of life first).
@@ -69,13 +87,21 @@ impl ClockSignal {
             .rung
     }
 
-    /// Waits until rung again after `seen`, a stop, or `timeout`.
-    fn wait(&self, seen: u64, timeout: Duration) {
-        let s = self.state.lock().unwrap_or_else(PoisonError::into_inner);
-        let _ = self
+    /// Waits until rung again after `seen`, a stop, or `timeout`; `wake_ms` is when the
+    /// timeout ends by the app's clock (for [`ClockSignal::ring_for`]).
+    fn wait_until(&self, seen: u64, timeout: Duration, wake_ms: Option<i64>) {
+        let mut s = self.state.lock().unwrap_or_else(PoisonError::into_inner);
+        s.waking_at = wake_ms;
+        let (mut s, _) = self
             .changed
             .wait_timeout_while(s, timeout, |s| s.rung == seen && !s.stop)
             .unwrap_or_else(PoisonError::into_inner);
+        s.waking_at = None;
+    }
+
+    /// Waits until rung again after `seen`, a stop, or `timeout`.
+    fn wait(&self, seen: u64, timeout: Duration) {
+        self.wait_until(seen, timeout, None);
     }
 }
 
@@ -115,21 +141,22 @@ pub fn run_clocks(app: &App, deliver: &mut dyn FnMut(Vec<Notice>) -> bool) {
             }
             Ok((notices, app.next_clock_due_ms()?))
         });
-        let wait = match step {
+        match step {
             Ok((notices, next)) => {
                 if !deliver(notices) {
                     break;
                 }
-                let beat_in = last_beat + heartbeat_ms - app.now_ms();
-                let due_in = next.map_or(beat_in, |due| due - app.now_ms());
-                Duration::from_millis(due_in.min(beat_in).clamp(0, heartbeat_ms) as u64)
+                let now = app.now_ms();
+                let beat_in = last_beat + heartbeat_ms - now;
+                let due_in = next.map_or(beat_in, |due| due - now);
+                let wait = due_in.min(beat_in).clamp(0, heartbeat_ms);
+                signal.wait_until(seen, Duration::from_millis(wait as u64), Some(now + wait));
             }
             Err(e) => {
                 tracing::error!(error = %e, "the clock task failed; trying again");
-                RETRY_AFTER
+                signal.wait(seen, RETRY_AFTER);
             }
-        };
-        signal.wait(seen, wait);
+        }
     }
     if let Err(e) = app.heartbeat() {
         tracing::warn!(error = %e, "could not record the last sign of life");

@@ -329,3 +329,36 @@ pub async fn help(
     };
     respond::command(ctx, command).await
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_clock_suggestions_offer_the_presets_and_the_typed_clock_first() {
+        let all = clock_suggestions("");
+        assert_eq!(all.len(), PRESETS.len());
+        assert_eq!(
+            all[0],
+            (
+                "bullet 1+1 (1 minute each, 1 second a move)".to_string(),
+                "1+1".to_string()
+            )
+        );
+        let blitz: Vec<String> = clock_suggestions("blitz")
+            .into_iter()
+            .map(|c| c.1)
+            .collect();
+        assert_eq!(blitz, ["5+3", "3+2"]);
+        // Any value in range may be typed; it comes first, as it reads.
+        let typed = clock_suggestions("7+5");
+        assert_eq!(typed[0].1, "7+5");
+        assert!(typed[0].0.contains("7 minutes each"), "{typed:?}");
+        assert_eq!(clock_suggestions("2d+12h")[0].1, "2d+12h");
+        // A value out of range is not offered (the app refuses it when sent).
+        assert!(clock_suggestions("500+0").is_empty());
+        for (name, value) in clock_suggestions("") {
+            assert!(name.chars().count() <= CHOICE_MAX && value.len() <= CHOICE_MAX);
+        }
+    }
+}

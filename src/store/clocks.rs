@@ -164,6 +164,10 @@ impl Store {
     /// Returns what happened, soonest first; the caller tells the players.
     pub fn settle_clocks(&self, now_ms: i64) -> Result<Vec<ClockEvent>, StoreError> {
         let mut conn = self.lock();
+        // A plain read first: nothing due takes no write lock.
+        if !due_by(&conn, now_ms)? {
+            return Ok(Vec::new());
+        }
         let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
         let due: Vec<i64> = tx
             .prepare_cached(
@@ -260,6 +264,15 @@ impl Store {
             games,
         }))
     }
+}
+
+/// Whether anything on a live clock is due at `now_ms` (the index on `clock_due_ms`).
+fn due_by(conn: &Connection, now_ms: i64) -> rusqlite::Result<bool> {
+    conn.prepare_cached(
+        "SELECT EXISTS (SELECT 1 FROM games WHERE clock_due_ms IS NOT NULL \
+         AND clock_due_ms <= ?1)",
+    )?
+    .query_row([now_ms], |r| r.get(0))
 }
 
 fn write_heartbeat(conn: &Connection, now_ms: i64) -> rusqlite::Result<()> {

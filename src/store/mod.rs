@@ -91,6 +91,7 @@ mod games;
 pub mod glicko;
 mod lessons;
 mod levels;
+mod moves;
 mod players;
 mod puzzles;
 mod rating_queries;

@@ -243,9 +243,8 @@ impl App {
         let game = self
             .store
             .accept_challenge_at(game.id, &south, &north, now_ms, deadline)?;
-        if game.clock.is_some() {
-            self.clock_signal.ring();
-        }
+        self.clock_signal
+            .ring_for(game.clock.and_then(|c| c.next_due()).map(|(at, _)| at));
         let pos = self.position(&game)?;
         let text = format!(
             "{} accepts. {} plays South, {} plays North.",
@@ -370,9 +369,8 @@ impl App {
         let mut pos = self.position(&game)?;
         let mut game = game;
         let mut trace = None;
-        if game.clock.is_some() {
-            self.clock_signal.ring();
-        }
+        self.clock_signal
+            .ring_for(game.clock.and_then(|c| c.next_due()).map(|(at, _)| at));
         let mut text = format!(
             "{} plays the AI ({level}, rated {}) at Bao la {} (rules {}{}): {} is South.",
             user.name,

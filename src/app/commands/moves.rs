@@ -197,10 +197,9 @@ impl App {
                 .record_move_at(game.id, game.ply, &new, arrived_ms.min(now_ms), now_ms);
         match stored {
             Ok(g) => {
-                if g.clock.is_some() {
-                    // The earliest flag may have changed: the clock task looks again.
-                    self.clock_signal.ring();
-                }
+                // The clock task looks again if something now falls due before it would.
+                self.clock_signal
+                    .ring_for(g.clock.and_then(|c| c.next_due()).map(|(at, _)| at));
                 Ok(Recorded::Played(g, next, trace))
             }
             Err(StoreError::OutOfTime { current }) => Ok(Recorded::OutOfTime(*current)),
