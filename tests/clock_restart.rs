@@ -204,8 +204,14 @@ async fn a_restart_gives_the_downtime_back_and_the_flag_falls_on_time() {
     );
     assert_eq!(game(&app).status, GameStatus::Active);
 
-    // The flag: Baraka wins on time, told in the game's channel; nobody claimed.
+    // The flag: Baraka wins on time, told in the game's channel; nobody claimed. (The clock
+    // task settles a flag a moment after it falls, for a move that arrived in time.)
     clock.set(flag_at);
+    app.wake_clocks();
+    let allowance = bao_bot::app::ARRIVAL_ALLOWANCE.as_millis() as i64;
+    tokio::time::sleep(Duration::from_millis(50)).await;
+    assert_eq!(game(&app).status, GameStatus::Active);
+    clock.set_ms(flag_at * 1000 + allowance);
     app.wake_clocks();
     let result = posted(&fake, mark, "wins on time").await;
     let text = result.content().unwrap_or_default().to_string();

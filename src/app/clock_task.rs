@@ -4,8 +4,8 @@
 //! bot). At start it gives the bot's downtime back to the running clocks ([`App::resume_clocks`]);
 //! then it sleeps until the earliest thing due on a live clock (read from the store's index
 //! on it), or until a move wakes it ([`ClockSignal::ring`]: the earliest may have changed),
-//! settles what is due in the store ([`App::settle_clocks`], one transaction) and hands the
-//! messages to the front end. Every [`HEARTBEAT_EVERY`] it records a sign of life, and once
+//! settles what is due in the store ([`App::settle_clocks`], one transaction; a flag
+//! [`ARRIVAL_ALLOWANCE`] after it falls) and hands the messages to the front end. Every [`HEARTBEAT_EVERY`] it records a sign of life, and once
 //! more when it stops, so that the next start knows how long the bot was away.
 //!
 //! Nothing is timed in memory: the task only decides when to look; what is due is read from
@@ -19,6 +19,11 @@ use super::{App, Notice};
 /// How often the clock task records the bot's sign of life (and looks again at the store
 /// even when nothing woke it).
 pub const HEARTBEAT_EVERY: Duration = Duration::from_secs(5);
+
+/// How long after a flag the task settles it: a move that arrived before the flag but is
+/// still being read and stored (a few milliseconds, usually) wins its race with the flag.
+/// A move that arrives at or after its flag is refused, and settles the flag itself.
+pub const ARRIVAL_ALLOWANCE: Duration = Duration::from_millis(250);
 
 /// How long the task waits before trying again after the store failed.
 const RETRY_AFTER: Duration = Duration::from_secs(1);
@@ -134,7 +139,8 @@ pub fn run_clocks(app: &App, deliver: &mut dyn FnMut(Vec<Notice>) -> bool) {
     while !signal.stopping() {
         let seen = signal.rung();
         let now = app.now_ms();
-        let step = app.settle_clocks().and_then(|notices| {
+        let allowance = ARRIVAL_ALLOWANCE.as_millis() as i64;
+        let step = app.settle_clocks_at(now - allowance).and_then(|notices| {
             if now - last_beat >= heartbeat_ms {
                 app.heartbeat()?;
                 last_beat = now;
@@ -148,7 +154,7 @@ pub fn run_clocks(app: &App, deliver: &mut dyn FnMut(Vec<Notice>) -> bool) {
                 }
                 let now = app.now_ms();
                 let beat_in = last_beat + heartbeat_ms - now;
-                let due_in = next.map_or(beat_in, |due| due - now);
+                let due_in = next.map_or(beat_in, |due| due + allowance - now);
                 let wait = due_in.min(beat_in).clamp(0, heartbeat_ms);
                 signal.wait_until(seen, Duration::from_millis(wait as u64), Some(now + wait));
             }

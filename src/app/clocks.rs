@@ -69,7 +69,13 @@ impl App {
     /// Settles what is due on live clocks now (flags, missing first moves, low-time pings)
     /// and returns the messages: the final board on time, the abort, the ping.
     pub fn settle_clocks(&self) -> Result<Vec<Notice>, AppError> {
-        let events = self.store.settle_clocks(self.clock.now_ms())?;
+        self.settle_clocks_at(self.clock.now_ms())
+    }
+
+    /// [`App::settle_clocks`] as of `at_ms` (the clock task settles a little after the
+    /// moment, see [`super::clock_task::ARRIVAL_ALLOWANCE`]).
+    pub fn settle_clocks_at(&self, at_ms: i64) -> Result<Vec<Notice>, AppError> {
+        let events = self.store.settle_clocks(at_ms)?;
         let mut notices = Vec::new();
         for event in events {
             match event {

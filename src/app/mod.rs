@@ -55,7 +55,7 @@ pub use crate::vocab::{
 };
 pub use crate::vocab::{GameId, Notify, Orientation, Place, SideChoice, UserId};
 pub use buttons::{Action, ButtonId, Freshness, InvalidButton, Stale};
-pub use clock_task::{run_clocks, ClockSignal, HEARTBEAT_EVERY};
+pub use clock_task::{run_clocks, ClockSignal, ARRIVAL_ALLOWANCE, HEARTBEAT_EVERY};
 pub use commands::daily_puzzle_channel;
 pub use conversation::Conversation;
 pub use parse::{amount_of_time, game_option, on_off, span, time_per_move};
