@@ -1,5 +1,5 @@
 //! The words every layer shares: who (user ids), where (places), which game (game ids), and
-//! the choices people state (sides, notice modes, board orientation).
+//! the choices people state (sides, notice modes, board orientation, time controls).
 //!
 //! These are plain values with no behaviour beyond naming and text forms, so both the app
 //! and the store can use them without either depending on the other: data flows front end ->
@@ -8,6 +8,13 @@
 //! re-exports them too, for its own callers).
 
 use std::fmt;
+
+mod time_control;
+
+pub use time_control::{
+    amount_of_time, bank_text, clk_text, clock_option, presets_text, ClockKind, Preset,
+    TimeControl, TimeControlError, CLOCK_FORMS, PRESETS,
+};
 
 /// A game's id: the `games` table's row id.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]

@@ -1,4 +1,5 @@
-//! When a search stops: a node budget (deterministic) and a wall-clock deadline (a safety cap).
+//! When a search stops: a node budget (deterministic) and a wall-clock deadline (a safety cap),
+//! and how much of a game clock one move may take ([`fair_share`]).
 
 use std::time::{Duration, Instant};
 
@@ -49,9 +50,29 @@ impl Clock {
     }
 }
 
+/// How long one move may take on a Fischer clock with `left` on it and `increment` added
+/// after each move: a fortieth of the bank and most of the increment, never more than a fifth
+/// of the bank (so a short bank is never spent on one move), and at least 10 ms.
+pub fn fair_share(left: Duration, increment: Duration) -> Duration {
+    let share = left / 40 + increment * 3 / 4;
+    share.min(left / 5).max(Duration::from_millis(10))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_fair_share_of_a_clock() {
+        let s = |ms| Duration::from_millis(ms);
+        // 5+3 with the bank full: 7.5 s + 2.25 s.
+        assert_eq!(fair_share(s(300_000), s(3_000)), s(9_750));
+        // 1+0: a fortieth of a minute.
+        assert_eq!(fair_share(s(60_000), s(0)), s(1_500));
+        // A second left: at most a fifth of it, however large the increment.
+        assert_eq!(fair_share(s(1_000), s(60_000)), s(200));
+        assert_eq!(fair_share(s(0), s(0)), s(10));
+    }
 
     #[test]
     fn node_budget_stops_exactly_at_the_budget() {

@@ -60,6 +60,40 @@ pub trait Conversation: Send + Sync + 'static {
         self.press(user, place, id)
     }
 
+    /// Now, unix ms, by the conversation's clock: the front end stamps each request with its
+    /// arrival, which is a move's time on its game clock.
+    fn now_ms(&self) -> i64 {
+        use super::Clock;
+        super::SystemClock.now_ms()
+    }
+
+    /// [`Conversation::handle_here`] for a command that arrived at `arrived_ms` (unix ms, by
+    /// [`Conversation::now_ms`]). A stand-in that does not care answers as `handle_here`.
+    fn handle_arrived(
+        &self,
+        user: &User,
+        place: &Place,
+        here: ThreadsHere,
+        command: Command,
+        _arrived_ms: i64,
+        progress: &(dyn Fn(String) + Send + Sync),
+    ) -> Result<Response, AppError> {
+        self.handle_here(user, place, here, command, progress)
+    }
+
+    /// [`Conversation::press_here`] for a press that arrived at `arrived_ms`.
+    fn press_arrived(
+        &self,
+        user: &User,
+        place: &Place,
+        here: ThreadsHere,
+        id: &str,
+        _arrived_ms: i64,
+        progress: &(dyn Fn(String) + Send + Sync),
+    ) -> Result<Response, AppError> {
+        self.press_here(user, place, here, id, progress)
+    }
+
     /// Whether the answer may take long (an AI move), so the front end should say
     /// "thinking…" at once. `command` is `None` for a button press. Must be quick: no store.
     fn may_be_slow(&self, _place: &Place, _command: Option<&Command>) -> bool {
@@ -162,6 +196,34 @@ impl Conversation for App {
         progress: &(dyn Fn(String) + Send + Sync),
     ) -> Result<Response, AppError> {
         App::press_here(self, user, place, here, id, progress)
+    }
+
+    fn now_ms(&self) -> i64 {
+        App::now_ms(self)
+    }
+
+    fn handle_arrived(
+        &self,
+        user: &User,
+        place: &Place,
+        here: ThreadsHere,
+        command: Command,
+        arrived_ms: i64,
+        progress: &(dyn Fn(String) + Send + Sync),
+    ) -> Result<Response, AppError> {
+        App::handle_arrived(self, user, place, here, command, arrived_ms, progress)
+    }
+
+    fn press_arrived(
+        &self,
+        user: &User,
+        place: &Place,
+        here: ThreadsHere,
+        id: &str,
+        arrived_ms: i64,
+        progress: &(dyn Fn(String) + Send + Sync),
+    ) -> Result<Response, AppError> {
+        App::press_arrived(self, user, place, here, id, Some(arrived_ms), progress)
     }
 
     fn may_be_slow(&self, place: &Place, command: Option<&Command>) -> bool {

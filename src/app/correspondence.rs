@@ -1,6 +1,8 @@
 //! Correspondence play over time: challenge expiry, reminders at half time and near the
-//! deadline, the overdue notice, and abandonment. Everything due lives in the store, so a
-//! restart neither loses nor repeats anything: [`App::tick`] does what is due and marks it.
+//! deadline (of a time per move, or of a correspondence clock's bank), the overdue notice,
+//! and abandonment; and, with them, what is due on live clocks. Everything due lives in the
+//! store, so a restart neither loses nor repeats anything: [`App::tick`] does what is due
+//! and marks it.
 
 use crate::rules::Position;
 use crate::store::{Duty, Game, GameEnd, GameStatus, Notify, Player, ResultReason};
@@ -48,7 +50,18 @@ impl App {
         }
         self.daily_puzzle_posts(now, &mut notices)?;
         notices.extend(self.event_tick(now)?);
+        // Live clocks: the clock task settles them within a second; a tick (the console's
+        // `/wait`, the correspondence loop) settles whatever it finds due as well.
+        notices.extend(self.settle_clocks()?);
         Ok(notices)
+    }
+
+    /// [`App::next_tick_at`] to the millisecond, live clocks included: when [`App::tick`]
+    /// next has something to do (unix ms).
+    pub fn next_tick_at_ms(&self) -> Result<Option<i64>, AppError> {
+        let rest = self.next_tick_at()?.map(|s| s.saturating_mul(1000));
+        let clocks = self.store.next_clock_due_ms()?;
+        Ok([rest, clocks].into_iter().flatten().min())
     }
 
     /// When [`App::tick`] next has something to do (unix seconds), if anything is scheduled
@@ -143,6 +156,11 @@ impl App {
 }
 
 fn reminder_text(game: &Game, pos: &Position, duty: Duty) -> String {
+    let bank = if game.clock.is_some() {
+        " on your clock"
+    } else {
+        ""
+    };
     let by = game
         .deadline
         .map(|d| format!(" by {}", timestamp(d)))
@@ -152,7 +170,7 @@ fn reminder_text(game: &Game, pos: &Position, duty: Duty) -> String {
         _ => "Your time is nearly up",
     };
     format!(
-        "{when} in Bao game #{} in {} ({} to move{by}). Move with `/bao move <move> game:{}`, or see the board with `/bao board game:{}`.",
+        "{when}{bank} in Bao game #{} in {} ({} to move{by}). Move with `/bao move <move> game:{}`, or see the board with `/bao board game:{}`.",
         game.id,
         place_link(&game.place),
         pos.turn().name(),

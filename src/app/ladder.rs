@@ -140,6 +140,7 @@ mod tests {
             reminder_day: 0,
             reminders_today: 0,
             next_due_at: None,
+            clock: None,
         }
     }
 

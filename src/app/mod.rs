@@ -21,6 +21,8 @@
 
 mod ai_pool;
 mod buttons;
+mod clock_task;
+mod clocks;
 mod commands;
 mod conversation;
 mod correspondence;
@@ -29,6 +31,7 @@ mod parse;
 mod refusal;
 mod reply;
 mod table;
+mod time;
 mod tournament_ask;
 mod types;
 mod view;
@@ -37,9 +40,8 @@ mod web_link;
 mod web_view;
 
 // The command families' files, under their short names for the rest of the app.
-use commands::{analysis, ratings, settings};
+use commands::{analysis, challenge, ratings, settings};
 
-use std::sync::atomic::{AtomicI64, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 
 use crate::rules::{Position, Side};
@@ -51,8 +53,12 @@ pub use crate::puzzles::Theme;
 /// The largest attachment Discord takes (10 MiB); the app's GIFs never exceed it.
 pub use crate::render::MAX_GIF_BYTES;
 pub use crate::rules::{RuleSet, Variant};
+pub use crate::vocab::{
+    bank_text, presets_text, ClockKind, TimeControl, TimeControlError, PRESETS,
+};
 pub use crate::vocab::{GameId, Notify, Orientation, Place, SideChoice, UserId};
 pub use buttons::{Action, ButtonId, Freshness, InvalidButton, Stale};
+pub use clock_task::{run_clocks, ClockSignal, ARRIVAL_ALLOWANCE, HEARTBEAT_EVERY};
 pub use commands::daily_puzzle_channel;
 pub use conversation::Conversation;
 pub use parse::{amount_of_time, game_option, on_off, span, time_per_move};
@@ -62,6 +68,7 @@ pub use reply::{
     ThreadPlan,
 };
 pub use table::{command_info, subcommands, CommandInfo, COMMANDS};
+pub use time::{Clock, ManualClock, SystemClock};
 pub use tournament_ask::{NewEventAsk, TournamentAction, TournamentAsk};
 pub use types::{
     Command, LessonPress, PrefsChange, PuzzlePress, RatingScope, Settings, Subject, ThreadFailure,
@@ -89,12 +96,14 @@ const MAX_LOST_RACES: u32 = 3;
 const BUSY_GAME: &str =
     "The game kept changing while your command ran, so nothing was done. Look at the board and try again.";
 
-/// Who asked, where, and whether a game's thread can be opened there.
+/// Who asked, where, whether a game's thread can be opened there, and when the request
+/// arrived (unix ms; a move's time on its clock), if the front end knows.
 #[derive(Debug, Clone, Copy)]
 struct Asked<'a> {
     user: &'a User,
     place: &'a Place,
     here: ThreadsHere,
+    arrived_ms: Option<i64>,
 }
 
 /// What failed inside the bot (not the user's mistake): the front end logs it and tells the
@@ -152,52 +161,6 @@ fn shown_board(game: &Game) -> Option<(Place, u64)> {
     game.board_message.map(|m| (game.place, m))
 }
 
-/// Where the time comes from: the system clock, or a test's hand.
-pub trait Clock: Send + Sync {
-    /// Now, in unix seconds.
-    fn now(&self) -> i64;
-}
-
-/// The system clock.
-#[derive(Debug, Default, Clone, Copy)]
-pub struct SystemClock;
-
-impl Clock for SystemClock {
-    fn now(&self) -> i64 {
-        std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map(|d| d.as_secs() as i64)
-            .unwrap_or(0)
-    }
-}
-
-/// A clock that only moves when told to (tests).
-#[derive(Debug, Default)]
-pub struct ManualClock(AtomicI64);
-
-impl ManualClock {
-    /// A clock standing at `now`.
-    pub fn new(now: i64) -> ManualClock {
-        ManualClock(AtomicI64::new(now))
-    }
-
-    /// Moves the clock on by `secs`.
-    pub fn advance(&self, secs: i64) {
-        self.0.fetch_add(secs, Ordering::SeqCst);
-    }
-
-    /// Sets the clock.
-    pub fn set(&self, now: i64) {
-        self.0.store(now, Ordering::SeqCst);
-    }
-}
-
-impl Clock for ManualClock {
-    fn now(&self) -> i64 {
-        self.0.load(Ordering::SeqCst)
-    }
-}
-
 /// An exercise `/bao move` may answer instead of a game.
 enum Exercise {
     /// An open puzzle attempt.
@@ -224,6 +187,9 @@ pub struct App {
     public_seen: Mutex<std::collections::HashSet<u64>>,
     /// What this process last recorded of each channel's visibility ([`App::channel_seen`]).
     visibility_seen: Mutex<std::collections::HashMap<u64, bool>>,
+    /// Rung when a clock changes (a move stored, a game started), so that the clock task
+    /// looks again at what falls due.
+    clock_signal: Arc<ClockSignal>,
 }
 
 impl std::fmt::Debug for App {
@@ -255,7 +221,18 @@ impl App {
             web_key: OnceLock::new(),
             public_seen: Mutex::default(),
             visibility_seen: Mutex::default(),
+            clock_signal: Arc::new(ClockSignal::default()),
         }
+    }
+
+    /// Now, unix ms, by the app's clock (the front end stamps a request's arrival with it).
+    pub fn now_ms(&self) -> i64 {
+        self.clock.now_ms()
+    }
+
+    /// The signal the clock task waits on ([`run_clocks`]): rung when a clock changes.
+    pub fn clock_signal(&self) -> &Arc<ClockSignal> {
+        &self.clock_signal
     }
 
     /// The render pool, for its load (front ends answer early when it is long).
@@ -275,7 +252,15 @@ impl App {
         place: &Place,
         command: Command,
     ) -> Result<Response, AppError> {
-        self.run(user, place, ThreadsHere::default(), command, None, &|_| {})
+        self.run(
+            user,
+            place,
+            ThreadsHere::default(),
+            command,
+            None,
+            &|_| {},
+            None,
+        )
     }
 
     /// [`App::handle_with_progress`] with what the front end knows about opening a game's
@@ -288,7 +273,21 @@ impl App {
         command: Command,
         progress: &dyn Fn(String),
     ) -> Result<Response, AppError> {
-        self.run(user, place, here, command, None, progress)
+        self.run(user, place, here, command, None, progress, None)
+    }
+
+    /// [`App::handle_here`] for a command that arrived at `arrived_ms` (unix ms): a move's
+    /// time on its clock is when it arrived, not when it is answered.
+    pub fn handle_arrived(
+        &self,
+        user: &User,
+        place: &Place,
+        here: ThreadsHere,
+        command: Command,
+        arrived_ms: i64,
+        progress: &dyn Fn(String),
+    ) -> Result<Response, AppError> {
+        self.run(user, place, here, command, None, progress, Some(arrived_ms))
     }
 
     /// [`App::handle`] for long work (`/bao-analyze`): `progress` gets a line to show while
@@ -300,7 +299,15 @@ impl App {
         command: Command,
         progress: &dyn Fn(String),
     ) -> Result<Response, AppError> {
-        self.run(user, place, ThreadsHere::default(), command, None, progress)
+        self.run(
+            user,
+            place,
+            ThreadsHere::default(),
+            command,
+            None,
+            progress,
+            None,
+        )
     }
 
     /// Answers a button press; `id` is the button's id as Discord (or the console) gave it,
@@ -322,8 +329,29 @@ impl App {
         id: &str,
         progress: &dyn Fn(String),
     ) -> Result<Response, AppError> {
+        self.press_arrived(user, place, here, id, None, progress)
+    }
+
+    /// [`App::press_here`] for a press that arrived at `arrived_ms` (unix ms), when known.
+    pub fn press_arrived(
+        &self,
+        user: &User,
+        place: &Place,
+        here: ThreadsHere,
+        id: &str,
+        arrived_ms: Option<i64>,
+        progress: &dyn Fn(String),
+    ) -> Result<Response, AppError> {
         match id.parse::<ButtonId>() {
-            Ok(button) => self.run(user, place, here, button.command(), Some(&button), progress),
+            Ok(button) => self.run(
+                user,
+                place,
+                here,
+                button.command(),
+                Some(&button),
+                progress,
+                arrived_ms,
+            ),
             Err(_) => {
                 self.store
                     .upsert_player(user.id, &user.name, self.clock.now())?;
@@ -336,7 +364,9 @@ impl App {
     /// same privacy and player checks), refuse a press on a board that is out of date, then
     /// answer. A refusal becomes its private reply here; a write that lost a race to another
     /// request (the game is no longer as the command saw it) is answered again against the
-    /// game as it now is, as if the command had come a moment later.
+    /// game as it now is, as if the command had come a moment later. `arrived_ms` is when
+    /// the request arrived, if the front end knows (else it is taken to arrive now).
+    #[allow(clippy::too_many_arguments)]
     fn run(
         &self,
         user: &User,
@@ -345,6 +375,7 @@ impl App {
         command: Command,
         pressed: Option<&ButtonId>,
         progress: &dyn Fn(String),
+        arrived_ms: Option<i64>,
     ) -> Result<Response, AppError> {
         self.store
             .upsert_player(user.id, &user.name, self.clock.now())?;
@@ -353,7 +384,12 @@ impl App {
         // After a lost race, the game it was about (looked at again, not looked for again).
         let mut pinned = None;
         loop {
-            let asked = Asked { user, place, here };
+            let asked = Asked {
+                user,
+                place,
+                here,
+                arrived_ms,
+            };
             match self.answer(asked, command.clone(), pressed, pinned, progress) {
                 Ok(response) => return Ok(response),
                 Err(Halt::Refused(response)) => return Ok(*response),
@@ -381,7 +417,12 @@ impl App {
         pinned: Option<GameId>,
         progress: &dyn Fn(String),
     ) -> Answer {
-        let Asked { user, place, here } = asked;
+        let Asked {
+            user,
+            place,
+            here,
+            arrived_ms,
+        } = asked;
         // A lesson's button answers the lesson; `/bao move` without a game id answers the
         // lesson open here when the caller plays no game here.
         if let Command::LessonButton { token, press } = command {
@@ -417,7 +458,10 @@ impl App {
         match command {
             Command::Accept => self.accept(user, here, game),
             Command::Decline => self.decline(user, game),
-            Command::Move { text, .. } => self.play_move(user, game, &text, progress),
+            Command::Move { text, .. } => {
+                let arrived_ms = arrived_ms.unwrap_or_else(|| self.clock.now_ms());
+                self.play_move(user, game, &text, arrived_ms, progress)
+            }
             Command::Board { .. } => self.show_board(user, &game),
             Command::Moves => self.list_moves(&game),
             Command::History { .. } => self.history(&game),
@@ -442,7 +486,9 @@ impl App {
 
     /// The commands about no existing game.
     fn general(&self, asked: Asked<'_>, command: Command) -> Answer {
-        let Asked { user, place, here } = asked;
+        let Asked {
+            user, place, here, ..
+        } = asked;
         match command {
             Command::Challenge {
                 opponent,
@@ -452,24 +498,29 @@ impl App {
                 rules,
                 rated,
                 hints,
+                clock,
+                cap,
             } => self.challenge(
-                user,
-                place,
-                here,
+                asked,
                 &opponent,
-                variant,
-                side,
-                time_per_move,
-                rules,
-                rated,
-                hints,
+                challenge::Terms {
+                    variant,
+                    side,
+                    time_per_move,
+                    rules,
+                    rated,
+                    hints,
+                    clock,
+                    cap,
+                },
             ),
             Command::Ai {
                 level,
                 side,
                 variant,
                 rules,
-            } => self.start_ai(user, place, level, side, variant, rules),
+                clock,
+            } => self.start_ai(user, place, level, side, variant, rules, clock),
             Command::ServerSettings => self.show_server_settings(place, here),
             Command::SetServerSetting {
                 key,

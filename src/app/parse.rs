@@ -1,6 +1,8 @@
 //! Reading what people type in any front end: times per move (`1d12h`), game numbers and
-//! switches. The console's whole-line parser is `crate::console::parse`.
+//! switches. Amounts of time are read by [`amount_of_time`] (shared with time controls).
+//! The console's whole-line parser is `crate::console::parse`.
 
+pub use crate::vocab::amount_of_time;
 use crate::vocab::GameId;
 
 /// Shortest time per move a game may have: 10 minutes.
@@ -28,42 +30,6 @@ pub fn time_per_move(text: &str) -> Result<Option<i64>, String> {
         ));
     }
     Ok(Some(total))
-}
-
-/// Reads an amount of time such as `30m`, `2h`, `1d12h` or `3 days` (minutes, hours, days,
-/// weeks) as seconds, with no range check: `None` when it is not such an amount (or a
-/// number in it does not fit an `i64`). A huge total saturates at `i64::MAX`.
-pub fn amount_of_time(text: &str) -> Option<i64> {
-    let t = text.trim().to_ascii_lowercase();
-    let mut total: i64 = 0;
-    let mut rest = t.as_str();
-    let mut any = false;
-    while !rest.trim_start().is_empty() {
-        rest = rest.trim_start();
-        let digits = rest
-            .find(|c: char| !c.is_ascii_digit())
-            .unwrap_or(rest.len());
-        if digits == 0 {
-            return None;
-        }
-        let n: i64 = rest[..digits].parse().ok()?;
-        rest = rest[digits..].trim_start();
-        let unit_len = rest
-            .find(|c: char| !c.is_ascii_alphabetic())
-            .unwrap_or(rest.len());
-        let unit = &rest[..unit_len];
-        rest = &rest[unit_len..];
-        let secs = match unit {
-            "m" | "min" | "mins" | "minute" | "minutes" => 60,
-            "h" | "hr" | "hrs" | "hour" | "hours" => 3600,
-            "d" | "day" | "days" => 86_400,
-            "w" | "week" | "weeks" => 7 * 86_400,
-            _ => return None,
-        };
-        total = total.saturating_add(n.saturating_mul(secs));
-        any = true;
-    }
-    any.then_some(total)
 }
 
 /// A span of seconds in words: `1 day 12 hours`, `30 minutes`.

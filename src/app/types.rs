@@ -52,6 +52,10 @@ pub enum Command {
         rated: Option<bool>,
         /// Whether both players may ask for hints (`hints:true`; unrated games only).
         hints: Option<bool>,
+        /// The clock as written (`5+3`, `3d+1d`, `none`); default: the server's.
+        clock: Option<String>,
+        /// The most a correspondence clock's bank holds, as written (`7d`, the default).
+        cap: Option<String>,
     },
     /// Accept the challenge in this channel.
     Accept,
@@ -92,6 +96,8 @@ pub enum Command {
         variant: Option<Variant>,
         /// The rule set (default: the server's, else v0.2).
         rules: Option<RuleSet>,
+        /// A clock for both sides, as written (`5+3`); default none.
+        clock: Option<String>,
     },
     /// My ongoing games everywhere.
     Games,

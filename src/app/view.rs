@@ -87,6 +87,11 @@ impl App {
     fn status_words(&self, game: &Game, pos: &Position) -> String {
         match game.status {
             GameStatus::Finished => match (game.winner, game.reason) {
+                (Some(w), Some(crate::store::ResultReason::OutOfTime)) => format!(
+                    "**{} ({}) wins on time**.",
+                    self.side_name(game, w),
+                    w.name()
+                ),
                 (Some(w), reason) => format!(
                     "**{} ({}) wins**{}.",
                     self.side_name(game, w),
@@ -180,13 +185,14 @@ impl App {
                 tracing::warn!(game = %game.id, "no ratings for the board header: {e}");
                 None
             }),
+            clocks: self.clock_faces(game, self.clock.now_ms()),
         };
         (shown, options)
     }
 
     /// A reply showing `game` at `pos`, with `text` above it: the picture (with `trace`
-    /// highlighted), the text board, the status line, the move buttons for a human to move,
-    /// and the ping. Every view of a finished game shows its stored end reason.
+    /// highlighted), the text board, the status line, both clocks in a clocked game, the
+    /// move buttons for a human to move, and the ping. Every view of a finished game shows its stored end reason.
     pub(super) fn board_reply(
         &self,
         game: &Game,
@@ -198,13 +204,17 @@ impl App {
         let (shown, options) = self.picture(game, pos, trace, viewer);
         let png = self.pictures.board_png(&shown, &options)?;
         let mut reply = Reply::public(format!(
-            "{}{}{}",
+            "{}{}{}{}",
             if text.is_empty() {
                 String::new()
             } else {
                 format!("{text}\n")
             },
             self.status_line(game, pos),
+            match self.clock_line(game, self.clock.now_ms()) {
+                Some(line) => format!("\n{line}"),
+                None => String::new(),
+            },
             match self.rating_lines(game)? {
                 Some(lines) => format!("\n{lines}"),
                 None => String::new(),

@@ -367,10 +367,11 @@ impl App {
             game_name: super::ratings::game_name(game.variant, game.rule_set),
             rules: game.rule_set.to_string(),
             players: [player(Side::South), player(Side::North)],
-            time_control: game.time_per_move.map_or_else(
-                || "no time limit".into(),
-                |t| format!("{} per move", super::span(t)),
-            ),
+            time_control: match (&game.clock, game.time_per_move) {
+                (Some(clock), _) => clock.control.describe(),
+                (None, Some(t)) => format!("{} per move", super::span(t)),
+                (None, None) => "no time limit".into(),
+            },
             rated: self.is_rated(&game)?,
             status: game.status.as_str().into(),
             result: self.result_words(&game),

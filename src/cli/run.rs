@@ -80,6 +80,8 @@ pub fn run(config_path: Option<&Path>) -> Result<(), CliError> {
         Some(_) => Some(Arc::new(super::web::web_app(&config.database)?)),
         None => None,
     };
+    // The game clocks first: the downtime is given back before anything else runs.
+    let clocks = discord::start_clocks(app.clone(), outbox.clone());
     let result = runtime.block_on(async {
         if let (Some(addr), Some(web_app)) = (web_addr, web_app) {
             let listener = tokio::net::TcpListener::bind(addr)
@@ -105,6 +107,8 @@ pub fn run(config_path: Option<&Path>) -> Result<(), CliError> {
         ticker.abort();
         result.map_err(|e| CliError::Other(e.into()))
     });
+    // The last sign of life, so the next start gives the downtime back.
+    clocks.stop();
     // Bounded: a handler thread that hangs must not keep the process alive.
     runtime.shutdown_timeout(Duration::from_secs(5));
     // The last reference to the app goes here, closing the store.

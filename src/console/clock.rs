@@ -1,6 +1,6 @@
 //! The console's clock and its words: where simulated time starts (`--start-time`), how long
-//! `/wait` waits (`30m`, `13h`, `1d12h`), and how a moment is shown (`Tue 2026-12-01 09:00
-//! UTC`).
+//! `/wait` waits (`61s`, `30m`, `13h`, `1d12h`), and how a moment is shown (`Tue 2026-12-01
+//! 09:00 UTC`, with seconds when they are not zero: game clocks count them).
 //!
 //! The clock itself is the app's [`ManualClock`]: it starts at the real time or at the given
 //! start and moves only when the console's `/wait` moves it. The app only sees a [`Clock`]
@@ -11,8 +11,8 @@ use time::{format_description, OffsetDateTime, PrimitiveDateTime, UtcOffset};
 
 pub use crate::app::ManualClock;
 
-/// The shortest `/wait`: one minute.
-pub const MIN_WAIT: i64 = 60;
+/// The shortest `/wait`: one second.
+pub const MIN_WAIT: i64 = 1;
 /// The longest `/wait`: a year (365 days).
 pub const MAX_WAIT: i64 = 365 * 86_400;
 
@@ -22,7 +22,7 @@ pub const START_TIME_FORMS: &str =
 
 /// The forms `/wait` accepts, for its error messages.
 pub const WAIT_FORMS: &str =
-    "an amount like 30m, 13h, 2d or 1d12h (units m, h, d, w), from 1 minute to 365 days";
+    "an amount like 30m, 13h, 2d or 1d12h (units m, h, d, w), from 1 minute to 365 days; or seconds, like 20s or 61s, for game clocks";
 
 /// A start time or a wait that the console refuses; the message says which forms it takes.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -39,7 +39,7 @@ pub enum ClockError {
     /// The amount reads but is zero.
     #[error("`{0}` is no time at all: write {WAIT_FORMS}")]
     ZeroWait(String),
-    /// The amount is under a minute or over a year.
+    /// The amount is over a year.
     #[error("`{0}` is out of range: write {WAIT_FORMS}")]
     WaitOutOfRange(String),
 }
@@ -89,8 +89,8 @@ fn offset_form() -> Vec<BorrowedFormatItem<'static>> {
     format_description::parse_borrowed::<2>(OFFSET_FORM).unwrap_or_default()
 }
 
-/// Reads how long `/wait` waits, in seconds: amounts like `30m`, `13h`, `2d`, `1d12h`, from a
-/// minute to a year.
+/// Reads how long `/wait` waits, in seconds: amounts like `61s`, `30m`, `13h`, `2d`,
+/// `1d12h`, from a second to a year.
 pub fn wait_span(text: &str) -> Result<i64, ClockError> {
     let t = text.trim();
     if t.is_empty() {
@@ -106,9 +106,40 @@ pub fn wait_span(text: &str) -> Result<i64, ClockError> {
     }
 }
 
-/// A moment as the console shows it: `Tue 2026-12-01 09:00 UTC`.
+/// A moment as the console shows it: `Tue 2026-12-01 09:00 UTC` (to the minute, as the
+/// app's captions).
 pub fn utc_text(unix: i64) -> String {
     format!("{} UTC", crate::app::utc(unix))
+}
+
+/// A moment in unix ms as the console shows it: `Tue 2026-12-01 09:00 UTC`, with the seconds
+/// (and milliseconds) when they are not zero: `Tue 2026-12-01 09:01:00.250 UTC`.
+pub fn utc_text_ms(ms: i64) -> String {
+    let (secs, milli) = (ms.div_euclid(1000), ms.rem_euclid(1000));
+    let minute = crate::app::utc(secs);
+    match (secs.rem_euclid(60), milli) {
+        (0, 0) => format!("{minute} UTC"),
+        (s, 0) => format!("{minute}:{s:02} UTC"),
+        (s, m) => format!("{minute}:{s:02}.{m:03} UTC"),
+    }
+}
+
+/// The time of day of a moment in unix seconds, to the second: `09:01:05` (the console's
+/// form of Discord's live countdown `<t:UNIX:R>`).
+pub fn time_of_day(unix: i64) -> String {
+    let s = unix.rem_euclid(86_400);
+    format!("{:02}:{:02}:{:02}", s / 3600, s % 3600 / 60, s % 60)
+}
+
+/// How long a wait was, in words: `20 hours`, `1 minute 1 second`, `45 seconds`.
+pub fn wait_words(secs: i64) -> String {
+    let rest = secs.rem_euclid(60);
+    let seconds = format!("{rest} second{}", if rest == 1 { "" } else { "s" });
+    match (secs - rest, rest) {
+        (0, _) => seconds,
+        (whole, 0) => crate::app::span(whole),
+        (whole, _) => format!("{} {seconds}", crate::app::span(whole)),
+    }
 }
 
 #[cfg(test)]
@@ -165,6 +196,11 @@ mod tests {
         assert_eq!(wait_span("1d12h"), Ok(36 * 3600));
         assert_eq!(wait_span("1 day 12 hours"), Ok(36 * 3600));
         assert_eq!(wait_span("1m"), Ok(60));
+        assert_eq!(wait_span("61s"), Ok(61));
+        assert_eq!(wait_span("1s"), Ok(1));
+        assert_eq!(wait_words(61), "1 minute 1 second");
+        assert_eq!(wait_words(45), "45 seconds");
+        assert_eq!(wait_words(72_000), "20 hours");
         assert_eq!(wait_span("365d"), Ok(MAX_WAIT));
         assert_eq!(wait_span(""), Err(ClockError::NoWait));
         assert_eq!(wait_span("0m"), Err(ClockError::ZeroWait("0m".into())));
@@ -206,5 +242,15 @@ mod tests {
             assert_eq!(utc_text(unix), shown);
             assert_eq!(format!("{} UTC", crate::app::utc(unix)), shown);
         }
+        // Game clocks count seconds: they are shown when not zero.
+        assert_eq!(
+            utc_text_ms(1_796_115_661_000),
+            "Tue 2026-12-01 09:01:01 UTC"
+        );
+        assert_eq!(
+            utc_text_ms(1_796_115_600_250),
+            "Tue 2026-12-01 09:00:00.250 UTC"
+        );
+        assert_eq!(time_of_day(1_796_115_665), "09:01:05");
     }
 }

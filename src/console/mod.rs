@@ -2,7 +2,8 @@
 //!
 //! You type the bot's commands (`/bao ai hard`, `/bao move a6 left`), switch who you are
 //! (`/as baraka`) and where you are (`/in #general`, `/dm`), press buttons (`/press 3`), and
-//! let time pass for correspondence games (`/wait 13h`, `/now`, `/tick`). Every board is
+//! let time pass for correspondence games and game clocks (`/wait 13h`, `/wait 61s`, `/now`,
+//! `/tick`). Every board is
 //! printed as text and written as a PNG file whose path is printed; a move's animation is
 //! written beside it as a GIF (same name, `.gif`), its path printed too.
 //!
@@ -24,9 +25,7 @@ use std::io::{self, BufRead, Write};
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use crate::app::{
-    span, App, Button, Clock, Destination, Notice, Place, Reply, Response, User, UserId,
-};
+use crate::app::{App, Button, Clock, Destination, Notice, Place, Reply, Response, User, UserId};
 use clock::ManualClock;
 
 /// The guild the console's channels belong to.
@@ -40,8 +39,9 @@ console commands:
   /in #CHANNEL      go to a channel, e.g. /in #general
   /dm               go to your DMs with the bot
   /press N|LABEL    press a button of the last message (by number or label)
-  /wait DURATION    let time pass (30m, 13h, 2d, 1d12h; up to 365 days) and show, with
-                    its time, each notice that falls due meanwhile (reminders, deadlines)
+  /wait DURATION    let time pass (61s, 30m, 13h, 2d, 1d12h; up to 365 days) and show, with
+                    its time, each notice that falls due meanwhile (reminders, deadlines,
+                    game clocks running out)
   /now              the console's time (it moves only by /wait)
   /tick             let the bot do what is due now (reminders, expiries)
   /help             this text
@@ -222,7 +222,7 @@ impl<'a> Console<'a> {
                     .map_err(|e| io::Error::other(e.to_string()))?;
                 self.show(&resp, out)?;
             }
-            "/now" => writeln!(out, "now {}", clock::utc_text(self.opts.clock.now()))?,
+            "/now" => writeln!(out, "now {}", clock::utc_text_ms(self.opts.clock.now_ms()))?,
             "/wait" => {
                 let secs = clock::wait_span(rest).map_err(|e| bad(e.to_string()))?;
                 self.wait(secs, out)?;
@@ -283,8 +283,16 @@ impl<'a> Console<'a> {
                 )
             } else if let Some(t) = inner.strip_prefix("t:") {
                 let unix = t.split(':').next().and_then(|n| n.parse::<i64>().ok());
+                // A countdown beside a date, `(<t:…:R>)`, is dropped; on its own (a game
+                // clock's) it becomes the moment it counts down to.
+                let beside_a_date = out.ends_with('(');
                 match (unix, t.ends_with(":R")) {
-                    (_, true) => String::new(),
+                    (_, true) if beside_a_date => String::new(),
+                    (Some(u), true) if (u - self.opts.clock.now()).abs() < 86_400 => {
+                        format!("at {}", clock::time_of_day(u))
+                    }
+                    (Some(u), true) => format!("at {}", clock::utc_text_ms(u * 1000)),
+                    (None, true) => String::new(),
                     (Some(u), false) => clock::utc_text(u),
                     (None, false) => inner.to_string(),
                 }
@@ -307,46 +315,52 @@ impl<'a> Console<'a> {
     }
 
     /// Lets `secs` pass: the clock steps to each moment when the app has something due (in
-    /// order, as [`App::next_tick_at`] tells), ticks there and shows what fell due stamped
-    /// with that moment, then stops at the end of the wait and ticks once more.
+    /// order, as [`App::next_tick_at_ms`] tells, to the millisecond for game clocks), ticks
+    /// there and shows what fell due stamped with that moment, then stops at the end of the
+    /// wait and ticks once more.
     fn wait(&mut self, secs: i64, out: &mut dyn Write) -> io::Result<()> {
         let failed = |e: crate::app::AppError| io::Error::other(e.to_string());
         let clock = Arc::clone(&self.opts.clock);
-        let end = clock.now().saturating_add(secs);
+        let end = clock.now_ms().saturating_add(secs.saturating_mul(1000));
         let mut shown = 0;
         let mut last = None;
         for _ in 0..MAX_WAIT_STEPS {
-            let at = match self.app.next_tick_at().map_err(failed)? {
-                Some(due) if due < end => due.max(clock.now()),
+            let at = match self.app.next_tick_at_ms().map_err(failed)? {
+                Some(due) if due < end => due.max(clock.now_ms()),
                 _ => break,
             };
             // Something the tick did not take off the schedule must not hold the clock:
             // step on a minute past it.
-            let at = if last == Some(at) { at + 60 } else { at };
+            let at = if last == Some(at) { at + 60_000 } else { at };
             if at >= end {
                 break;
             }
-            clock.set(at);
+            clock.set_ms(at);
             last = Some(at);
             shown += self.tick_at(at, out)?;
         }
         // The end of the wait (also when the step limit cut the steps short).
-        clock.set(end);
+        clock.set_ms(end);
         shown += self.tick_at(end, out)?;
         if shown == 0 {
             writeln!(out, "(nothing due)")?;
         }
-        writeln!(out, "now {} ({} later)", clock::utc_text(end), span(secs))
+        writeln!(
+            out,
+            "now {} ({} later)",
+            clock::utc_text_ms(end),
+            clock::wait_words(secs)
+        )
     }
 
-    /// Runs the app's tick with the clock at `at` and shows what fell due, stamped with `at`;
-    /// returns how many notices it showed.
+    /// Runs the app's tick with the clock at `at` (unix ms) and shows what fell due, stamped
+    /// with `at`; returns how many notices it showed.
     fn tick_at(&mut self, at: i64, out: &mut dyn Write) -> io::Result<usize> {
         let notices = self
             .app
             .tick()
             .map_err(|e| io::Error::other(e.to_string()))?;
-        let stamp = format!("[{}] ", clock::utc_text(at));
+        let stamp = format!("[{}] ", clock::utc_text_ms(at));
         for n in &notices {
             self.show_notice(n, &stamp, out)?;
         }

@@ -132,6 +132,8 @@ pub fn command_line(
             let mut time = option("time_per_move")
                 .or_else(|| option("time"))
                 .map(String::from);
+            let mut clock = option("clock").map(String::from);
+            let cap = option("cap").map(String::from);
             let mut rules = option("rules")
                 .map(str::parse::<RuleSet>)
                 .transpose()
@@ -159,6 +161,8 @@ pub fn command_line(
                     side = Some(s);
                 } else if let Some(r) = rated_word(w) {
                     rated = Some(r);
+                } else if w.contains('+') {
+                    clock = Some(w.to_string());
                 } else {
                     time = Some(w.to_string());
                 }
@@ -171,6 +175,8 @@ pub fn command_line(
                 rules,
                 rated,
                 hints,
+                clock,
+                cap,
             })
         }
         "accept" => no_args(Command::Accept),
@@ -195,13 +201,16 @@ pub fn command_line(
             let mut side = None;
             let mut variant = None;
             let mut rules = None;
+            let mut clock = option("clock").map(String::from);
             let words = plain.iter().copied().chain(
                 ["level", "side", "variant", "rules"]
                     .iter()
                     .filter_map(|k| option(k)),
             );
             for w in words {
-                if let Ok(l) = w.parse::<Level>() {
+                if w.contains('+') {
+                    clock = Some(w.to_string());
+                } else if let Ok(l) = w.parse::<Level>() {
                     level = Some(l);
                 } else if let Some(s) = side_choice(w) {
                     side = Some(s);
@@ -211,7 +220,7 @@ pub fn command_line(
                     rules = Some(r);
                 } else {
                     return Err(format!(
-                        "`{w}` is not a level ({}), side (south, north, random), variant (kiswahili, kujifunza) or rule set (v0.2, r002)",
+                        "`{w}` is not a level ({}), side (south, north, random), variant (kiswahili, kujifunza), rule set (v0.2, r002) or clock (5+3)",
                         Level::names()
                     ));
                 }
@@ -221,6 +230,7 @@ pub fn command_line(
                 side,
                 variant,
                 rules,
+                clock,
             })
         }
         "games" => no_args(Command::Games),
@@ -470,6 +480,7 @@ mod tests {
                 side: Some(SideChoice::North),
                 variant: None,
                 rules: Some(RuleSet::R002),
+                clock: None,
             })
         );
         let c = command_line("/bao challenge @baraka kujifunza time:1d", &mut named).unwrap();
@@ -483,6 +494,8 @@ mod tests {
                 rules: None,
                 rated: None,
                 hints: None,
+                clock: None,
+                cap: None,
             }
         );
         let c = command_line("/bao challenge @baraka rules:r002", &mut named).unwrap();

@@ -11,7 +11,7 @@ use super::choices::{
     CHOICES_MAX, CHOICE_MAX,
 };
 use super::{respond, AppContext, Error};
-use crate::app::{game_option, Command, PrefsChange};
+use crate::app::{game_option, Command, PrefsChange, TimeControl, PRESETS};
 
 /// Every command the bot registers.
 pub fn all() -> Vec<poise::Command<super::Data, Error>> {
@@ -70,6 +70,10 @@ pub async fn challenge(
     #[description = "Rule set: v0.2 (with takasia) or r002 (without)"] rules: Option<RulesParam>,
     #[description = "Whether the game counts for ratings (default yes)"] rated: Option<bool>,
     #[description = "Allow /bao hint for both players (unrated games only)"] hints: Option<bool>,
+    #[description = "Clock: 5+3 (min+s a move), 3d+1d, or a preset"]
+    #[autocomplete = "complete_clock"]
+    clock: Option<String>,
+    #[description = "Most a day clock's bank holds (default 7d)"] cap: Option<String>,
 ) -> Result<(), Error> {
     let opponent = respond::user_of(&opponent);
     let command = Command::Challenge {
@@ -80,8 +84,51 @@ pub async fn challenge(
         rules: rules.map(Into::into),
         rated,
         hints,
+        clock,
+        cap,
     };
     respond::command(ctx, command).await
+}
+
+/// Offers the clock presets (`blitz 3+2`), filtered by what is typed, with the typed value
+/// itself first when it reads as a clock: any value in range may be typed (Discord's fixed
+/// choices would forbid it), and the app checks it again.
+async fn complete_clock(
+    _ctx: AppContext<'_>,
+    partial: &str,
+) -> serenity::CreateAutocompleteResponse {
+    let choices = clock_suggestions(partial)
+        .into_iter()
+        .map(|(name, value)| serenity::AutocompleteChoice::new(name, value))
+        .collect();
+    serenity::CreateAutocompleteResponse::new().set_choices(choices)
+}
+
+/// The clock suggestions for `typed`, as (label, value): the typed clock if it reads as one,
+/// then the presets whose label contains it, at most [`CHOICES_MAX`].
+pub fn clock_suggestions(typed: &str) -> Vec<(String, String)> {
+    let typed = typed.trim();
+    let lower = typed.to_ascii_lowercase();
+    let mut out = Vec::new();
+    if let Ok(c) = typed.parse::<TimeControl>() {
+        if !PRESETS.iter().any(|p| p.form == c.to_string()) {
+            out.push((
+                respond::truncate(&c.describe(), CHOICE_MAX),
+                respond::truncate(&c.to_string(), CHOICE_MAX),
+            ));
+        }
+    }
+    for p in PRESETS {
+        let label = match p.form.parse::<TimeControl>() {
+            Ok(c) => format!("{} {}", p.name, c.describe().trim_start_matches("clock ")),
+            Err(_) => format!("{} {}", p.name, p.form),
+        };
+        if lower.is_empty() || label.to_ascii_lowercase().contains(&lower) {
+            out.push((respond::truncate(&label, CHOICE_MAX), p.form.to_string()));
+        }
+    }
+    out.truncate(CHOICES_MAX);
+    out
 }
 
 /// Accept the challenge waiting for you here.
@@ -207,12 +254,16 @@ pub async fn ai(
     #[description = "Your side (south moves first)"] side: Option<SideParam>,
     #[description = "Which Bao (default kiswahili)"] variant: Option<VariantChoice>,
     #[description = "Rule set: v0.2 (with takasia) or r002 (without)"] rules: Option<RulesParam>,
+    #[description = "Clock for both: 5+3, or a preset"]
+    #[autocomplete = "complete_clock"]
+    clock: Option<String>,
 ) -> Result<(), Error> {
     let command = Command::Ai {
         level: level.map(Into::into),
         side: side.map(Into::into),
         variant: variant.map(Into::into),
         rules: rules.map(Into::into),
+        clock,
     };
     respond::command(ctx, command).await
 }
@@ -277,4 +328,37 @@ pub async fn help(
         HelpTopic::About => Command::About,
     };
     respond::command(ctx, command).await
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_clock_suggestions_offer_the_presets_and_the_typed_clock_first() {
+        let all = clock_suggestions("");
+        assert_eq!(all.len(), PRESETS.len());
+        assert_eq!(
+            all[0],
+            (
+                "bullet 1+1 (1 minute each, 1 second a move)".to_string(),
+                "1+1".to_string()
+            )
+        );
+        let blitz: Vec<String> = clock_suggestions("blitz")
+            .into_iter()
+            .map(|c| c.1)
+            .collect();
+        assert_eq!(blitz, ["5+3", "3+2"]);
+        // Any value in range may be typed; it comes first, as it reads.
+        let typed = clock_suggestions("7+5");
+        assert_eq!(typed[0].1, "7+5");
+        assert!(typed[0].0.contains("7 minutes each"), "{typed:?}");
+        assert_eq!(clock_suggestions("2d+12h")[0].1, "2d+12h");
+        // A value out of range is not offered (the app refuses it when sent).
+        assert!(clock_suggestions("500+0").is_empty());
+        for (name, value) in clock_suggestions("") {
+            assert!(name.chars().count() <= CHOICE_MAX && value.len() <= CHOICE_MAX);
+        }
+    }
 }

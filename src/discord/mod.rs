@@ -21,6 +21,7 @@
 //! a loopback proxy, which is how tests make sure nothing reaches Discord.
 
 mod choices;
+mod clock_task;
 mod commands;
 mod messages;
 mod outgoing;
@@ -44,6 +45,7 @@ use tracing::{error, info, warn};
 
 use crate::app::{App, AppError, Conversation, Notice};
 use crate::config::{Config, ConfigError, Token};
+pub use clock_task::{start_clocks, ClockTask};
 use respond::{InFlight, Input, Source};
 use tokio::sync::mpsc;
 
@@ -267,7 +269,8 @@ pub async fn run_with_outbox(
 }
 
 /// The correspondence clock: every `every` (and at once at start), does what is due in the
-/// store (reminders, expired challenges, abandoned games) and sends the notices. Runs until
+/// store (reminders, expired challenges, abandoned games, and whatever a live clock has due:
+/// the clock task, [`start_clocks`], settles those within a second) and sends the notices. Runs until
 /// the outbox closes; state lives in the store, so a restart loses and repeats nothing.
 pub async fn correspondence(app: Arc<App>, outbox: Outbox, every: Duration) {
     // First, the threads a restart kept from opening.

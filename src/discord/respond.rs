@@ -411,6 +411,9 @@ pub async fn serve(
     input: Input,
 ) {
     let started = Instant::now();
+    // When it arrived (its source was made a moment ago): a move's time on its game clock,
+    // whatever the answer then takes.
+    let arrived_ms = data.app.now_ms();
     let _in_hand = data.in_flight.enter();
     let user = asker.user.id.0;
     let subcommand = input.name();
@@ -443,8 +446,12 @@ pub async fn serve(
             }
         }
         match input {
-            Input::Command(c) => conversation.handle_here(&who, &place, here, c, &report),
-            Input::Press(id) => conversation.press_here(&who, &place, here, &id, &report),
+            Input::Command(c) => {
+                conversation.handle_arrived(&who, &place, here, c, arrived_ms, &report)
+            }
+            Input::Press(id) => {
+                conversation.press_arrived(&who, &place, here, &id, arrived_ms, &report)
+            }
         }
     });
     let result = match tokio::time::timeout(DEFER_AFTER, &mut task).await {

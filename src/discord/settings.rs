@@ -38,6 +38,10 @@ pub enum SettingParam {
     /// The daily puzzle's channel and hour (UTC): `#puzzles 9`, or `off`.
     #[name = "daily_puzzle"]
     DailyPuzzle,
+    /// The clock of challenges that name none: `5+3`, `3d+1d`, or `none` (last, so that the
+    /// choices before it keep their numbers).
+    #[name = "clock"]
+    Clock,
 }
 
 impl SettingParam {
@@ -51,6 +55,7 @@ impl SettingParam {
             SettingParam::Channels => "channels",
             SettingParam::Animations => "animations",
             SettingParam::MaxGames => "max_games",
+            SettingParam::Clock => "clock",
             SettingParam::DailyPuzzle => "daily_puzzle",
         }
     }

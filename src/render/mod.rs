@@ -6,13 +6,15 @@
 //! bottom, every pit labelled in its top-left corner and its seed count in a badge at its
 //! bottom-right, the two nyumba drawn square (framed and roofed while owned), the takasia
 //! target with a dotted ring and a `T`, the last move's pits ringed, a header with players,
-//! hands, phase, turn and ply, and a banner once the game is over.
+//! hands, phase, turn and ply (and both clocks in a clocked game), and a banner once the game
+//! is over.
 //!
 //! Pure computation: no file or network access. Text uses the bundled DejaVu Sans.
 
 mod anim;
 mod board;
 mod canvas;
+mod clock_face;
 mod gif;
 mod graph;
 mod marks;
@@ -32,6 +34,7 @@ use scene::Scene;
 use theme::{Fonts, BACKGROUND, WIDTH};
 
 pub use anim::{Event, Frame, StopKind};
+pub use clock_face::ClockFaces;
 pub use gif::{decode_gif, GifBand, GifDecodeError, ShownFrame, ShownGif};
 pub use graph::evaluation_graph_png;
 pub use movie::{
@@ -71,6 +74,9 @@ pub struct RenderOptions {
     /// A line under each player's name, South's first: their rating (`1500?`) or its
     /// change (`1500 → 1662 (+162)`); `None` draws no such line.
     pub ratings: Option<[String; 2]>,
+    /// Both players' clocks, drawn under their names (on the ratings' line), the running one
+    /// marked; `None` for a game without a clock.
+    pub clocks: Option<ClockFaces>,
 }
 
 impl Default for RenderOptions {
@@ -84,6 +90,7 @@ impl Default for RenderOptions {
             result_text: None,
             caption: None,
             ratings: None,
+            clocks: None,
         }
     }
 }

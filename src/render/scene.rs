@@ -100,12 +100,7 @@ impl<'a> Scene<'a> {
             .map(|c| fonts.wrap(c, CAPTION_SIZE, Weight::Regular, text_w))
             .unwrap_or_default();
 
-        let header = HEADER
-            + if opts.ratings.is_some() {
-                RATING_LINE
-            } else {
-                0.0
-            };
+        let header = header_height(opts);
         let board_y = header + if banner.is_some() { BANNER } else { 0.0 };
         let mut lines = caption_lines.len() + move_lines.len();
         if takasia_line.is_some() {
@@ -227,6 +222,25 @@ impl<'a> Scene<'a> {
                 DIM_INK,
                 Align::Left,
             );
+            // Under the name: the clock, then the rating (on the right: the rating, then the
+            // clock at the margin).
+            let mut room = (x0 + 26.0, WIDTH - MARGIN);
+            if let Some(faces) = &self.opts.clocks {
+                // The running clock is the side to move's (in a move's animation too).
+                let mut faces = faces.clone();
+                if faces.running.is_some() {
+                    faces.running = (!pos.is_over()).then_some(pos.turn());
+                }
+                let faces = &faces;
+                let w = super::clock_face::pill_width(c, faces, side);
+                let x = if left { room.0 } else { room.1 - w };
+                super::clock_face::draw_pill(c, faces, side, x, y + 32.0);
+                if left {
+                    room.0 += w + 16.0;
+                } else {
+                    room.1 -= w + 16.0;
+                }
+            }
             if let Some(ratings) = &self.opts.ratings {
                 // Under the name, or ending under the detail's end on the right.
                 let text = &ratings[side.index()];
@@ -239,7 +253,9 @@ impl<'a> Scene<'a> {
                 };
                 let w = c.text_width(text, 22.0, Weight::Bold);
                 let x = if left {
-                    x0 + 26.0
+                    room.0
+                } else if self.opts.clocks.is_some() {
+                    room.1 - w
                 } else {
                     (WIDTH - MARGIN - w).min(x0 + 26.0)
                 };
@@ -436,6 +452,17 @@ pub(super) fn short(name: &str) -> String {
         s.push('\u{2026}');
         s
     }
+}
+
+/// The header's height: the names and the status line, and the line under the names for
+/// the ratings and the clocks when there are any.
+pub(super) fn header_height(opts: &RenderOptions) -> f32 {
+    HEADER
+        + if opts.ratings.is_some() || opts.clocks.is_some() {
+            RATING_LINE
+        } else {
+            0.0
+        }
 }
 
 /// `text` (bold, at `size`) cut with an ellipsis to at most `max` pixels wide.

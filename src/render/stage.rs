@@ -13,8 +13,8 @@ use super::gif::{GifBuilder, Rect};
 use super::marks::{frame_marks, PitMarks};
 use super::scene::Scene;
 use super::theme::{
-    Fonts, BACKGROUND, BANNER, BOARD_H, CAPTION_LINE, CAPTION_SIZE, CELL, DIM_INK, HEADER, INK,
-    MARGIN, RATING_LINE, WIDTH,
+    Fonts, BACKGROUND, BANNER, BOARD_H, CAPTION_LINE, CAPTION_SIZE, CELL, DIM_INK, INK, MARGIN,
+    WIDTH,
 };
 use super::RenderOptions;
 
@@ -127,18 +127,20 @@ impl Stage {
             "{}|{:?}|{:?}|{:?}|{:?}",
             scene.status, scene.pos.hand, scene.pos.turn, scene.pos.winner, scene.opts.names
         );
+        // The header's height: more with the line for ratings and clocks.
+        let head = scene.header;
         if self.header.as_ref() != Some(&key) {
             self.canvas
-                .clear_rect(0, 0, WIDTH as u32, HEADER as u32, BACKGROUND);
+                .clear_rect(0, 0, WIDTH as u32, head as u32, BACKGROUND);
             scene.draw_header(&mut self.canvas);
-            self.dirty.push(Rect::around(0.0, 0.0, WIDTH, HEADER));
+            self.dirty.push(Rect::around(0.0, 0.0, WIDTH, head));
             self.header = Some(key);
         }
-        if self.board_y > HEADER && self.banner.as_ref() != Some(&scene.banner) {
+        if self.board_y > head && self.banner.as_ref() != Some(&scene.banner) {
             self.canvas
-                .clear_rect(0, HEADER as u32, WIDTH as u32, BANNER as u32, BACKGROUND);
+                .clear_rect(0, head as u32, WIDTH as u32, BANNER as u32, BACKGROUND);
             scene.draw_banner(&mut self.canvas);
-            self.dirty.push(Rect::around(0.0, HEADER, WIDTH, BANNER));
+            self.dirty.push(Rect::around(0.0, head, WIDTH, BANNER));
             self.banner = Some(scene.banner.clone());
         }
         let layer = board_layer_at(viewer, self.variant, self.canvas.scale());
@@ -271,12 +273,7 @@ fn bare_scene<'a>(
         takasia_line: None,
         move_lines: Vec::new(),
         caption_lines: Vec::new(),
-        header: HEADER
-            + if opts.ratings.is_some() {
-                RATING_LINE
-            } else {
-                0.0
-            },
+        header: super::scene::header_height(opts),
         board_y: stage.board_y,
         height: stage.height as f32,
     }

@@ -2,7 +2,7 @@
 
 use rusqlite::Connection;
 
-use super::rows::move_from_row;
+use super::rows::{move_from_row, MOVE_SELECT};
 use super::types::{GameId, ReplayProblem, StoredMove};
 use super::{Store, StoreError};
 use crate::rules::{Position, RuleSet};
@@ -104,10 +104,7 @@ fn check_all(conn: &Connection) -> Result<Vec<ReplayProblem>, StoreError> {
             })
         })?
         .collect::<rusqlite::Result<Vec<_>>>()?;
-    let mut stmt = conn.prepare(
-        "SELECT game_id, ply, move, by_user, by_ai, played_at, position_after \
-         FROM moves ORDER BY game_id, ply",
-    )?;
+    let mut stmt = conn.prepare(&format!("{MOVE_SELECT} ORDER BY game_id, ply"))?;
     let mut rows = stmt.query_map([], move_from_row)?;
     // The moves come sorted like the games: walk both lists together.
     let mut next_move = rows.next().transpose()?;

@@ -8,12 +8,51 @@ use super::{Store, StoreError, RULES_VERSION};
 use crate::rules::{Side, Variant};
 
 /// Ends an ongoing game in memory (the caller writes it).
-fn end(game: &mut Game, status: GameStatus, winner: Option<Side>, reason: ResultReason, now: i64) {
+pub(super) fn end(
+    game: &mut Game,
+    status: GameStatus,
+    winner: Option<Side>,
+    reason: ResultReason,
+    now: i64,
+) {
     game.status = status;
     game.winner = winner;
     game.reason = Some(reason);
     game.draw_offered_by = None;
     game.updated_at = now;
+}
+
+/// [`Store::modify`] inside the caller's transaction: reads game `id`, runs `change`,
+/// brings what follows from it up to date (a lapsed takeback request, the clock stopped
+/// when the game ends and a correspondence clock's deadline, the next duty), writes it back
+/// and, when the game has just finished, applies its rating change and its event result.
+pub(super) fn modify_in(
+    tx: &Connection,
+    id: GameId,
+    change: impl FnOnce(&Connection, &mut Game) -> Result<(), StoreError>,
+) -> Result<Game, StoreError> {
+    let mut game = load_game(tx, id)?.ok_or(StoreError::NoSuchGame(id))?;
+    let was = game.status;
+    change(tx, &mut game)?;
+    // A takeback request lapses once its board is gone (a move, a takeback, the end).
+    super::takebacks::lapse_stale(tx, &game)?;
+    if !game.status.is_ongoing() {
+        if let Some(clock) = game.clock.filter(|c| c.running.is_some()) {
+            game.clock = Some(clock.stopped(clock.since_ms.max(game.updated_at * 1000)));
+        }
+    }
+    sync_clock_deadline(&mut game);
+    game.next_due_at = next_due(&game);
+    write_game(tx, &game)?;
+    if was == GameStatus::Active && game.status == GameStatus::Finished {
+        // The rating change commits with the result, or neither does.
+        super::ratings::apply_result(tx, &game)?;
+    }
+    if was == GameStatus::Active && !game.status.is_ongoing() {
+        // An event's game: its result reaches its board in the same transaction.
+        super::tournament_rounds::record_result(tx, &game)?;
+    }
+    Ok(game)
 }
 
 /// The columns of a new game row.
@@ -42,21 +81,7 @@ impl Store {
     ) -> Result<Game, StoreError> {
         let mut conn = self.lock();
         let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
-        let mut game = load_game(&tx, id)?.ok_or(StoreError::NoSuchGame(id))?;
-        let was = game.status;
-        change(&tx, &mut game)?;
-        // A takeback request lapses once its board is gone (a move, a takeback, the end).
-        super::takebacks::lapse_stale(&tx, &game)?;
-        game.next_due_at = next_due(&game);
-        write_game(&tx, &game)?;
-        if was == GameStatus::Active && game.status == GameStatus::Finished {
-            // The rating change commits with the result, or neither does.
-            super::ratings::apply_result(&tx, &game)?;
-        }
-        if was == GameStatus::Active && !game.status.is_ongoing() {
-            // An event's game: its result reaches its board in the same transaction.
-            super::tournament_rounds::record_result(&tx, &game)?;
-        }
+        let game = modify_in(&tx, id, change)?;
         tx.commit()?;
         Ok(game)
     }
@@ -131,17 +156,24 @@ impl Store {
     /// Creates a challenge: a pending game at `new.place` with no sides yet. Fails with
     /// [`StoreError::PlaceTaken`] when the place already holds a pending or active game.
     pub fn create_challenge(&self, new: &NewChallenge) -> Result<Game, StoreError> {
-        self.insert_challenge(new, false)
+        self.insert_challenge(new, false, None)
     }
 
     /// Creates a challenge whose game will be played in a thread of its own
     /// ([`Store::move_to_thread`]): it does not hold `new.place`, so any number may wait
     /// in one channel, beside the channel's own game.
     pub fn create_thread_challenge(&self, new: &NewChallenge) -> Result<Game, StoreError> {
-        self.insert_challenge(new, true)
+        self.insert_challenge(new, true, None)
     }
 
-    fn insert_challenge(&self, new: &NewChallenge, thread_bound: bool) -> Result<Game, StoreError> {
+    /// Inserts a challenge (`thread_bound`: waiting for a thread of its own) with its time
+    /// control, if it has one, in one transaction.
+    pub(super) fn insert_challenge(
+        &self,
+        new: &NewChallenge,
+        thread_bound: bool,
+        clock: Option<crate::vocab::TimeControl>,
+    ) -> Result<Game, StoreError> {
         let mut conn = self.lock();
         let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
         let id = Self::insert_game(
@@ -175,6 +207,9 @@ impl Store {
         )?;
         super::ratings::set_rated(&tx, id, new.rated)?;
         super::takebacks::set_hints(&tx, id, new.hints)?;
+        if let Some(control) = clock {
+            super::clocks::set_control(&tx, id, &control)?;
+        }
         let game = load_game(&tx, id)?.ok_or(StoreError::NoSuchGame(id))?;
         tx.commit()?;
         Ok(game)
@@ -183,9 +218,26 @@ impl Store {
     /// Starts a game directly as active (against the AI, or between players who need no
     /// challenge). Fails with [`StoreError::PlaceTaken`] when the place is busy.
     pub fn start_game(&self, new: &NewGame) -> Result<Game, StoreError> {
+        self.start_game_with(new, None)
+    }
+
+    /// [`Store::start_game`] with a clock started at `now_ms` when `clock` is given.
+    pub(super) fn start_game_with(
+        &self,
+        new: &NewGame,
+        clock: Option<(crate::vocab::TimeControl, i64)>,
+    ) -> Result<Game, StoreError> {
         let mut conn = self.lock();
         let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
-        let game = Self::insert_active(&tx, new, false)?;
+        let mut game = Self::insert_active(&tx, new, false)?;
+        if let Some((control, now_ms)) = clock {
+            super::clocks::set_control(&tx, game.id, &control)?;
+            let first = super::clocks::turn_of(&game.position);
+            game.clock = Some(GameClock::start(control, first, now_ms));
+            sync_clock_deadline(&mut game);
+            game.next_due_at = next_due(&game);
+            write_game(&tx, &game)?;
+        }
         tx.commit()?;
         Ok(game)
     }
@@ -240,14 +292,30 @@ impl Store {
         now: i64,
         deadline: Option<i64>,
     ) -> Result<Game, StoreError> {
+        self.accept_challenge_at(game, south, north, now.saturating_mul(1000), deadline)
+    }
+
+    /// [`Store::accept_challenge`] at `now_ms`, when a clocked game's first clock starts.
+    pub fn accept_challenge_at(
+        &self,
+        game: GameId,
+        south: &Player,
+        north: &Player,
+        now_ms: i64,
+        deadline: Option<i64>,
+    ) -> Result<Game, StoreError> {
         self.modify(game, |_, g| {
             require(g, &[GameStatus::Pending], "a pending challenge")?;
             g.status = GameStatus::Active;
             g.south = Some(south.clone());
             g.north = Some(north.clone());
-            g.updated_at = now;
+            g.updated_at = now_ms.div_euclid(1000);
             g.deadline = deadline;
             g.duties_done = 0;
+            if let Some(clock) = g.clock {
+                let first = super::clocks::turn_of(&g.position);
+                g.clock = Some(GameClock::start(clock.control, first, now_ms));
+            }
             Ok(())
         })
     }
@@ -281,55 +349,6 @@ impl Store {
         }
         tx.commit()?;
         Ok(expired)
-    }
-
-    /// Records a move as one transaction, compare-and-swap on the ply: the game must be at
-    /// `expected_ply` (else [`StoreError::BoardChanged`] with the game as it is now, which
-    /// may have ended meanwhile), active (else [`StoreError::WrongStatus`]), and `mv.by` must play it (else [`StoreError::NotAPlayer`]). Stores the move
-    /// as ply `expected_ply + 1`, sets the position, the times and the next deadline,
-    /// withdraws any draw offer, resets the duties of the deadline, and, when `mv.end` is
-    /// set, finishes the game in the same transaction.
-    pub fn record_move(
-        &self,
-        game: GameId,
-        expected_ply: u32,
-        mv: &NewMove<'_>,
-    ) -> Result<Game, StoreError> {
-        self.modify(game, |tx, g| {
-            require_ply(g, expected_ply)?;
-            require(g, &[GameStatus::Active], "active")?;
-            if g.south.as_ref() != Some(mv.by) && g.north.as_ref() != Some(mv.by) {
-                return Err(StoreError::NotAPlayer {
-                    game: g.id,
-                    by: mv.by.clone(),
-                });
-            }
-            g.ply = expected_ply + 1;
-            g.position = mv.position_after.to_string();
-            g.updated_at = mv.now;
-            g.last_move_at = Some(mv.now);
-            g.draw_offered_by = None;
-            g.duties_done = 0;
-            g.deadline = if mv.end.is_some() { None } else { mv.deadline };
-            if let Some(e) = mv.end {
-                end(g, GameStatus::Finished, e.winner, e.reason, mv.now);
-            }
-            let (user, ai) = player_cols(Some(mv.by));
-            tx.prepare_cached(
-                "INSERT INTO moves (game_id, ply, move, by_user, by_ai, played_at, \
-                 position_after) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
-            )?
-            .execute(params![
-                g.id.0,
-                g.ply,
-                mv.text,
-                user,
-                ai,
-                mv.now,
-                mv.position_after
-            ])?;
-            Ok(())
-        })
     }
 
     /// Finishes an active game at `expected_ply` with a result (resignation, timeout claim,
@@ -545,31 +564,6 @@ impl Store {
             .query_map(params![id_sql(user.0), limit], game_from_row)?
             .collect::<rusqlite::Result<_>>()?;
         Ok(games)
-    }
-
-    /// The moves of a game, in order.
-    pub fn moves(&self, game: GameId) -> Result<Vec<StoredMove>, StoreError> {
-        let conn = self.lock();
-        let mut stmt = conn.prepare_cached(
-            "SELECT game_id, ply, move, by_user, by_ai, played_at, position_after \
-             FROM moves WHERE game_id = ?1 ORDER BY ply",
-        )?;
-        let moves = stmt
-            .query_map([game.0], move_from_row)?
-            .collect::<rusqlite::Result<_>>()?;
-        Ok(moves)
-    }
-
-    /// The last move of a game, or `None` before the first move.
-    pub fn last_move(&self, game: GameId) -> Result<Option<StoredMove>, StoreError> {
-        Ok(self
-            .lock()
-            .prepare_cached(
-                "SELECT game_id, ply, move, by_user, by_ai, played_at, position_after \
-                 FROM moves WHERE game_id = ?1 ORDER BY ply DESC LIMIT 1",
-            )?
-            .query_row([game.0], move_from_row)
-            .optional()?)
     }
 
     /// Games with something due at or before `now`, soonest first: pending challenges past

@@ -84,11 +84,14 @@
 mod analyses;
 mod backup;
 mod check;
+mod clock_state;
+mod clocks;
 mod ending;
 mod games;
 pub mod glicko;
 mod lessons;
 mod levels;
+mod moves;
 mod players;
 mod puzzles;
 mod rating_queries;
@@ -109,7 +112,10 @@ use std::sync::{Mutex, MutexGuard};
 
 use rusqlite::Connection;
 
+pub use crate::vocab::TimeControl;
 pub use backup::BackupReport;
+pub use clock_state::{ClockDue, GameClock, FIRST_MOVE_GRACE_MS, LOW_TIME_MS};
+pub use clocks::{ClockEvent, Downtime};
 pub use glicko::{Rating, Score};
 pub use lessons::{LessonStars, LessonStep, OpenLesson};
 pub use puzzles::{DailySetting, PuzzleAttempt, PuzzlePlayer, PuzzleRated};
@@ -223,6 +229,13 @@ pub enum StoreError {
         status: GameStatus,
         /// The status(es) the operation needs, in words.
         expected: &'static str,
+    },
+    /// A move that arrived once the mover's live clock had run out (or its first move's
+    /// grace had ended): not recorded.
+    #[error("game {}: the clock ran out before the move arrived", current.id)]
+    OutOfTime {
+        /// The game as it is (its flag not yet settled, or settled meanwhile).
+        current: Box<Game>,
     },
     /// The place already holds a pending or active game.
     #[error("{place} already has a game in progress or pending (game {existing})")]

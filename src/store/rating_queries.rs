@@ -163,6 +163,14 @@ impl Store {
                     rated: row.get(6)?,
                     reason: reason.as_deref().and_then(ResultReason::parse),
                     finished_at: row.get(7)?,
+                    clock: match row.get::<_, Option<i64>>(8)? {
+                        Some(base_ms) => Some(crate::vocab::TimeControl {
+                            base_ms,
+                            increment_ms: row.get::<_, Option<i64>>(9)?.unwrap_or(0),
+                            cap_ms: row.get(10)?,
+                        }),
+                        None => None,
+                    },
                 })
             })?
             .collect::<rusqlite::Result<_>>()?;

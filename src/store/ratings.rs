@@ -163,6 +163,8 @@ pub struct FinishedGame {
     pub reason: Option<ResultReason>,
     /// When it ended, unix seconds.
     pub finished_at: i64,
+    /// Its time control, if it was played on a clock.
+    pub clock: Option<crate::vocab::TimeControl>,
 }
 
 /// What [`Store::check_ratings`] and [`Store::rebuild_ratings`] found.
@@ -200,9 +202,11 @@ pub(super) const RANKED_ABOVE_SQL: &str = "SELECT count(*) FROM ratings INDEXED 
 /// A player's finished games in a variant, through the per-side indexes, oldest first.
 pub(super) const FINISHED_SQL: &str =
     "SELECT id, 'S', north_user, north_ai, winner, reason, rated, \
-     updated_at FROM games WHERE south_user = ?1 AND status = 'finished' AND variant = ?2 \
+     updated_at, clock_base_ms, clock_increment_ms, clock_cap_ms FROM games \
+     WHERE south_user = ?1 AND status = 'finished' AND variant = ?2 \
      UNION ALL \
-     SELECT id, 'N', south_user, south_ai, winner, reason, rated, updated_at \
+     SELECT id, 'N', south_user, south_ai, winner, reason, rated, updated_at, clock_base_ms, \
+     clock_increment_ms, clock_cap_ms \
      FROM games WHERE north_user = ?1 AND status = 'finished' AND variant = ?2 \
      ORDER BY 8, 1";
 

@@ -17,9 +17,15 @@ pub(super) const GAME_SELECT: &str =
      g.last_move_at, g.time_per_move, g.deadline, g.board_message_id, g.draw_offered_by, \
      g.duties_done, g.reminder_day, g.reminders_today, g.next_due_at, \
      c.challenger, c.challenged, c.challenger_side, c.expires_at, g.rule_set, g.rated, \
-     g.hints, t.thread_id, t.parent_channel \
+     g.hints, t.thread_id, t.parent_channel, g.clock_base_ms, g.clock_increment_ms, \
+     g.clock_cap_ms, g.clock_south_ms, g.clock_north_ms, g.clock_running, g.clock_since_ms, \
+     g.clock_moved, g.clock_pinged \
      FROM games g LEFT JOIN challenges c ON c.game_id = g.id \
      LEFT JOIN game_threads t ON t.game_id = g.id";
+
+/// The columns read by [`move_from_row`], in order (a query adds its `WHERE` and `ORDER`).
+pub(super) const MOVE_SELECT: &str =
+    "SELECT game_id, ply, move, by_user, by_ai, played_at, position_after, clock_ms FROM moves";
 
 /// The status condition of "pending or active", written exactly as in the partial unique
 /// index `games_one_per_place` (with `thread_bound = 0`) so that the index serves the lookup.
@@ -179,7 +185,32 @@ pub(super) fn game_from_row(row: &Row) -> rusqlite::Result<Game> {
             }),
             _ => None,
         },
+        clock: clock_from_row(row, 36)?,
     })
+}
+
+/// The clock columns from `first` on (base, increment, cap, South's and North's banks,
+/// running side, since, moved, pinged); `None` for a game without a clock.
+fn clock_from_row(row: &Row, first: usize) -> rusqlite::Result<Option<GameClock>> {
+    let Some(base_ms) = row.get::<_, Option<i64>>(first)? else {
+        return Ok(None);
+    };
+    let control = crate::vocab::TimeControl {
+        base_ms,
+        increment_ms: row.get::<_, Option<i64>>(first + 1)?.unwrap_or(0),
+        cap_ms: row.get(first + 2)?,
+    };
+    Ok(Some(GameClock {
+        control,
+        banks: [
+            row.get::<_, Option<i64>>(first + 3)?.unwrap_or(base_ms),
+            row.get::<_, Option<i64>>(first + 4)?.unwrap_or(base_ms),
+        ],
+        running: opt_text_col(row, first + 5, parse_side)?,
+        since_ms: row.get::<_, Option<i64>>(first + 6)?.unwrap_or(0),
+        moved: row.get(first + 7)?,
+        pinged: row.get(first + 8)?,
+    }))
 }
 
 pub(super) fn move_from_row(row: &Row) -> rusqlite::Result<StoredMove> {
@@ -190,6 +221,7 @@ pub(super) fn move_from_row(row: &Row) -> rusqlite::Result<StoredMove> {
         by: player_from(row, 3, 4)?.ok_or_else(|| bad(3, "a move without a player".into()))?,
         played_at: row.get(5)?,
         position_after: row.get(6)?,
+        clock_ms: row.get(7)?,
     })
 }
 
@@ -216,7 +248,7 @@ pub(super) fn next_due(game: &Game) -> Option<i64> {
     match game.status {
         GameStatus::Pending => game.challenge.as_ref().map(|c| c.expires_at),
         GameStatus::Active => {
-            let (deadline, tpm) = (game.deadline?, game.time_per_move?);
+            let (deadline, tpm) = (game.deadline?, game.duty_period()?);
             Duty::ALL
                 .into_iter()
                 .filter(|d| !game.duty_done(*d))
@@ -229,13 +261,16 @@ pub(super) fn next_due(game: &Game) -> Option<i64> {
 
 /// Writes every changeable column of `game` back.
 pub(super) fn write_game(conn: &Connection, game: &Game) -> rusqlite::Result<()> {
+    let clock = game.clock.as_ref();
     let (su, sa) = player_cols(game.south.as_ref());
     let (nu, na) = player_cols(game.north.as_ref());
     conn.prepare_cached(
         "UPDATE games SET south_user = ?2, south_ai = ?3, north_user = ?4, north_ai = ?5, \
          status = ?6, winner = ?7, reason = ?8, position = ?9, ply = ?10, updated_at = ?11, \
          last_move_at = ?12, deadline = ?13, board_message_id = ?14, draw_offered_by = ?15, \
-         duties_done = ?16, reminder_day = ?17, reminders_today = ?18, next_due_at = ?19 \
+         duties_done = ?16, reminder_day = ?17, reminders_today = ?18, next_due_at = ?19, \
+         clock_south_ms = ?20, clock_north_ms = ?21, clock_running = ?22, clock_since_ms = ?23, \
+         clock_moved = ?24, clock_pinged = ?25, clock_due_ms = ?26 \
          WHERE id = ?1",
     )?
     .execute(params![
@@ -258,8 +293,37 @@ pub(super) fn write_game(conn: &Connection, game: &Game) -> rusqlite::Result<()>
         game.reminder_day,
         game.reminders_today,
         game.next_due_at,
+        clock.map(|c| c.banks[0]),
+        clock.map(|c| c.banks[1]),
+        clock.and_then(|c| c.running).map(side_text),
+        clock.map(|c| c.since_ms),
+        clock.map_or(0, |c| c.moved),
+        clock.map_or(0, |c| c.pinged),
+        clock_due(game),
     ])?;
     Ok(())
+}
+
+/// When the clock task next has something to do for `game` (a live clock's ping, grace end
+/// or flag), unix ms.
+pub(super) fn clock_due(game: &Game) -> Option<i64> {
+    match game.status {
+        GameStatus::Active => game.clock.and_then(|c| c.next_due()).map(|(at, _)| at),
+        _ => None,
+    }
+}
+
+/// Keeps what follows from an active game's clock in step with it: a correspondence clock's
+/// deadline is when its bank runs out (whole seconds, rounded up), so that the reminders,
+/// the overdue notice and the claim work as with a time per move.
+pub(super) fn sync_clock_deadline(game: &mut Game) {
+    let Some(clock) = game.clock.filter(|c| !c.control.is_live()) else {
+        return;
+    };
+    game.deadline = match (game.status, clock.flag_at_ms()) {
+        (GameStatus::Active, Some(flag)) => Some((flag + 999).div_euclid(1000)),
+        _ => None,
+    };
 }
 
 /// Fails with [`StoreError::WrongStatus`] unless the game has one of `allowed`.

@@ -30,6 +30,7 @@ pub(super) const MIGRATIONS_SQL: &[&str] = &[
     include_str!("migrations/012_puzzles.sql"),
     include_str!("migrations/013_tournaments.sql"),
     include_str!("migrations/014_web.sql"),
+    include_str!("migrations/015_clocks.sql"),
 ];
 
 static MIGRATIONS: LazyLock<Migrations<'static>> =

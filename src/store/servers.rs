@@ -37,6 +37,8 @@ text_enum! {
         Animations = "animations",
         /// The most games one member may have running in the server.
         MaxGames = "max_games",
+        /// The time control of challenges that name none (`5+3`, `3d+1d`, or none).
+        Clock = "clock",
     }
 }
 

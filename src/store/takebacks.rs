@@ -161,8 +161,14 @@ fn withdraw(
     g.position = position;
     g.updated_at = now;
     g.draw_offered_by = None;
-    // The side to move has its full time again, as after a move; reminders start over.
+    // The side to move has its full time again, as after a move; reminders start over. A
+    // clock gives no time back: the time used so far is charged, and the side to move's
+    // clock runs from now.
     g.deadline = g.time_per_move.map(|t| now + t);
+    if let Some(clock) = g.clock {
+        let to_move = super::clocks::turn_of(&g.position);
+        g.clock = Some(clock.restarted(to_move, clock.since_ms.max(now.saturating_mul(1000))));
+    }
     g.duties_done = 0;
     Ok(())
 }

@@ -5,6 +5,8 @@ use std::fmt;
 
 use crate::rules::{Side, Variant};
 use crate::vocab::text_enum;
+
+pub use super::clock_state::GameClock;
 pub use crate::vocab::{GameId, Notify, Place, SideChoice, UserId};
 
 /// Who occupies a side of a game: a human or the built-in AI at some level.
@@ -87,6 +89,11 @@ text_enum! {
         Declined = "declined",
         /// The challenge expired unanswered.
         Expired = "expired",
+        /// The loser's clock ran out (a live clock; the bot ends the game on its own).
+        OutOfTime = "out_of_time",
+        /// A side's first move did not come within its grace period on a live clock; aborted,
+        /// no result.
+        NoFirstMove = "no_first_move",
     }
 }
 
@@ -105,6 +112,8 @@ impl ResultReason {
         match self {
             ResultReason::NeverEndingMove => "never-ending move".into(),
             ResultReason::Abort => "aborted".into(),
+            ResultReason::OutOfTime => "on time".into(),
+            ResultReason::NoFirstMove => "first move not made in time".into(),
             other => other.as_str().replace('_', " "),
         }
     }
@@ -226,6 +235,9 @@ pub struct Game {
     pub hints: bool,
     /// The thread of its own the game is played in, once it has one.
     pub thread: Option<GameThread>,
+    /// The game's clock, for games with a time control (`None`: untimed, or a fixed time
+    /// per move).
+    pub clock: Option<GameClock>,
 }
 
 /// A game's thread.
@@ -269,10 +281,23 @@ impl Game {
         self.duties_done & duty.bit() != 0
     }
 
+    /// The length of the current move's period for the deadline's duties, seconds: the time
+    /// per move, or on a correspondence clock the bank the player to move had when their
+    /// clock started (half-time and last-hour reminders apply to the bank). `None` for
+    /// untimed games and live clocks.
+    pub fn duty_period(&self) -> Option<i64> {
+        if let Some(tpm) = self.time_per_move {
+            return Some(tpm);
+        }
+        let clock = self.clock.as_ref().filter(|c| !c.control.is_live())?;
+        let side = clock.running?;
+        Some(clock.banks[side.index()].div_euclid(1000).max(1))
+    }
+
     /// The duties due at `now` and not yet handled, in order (empty for untimed or
     /// non-active games).
     pub fn duties_due(&self, now: i64) -> Vec<Duty> {
-        match (self.status, self.deadline, self.time_per_move) {
+        match (self.status, self.deadline, self.duty_period()) {
             (GameStatus::Active, Some(deadline), Some(tpm)) => Duty::ALL
                 .into_iter()
                 .filter(|d| !self.duty_done(*d) && d.due_at(deadline, tpm) <= now)
@@ -306,6 +331,8 @@ pub struct StoredMove {
     pub played_at: i64,
     /// The position after it, text form.
     pub position_after: String,
+    /// The mover's time left after it (increment included), ms, in clocked games.
+    pub clock_ms: Option<i64>,
 }
 
 /// What a player record keeps about a Discord user.

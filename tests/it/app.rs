@@ -275,6 +275,7 @@ fn ai_game_in_a_dm_answers_every_move() {
             side: Some(SideChoice::South),
             variant: None,
             rules: None,
+            clock: None,
         },
     );
     png(&r.reply);
@@ -311,6 +312,7 @@ fn ai_game_in_a_dm_answers_every_move() {
             side: Some(SideChoice::North),
             variant: Some(bao_bot::rules::Variant::Kujifunza),
             rules: None,
+            clock: None,
         },
     );
     assert!(r.reply.text.contains("AI (easy): "), "{}", r.reply.text);
@@ -478,6 +480,7 @@ fn dm_game(w: &World) -> (bao_bot::store::Game, Vec<String>) {
             side: Some(SideChoice::South),
             variant: None,
             rules: None,
+            clock: None,
         },
     );
     let ids = r.reply.button_ids().iter().map(|s| s.to_string()).collect();
@@ -685,6 +688,7 @@ fn ai_levels_show_their_ratings_and_three_losses_suggest_a_step_down() {
             side: Some(SideChoice::South),
             variant: None,
             rules: None,
+            clock: None,
         },
     );
     assert!(
@@ -705,6 +709,7 @@ fn ai_levels_show_their_ratings_and_three_losses_suggest_a_step_down() {
                     side: None,
                     variant: None,
                     rules: None,
+                    clock: None,
                 },
             );
         }

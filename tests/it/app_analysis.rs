@@ -62,6 +62,7 @@ impl Shorthands for World {
                 side: Some(SideChoice::South),
                 variant: None,
                 rules: None,
+                clock: None,
             },
         );
         self.store.game_in(&dm).expect("store").expect("game")
@@ -261,6 +262,7 @@ fn a_hint_says_a_proved_win_in_n_and_the_n_is_exact() {
             side: Some(SideChoice::South),
             variant: Some(Variant::Kujifunza),
             rules: None,
+            clock: None,
         },
     );
     // Asha follows the hints against the beginner until one says the win is proved.

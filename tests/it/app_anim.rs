@@ -35,6 +35,7 @@ fn ai_game(app: &App, who: &User, place: &Place) {
             side: Some(SideChoice::South),
             variant: None,
             rules: None,
+            clock: None,
         },
     );
 }

@@ -156,6 +156,7 @@ fn in_a_dm_the_lesson_plays_there_and_a_game_comes_first() {
             side: None,
             variant: None,
             rules: None,
+            clock: None,
         },
     );
     let game_move = mv(&app, &asha, &dm, "A6 left");
@@ -224,6 +225,7 @@ fn move_suggestions_follow_the_open_lesson_or_puzzle_here() {
             side: None,
             variant: None,
             rules: None,
+            clock: None,
         },
     );
     let game_moves = suggested(&dm, "");

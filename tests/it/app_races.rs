@@ -5,6 +5,7 @@
 //! ERROR itself.
 
 use crate::support::app_world;
+use crate::support::errors::Errors;
 use std::sync::Barrier;
 
 use app_world::{challenge, world, World, GENERAL};
@@ -15,41 +16,15 @@ use bao_bot::store::{Game, GameStatus, ResultReason};
 /// Rounds of each race: enough for both orders to occur on two cores.
 const ROUNDS: usize = 6;
 
-/// Events logged at ERROR anywhere in this test binary (the races must log none).
-static ERRORS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
-
-/// Counts ERROR events, whatever thread logs them.
-struct ErrorCounter;
-
-impl<S: tracing::Subscriber> tracing_subscriber::Layer<S> for ErrorCounter {
-    fn on_event(
-        &self,
-        event: &tracing::Event<'_>,
-        _ctx: tracing_subscriber::layer::Context<'_, S>,
-    ) {
-        if *event.metadata().level() == tracing::Level::ERROR {
-            ERRORS.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
-        }
-    }
+/// What the racing threads log at ERROR (the races must log none).
+fn errors() -> &'static Errors {
+    static ERRORS: std::sync::OnceLock<Errors> = std::sync::OnceLock::new();
+    ERRORS.get_or_init(Errors::new)
 }
 
-/// Installs the counter once for the whole binary.
-fn count_errors() {
-    static ONCE: std::sync::Once = std::sync::Once::new();
-    ONCE.call_once(|| {
-        use tracing_subscriber::layer::SubscriberExt;
-        let subscriber = tracing_subscriber::registry().with(ErrorCounter);
-        tracing::subscriber::set_global_default(subscriber).expect("one subscriber");
-    });
-}
-
-/// No ERROR was logged so far.
+/// No ERROR was logged so far by a racer.
 fn no_errors_logged() {
-    assert_eq!(
-        ERRORS.load(std::sync::atomic::Ordering::SeqCst),
-        0,
-        "a lost race was logged as an ERROR"
-    );
+    assert_eq!(errors().count(), 0, "a lost race was logged as an ERROR");
 }
 
 /// What one racer does.
@@ -82,16 +57,15 @@ impl Shorthands for World {
 
     /// `a` and `b` at the same moment; their replies in that order.
     fn race(&self, a: (&User, Act), b: (&User, Act)) -> (Reply, Reply) {
-        count_errors();
         let barrier = Barrier::new(2);
         let replies = std::thread::scope(|s| {
             let first = s.spawn(|| {
                 barrier.wait();
-                self.act(a.0, &a.1)
+                errors().watch(|| self.act(a.0, &a.1))
             });
             let second = s.spawn(|| {
                 barrier.wait();
-                self.act(b.0, &b.1)
+                errors().watch(|| self.act(b.0, &b.1))
             });
             (
                 first.join().expect("first racer"),
@@ -357,4 +331,15 @@ fn a_takeback_answer_as_the_request_lapses_one_stands() {
             other => panic!("round {round}: ply {other}"),
         }
     }
+}
+
+#[test]
+fn the_error_count_sees_what_a_watched_thread_logs_and_nothing_else() {
+    let errors = Errors::new();
+    errors.watch(|| tracing::error!("logged while watched"));
+    tracing::error!("logged outside");
+    std::thread::scope(|s| {
+        s.spawn(|| errors.watch(|| tracing::warn!("only a warning")));
+    });
+    assert_eq!(errors.count(), 1);
 }

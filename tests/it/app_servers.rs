@@ -148,6 +148,7 @@ fn channels_and_max_games_limit_new_games() {
             side: None,
             variant: None,
             rules: None,
+            clock: None,
         },
     );
     assert!(
@@ -168,6 +169,7 @@ fn ai_games_take_a_rule_set() {
             side: Some(SideChoice::South),
             variant: None,
             rules: Some(RuleSet::R002),
+            clock: None,
         },
     );
     assert!(r.text.contains("rules r002"), "{}", r.text);
@@ -222,6 +224,7 @@ fn prefs_keep_notify_and_turn_the_board() {
             side: Some(SideChoice::North),
             variant: None,
             rules: None,
+            clock: None,
         },
     );
     let board = r.text_board().expect("a text board");
@@ -236,6 +239,7 @@ fn prefs_keep_notify_and_turn_the_board() {
             side: Some(SideChoice::North),
             variant: None,
             rules: None,
+            clock: None,
         },
     );
     let board = r.text_board().expect("a text board");

@@ -76,6 +76,7 @@ fn ai() -> Command {
         side: None,
         variant: None,
         rules: None,
+        clock: None,
     }
 }
 

@@ -143,6 +143,7 @@ async fn analysis_with_progress_refusals_and_hints() {
             side: Some(SideChoice::South),
             variant: None,
             rules: None,
+            clock: None,
         },
     )
     .expect("ai game");

@@ -73,6 +73,7 @@ fn world() -> Games {
             side: Some(SideChoice::South),
             variant: None,
             rules: None,
+            clock: None,
         };
         app.handle(user, place, c).expect("ai");
     };

@@ -181,6 +181,7 @@ fn unrated_aborted_and_ai_games_change_no_rating() {
                 side: None,
                 variant: None,
                 rules: None,
+                clock: None,
             },
         );
         let r = w.say(&w.asha, &place, Command::Resign);
@@ -614,6 +615,7 @@ fn stats_of_a_scripted_series() {
                 side: None,
                 variant: None,
                 rules: None,
+                clock: None,
             },
         );
         w.say(&w.asha, &Place::Dm { user: 1 }, Command::Resign);

@@ -502,3 +502,40 @@ async fn the_chat_links_to_the_pages_only_with_a_public_address() {
     );
     let _ = again;
 }
+
+#[tokio::test]
+async fn a_clocked_game_page_names_its_clock() {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("web-clock-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("bao.db");
+    let (app, _) = writer(&path);
+    let challenge = Command::Challenge {
+        opponent: baraka(),
+        variant: None,
+        side: Some(bao_bot::app::SideChoice::South),
+        time_per_move: None,
+        rules: None,
+        rated: Some(false),
+        hints: None,
+        clock: Some("5+3".into()),
+        cap: None,
+    };
+    app.handle(&asha(), &PRIVATE, challenge).expect("challenge");
+    app.handle(&baraka(), &PRIVATE, Command::Accept)
+        .expect("accept");
+    let id = app.store().game_in(&PRIVATE).unwrap().expect("a game").id;
+    let reader = Arc::new(
+        App::read_only(&path, Arc::new(ManualClock::new(T0)), Settings::default()).unwrap(),
+    );
+    let router = web::router(reader, &WebOptions::default());
+    let page = get(&router, &link(&path, id)).await;
+    assert_eq!(page.status, StatusCode::OK);
+    assert!(
+        page.text()
+            .contains("clock 5+3 (5 minutes each, 3 seconds a move)"),
+        "{}",
+        page.text()
+    );
+}

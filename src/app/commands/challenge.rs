@@ -11,26 +11,54 @@ use crate::vocab::Orientation;
 use super::threads::{accept_held_text, blocked_cause, challenge_held_text};
 use crate::app::buttons::{Action, ButtonId};
 use crate::app::parse::{span, time_per_move};
-use crate::app::refusal::{refuse, Answer};
+use crate::app::refusal::{refuse, Answer, Halt};
+use crate::app::settings::ServerConfig;
 use crate::app::view::{place_link, timestamp};
 use crate::app::{shown_board, App};
 use crate::app::{BoardView, Button, ButtonStyle, Effect, Reply, Response, ThreadsHere, User};
+use crate::vocab::{clock_option, TimeControl, TimeControlError};
+
+/// What a challenge asks for, as written.
+#[derive(Debug, Clone, Default)]
+pub(in crate::app) struct Terms {
+    /// Which game (default Kiswahili).
+    pub variant: Option<Variant>,
+    /// The challenger's side (default random).
+    pub side: Option<SideChoice>,
+    /// The time per move as written.
+    pub time_per_move: Option<String>,
+    /// The rule set.
+    pub rules: Option<crate::rules::RuleSet>,
+    /// Rated or not.
+    pub rated: Option<bool>,
+    /// Hints for both.
+    pub hints: Option<bool>,
+    /// The clock as written.
+    pub clock: Option<String>,
+    /// A correspondence clock's cap as written.
+    pub cap: Option<String>,
+}
 
 impl App {
-    #[allow(clippy::too_many_arguments)]
     pub(in crate::app) fn challenge(
         &self,
-        user: &User,
-        place: &Place,
-        here: ThreadsHere,
+        asked: crate::app::Asked<'_>,
         opponent: &User,
-        variant: Option<crate::rules::Variant>,
-        side: Option<SideChoice>,
-        time: Option<String>,
-        rules: Option<crate::rules::RuleSet>,
-        rated: Option<bool>,
-        hints: Option<bool>,
+        terms: Terms,
     ) -> Answer {
+        let crate::app::Asked {
+            user, place, here, ..
+        } = asked;
+        let Terms {
+            variant,
+            side,
+            time_per_move: time,
+            rules,
+            rated,
+            hints,
+            clock,
+            cap,
+        } = terms;
         if place.is_dm() {
             return Err(refuse(
                 "Challenges are made in a server channel, where both players can see the board. Here you can play the AI: `/bao ai`.",
@@ -51,12 +79,10 @@ impl App {
             return Err(refusal.into());
         }
         let config = self.server_config(place)?;
-        let time_per_move = match time {
-            Some(t) => match time_per_move(&t) {
-                Ok(t) => t,
-                Err(e) => return Err(refuse(e)),
-            },
-            None => config.time_per_move,
+        let timing = timing(&config, time, clock, cap)?;
+        let time_per_move = match timing {
+            Timing::PerMove(t) => Some(t),
+            _ => None,
         };
         let hints = hints.unwrap_or(false);
         if hints && rated == Some(true) {
@@ -108,10 +134,12 @@ impl App {
             },
             hints,
         };
-        let created = if in_thread {
-            self.store.create_thread_challenge(&new)
-        } else {
-            self.store.create_challenge(&new)
+        let created = match timing {
+            Timing::Clock(control) => self
+                .store
+                .create_clocked_challenge(&new, in_thread, control),
+            _ if in_thread => self.store.create_thread_challenge(&new),
+            _ => self.store.create_challenge(&new),
         };
         let game = match created {
             Ok(g) => g,
@@ -127,9 +155,10 @@ impl App {
             SideChoice::North => format!("{} plays North", user.name),
             SideChoice::Random => "sides drawn at random".into(),
         };
-        let clock = match time_per_move {
-            Some(t) => format!("{} per move", span(t)),
-            None => "no time limit".into(),
+        let clock = match timing {
+            Timing::Clock(control) => control.describe(),
+            Timing::PerMove(t) => format!("{} per move", span(t)),
+            Timing::Untimed => "no time limit".into(),
         };
         let hints = if new.hints { ", hints allowed" } else { "" };
         let kind = if new.rated {
@@ -180,7 +209,8 @@ impl App {
             };
             return Err(refuse(text));
         }
-        let now = self.clock.now();
+        let now_ms = self.clock.now_ms();
+        let now = now_ms.div_euclid(1000);
         if now > ch.expires_at {
             self.store.expire_challenges(now)?;
             return Err(refuse("This challenge has expired."));
@@ -212,7 +242,9 @@ impl App {
         let deadline = game.time_per_move.map(|t| now + t);
         let game = self
             .store
-            .accept_challenge(game.id, &south, &north, now, deadline)?;
+            .accept_challenge_at(game.id, &south, &north, now_ms, deadline)?;
+        self.clock_signal
+            .ring_for(game.clock.and_then(|c| c.next_due()).map(|(at, _)| at));
         let pos = self.position(&game)?;
         let text = format!(
             "{} accepts. {} plays South, {} plays North.",
@@ -271,6 +303,7 @@ impl App {
         Ok(reply.into())
     }
 
+    #[allow(clippy::too_many_arguments)]
     pub(in crate::app) fn start_ai(
         &self,
         user: &User,
@@ -279,10 +312,15 @@ impl App {
         side: Option<SideChoice>,
         variant: Option<Variant>,
         rules: Option<crate::rules::RuleSet>,
+        clock: Option<String>,
     ) -> Answer {
         if let Some(existing) = self.store.game_in(place)? {
             return Err(refuse(busy_text(&existing)));
         }
+        let control = match clock.as_deref().map(clock_option).transpose() {
+            Ok(c) => c.flatten(),
+            Err(e) => return Err(refuse(format!("{e}."))),
+        };
         if let Some(refusal) = self.thread_refusal(place)? {
             return Err(refusal.into());
         }
@@ -290,7 +328,8 @@ impl App {
         if let Some(refusal) = self.may_start_here(place, &config, &[user])? {
             return Err(refusal.into());
         }
-        let now = self.clock.now();
+        let now_ms = self.clock.now_ms();
+        let now = now_ms.div_euclid(1000);
         let level = level.unwrap_or(Level::Medium);
         let variant = variant.unwrap_or(config.variant);
         let rules = rules.unwrap_or(config.rules);
@@ -316,7 +355,11 @@ impl App {
             now,
             deadline: None,
         };
-        let game = match self.store.start_game(&new) {
+        let started = match control {
+            Some(c) => self.store.start_clocked_game(&new, c, now_ms),
+            None => self.store.start_game(&new),
+        };
+        let game = match started {
             Ok(g) => g,
             Err(StoreError::PlaceTaken { .. }) => {
                 return Err(refuse("A game is already running here."))
@@ -326,12 +369,17 @@ impl App {
         let mut pos = self.position(&game)?;
         let mut game = game;
         let mut trace = None;
+        self.clock_signal
+            .ring_for(game.clock.and_then(|c| c.next_due()).map(|(at, _)| at));
         let mut text = format!(
-            "{} plays the AI ({level}, rated {}) at Bao la {} (rules {}): {} is South.",
+            "{} plays the AI ({level}, rated {}) at Bao la {} (rules {}{}): {} is South.",
             user.name,
             level.rating_in(variant),
             capitalised(variant),
             rule_set_words(rules),
+            control
+                .map(|c| format!(", {}", c.describe()))
+                .unwrap_or_default(),
             if human_south { &user.name } else { "the AI" }
         );
         if let Some((g, p, played)) = self.ai_turn(&game, &pos)? {
@@ -346,6 +394,76 @@ impl App {
             Side::North
         };
         Ok(self.board_reply(&game, &pos, trace, viewer, &text)?.into())
+    }
+}
+
+/// How a new game is timed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Timing {
+    /// No time limit.
+    Untimed,
+    /// A fixed time per move (seconds), as before clocks.
+    PerMove(i64),
+    /// A Fischer clock.
+    Clock(TimeControl),
+}
+
+/// How a challenge is timed: its `clock` (with its `cap`), or its time per move (a clock
+/// written there, `5+3`, is read as a clock), else the server's clock, else the server's time
+/// per move. Both a clock and a time per move is refused, as is a cap without a
+/// correspondence clock.
+fn timing(
+    config: &ServerConfig,
+    time: Option<String>,
+    clock: Option<String>,
+    cap: Option<String>,
+) -> Result<Timing, Halt> {
+    let clock_error = |e: TimeControlError| refuse(format!("{e}."));
+    // A clock typed where the time per move goes (`/bao challenge @x 5+3`).
+    let (time, clock) = match (time, clock) {
+        (Some(t), None) if t.contains('+') => (None, Some(t)),
+        other => other,
+    };
+    let per_move = match time.as_deref().map(time_per_move).transpose() {
+        Ok(t) => t.flatten(),
+        Err(e) => return Err(refuse(e)),
+    };
+    let named = match clock.as_deref().map(clock_option).transpose() {
+        Ok(c) => c.flatten(),
+        Err(e) => return Err(clock_error(e)),
+    };
+    let control = match (named, per_move, &clock, &time) {
+        (Some(_), Some(_), _, _) => {
+            return Err(refuse(
+                "A game has a clock or a time per move, not both: write `clock:5+3` (or `clock:3d+1d`) or `time_per_move:1d`.",
+            ))
+        }
+        (Some(c), None, _, _) => Some(c),
+        (None, Some(t), _, _) => return cap_alone(cap).map(|()| Timing::PerMove(t)),
+        // Said explicitly: no clock, or untimed.
+        (None, None, Some(_), _) | (None, None, None, Some(_)) => None,
+        (None, None, None, None) => match (config.clock, config.time_per_move) {
+            (Some(c), _) => Some(c),
+            (None, Some(t)) => return cap_alone(cap).map(|()| Timing::PerMove(t)),
+            (None, None) => None,
+        },
+    };
+    match (control, cap) {
+        (Some(c), Some(cap)) => c.with_cap(&cap).map(Timing::Clock).map_err(clock_error),
+        (Some(c), None) => Ok(Timing::Clock(c)),
+        (None, cap) => cap_alone(cap).map(|()| Timing::Untimed),
+    }
+}
+
+/// Refuses a cap given without a correspondence clock.
+fn cap_alone(cap: Option<String>) -> Result<(), Halt> {
+    match cap {
+        Some(cap) => Err(refuse(format!(
+            "`cap:{}` goes with a correspondence clock, such as `clock:3d+1d cap:{}`.",
+            cap.trim(),
+            cap.trim()
+        ))),
+        None => Ok(()),
     }
 }
 

@@ -106,6 +106,11 @@ impl App {
         };
         require_active(&game, "There is no game running here.")?;
         let pos = self.position(&game)?;
+        if game.clock.is_some_and(|c| c.control.is_live()) {
+            return Err(refuse(
+                "On a live clock there is nothing to claim: the bot ends the game as soon as a clock runs out.",
+            ));
+        }
         let Some(deadline) = game.deadline else {
             return Err(refuse(
                 "This game has no time limit, so there is nothing to claim.",

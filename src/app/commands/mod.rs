@@ -3,7 +3,7 @@
 //! finds the game a command is about and calls its handler.
 
 pub(super) mod analysis;
-mod challenge;
+pub(super) mod challenge;
 mod endings;
 pub(super) mod learn;
 mod moves;

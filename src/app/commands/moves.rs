@@ -4,6 +4,7 @@
 use std::time::Duration;
 
 use crate::ai::level_move;
+use crate::ai::timecontrol::fair_share;
 use crate::rules::{join_moves, MoveError, MoveSpec, Position, Side, Trace};
 use crate::store::{Game, GameEnd, GameStatus, NewMove, Player, ResultReason, StoreError};
 
@@ -17,15 +18,27 @@ pub(in crate::app) struct Played {
     pub(in crate::app) trace: Trace,
 }
 
+/// What became of a move sent to the store.
+pub(in crate::app) enum Recorded {
+    /// Stored: the game, position and trace after it.
+    Played(Game, Position, Trace),
+    /// The game changed meanwhile (another move, its end): the game as it now is.
+    Changed(Game),
+    /// The mover's live clock had run out before the move arrived: the game as it is.
+    OutOfTime(Game),
+}
+
 impl App {
-    /// Plays `text` for `user` in `game`, then the AI's answer if the AI is to move.
-    /// When the render pool is overloaded, `progress` is told at once that the move is
-    /// stored, before its board is drawn.
+    /// Plays `text` for `user` in `game`, then the AI's answer if the AI is to move. The
+    /// move arrived at `arrived_ms` (its time on the clock). When the render pool is
+    /// overloaded, `progress` is told at once that the move is stored, before its board is
+    /// drawn.
     pub(in crate::app) fn play_move(
         &self,
         user: &User,
         game: Game,
         text: &str,
+        arrived_ms: i64,
         progress: &dyn Fn(String),
     ) -> Answer {
         match game.status {
@@ -34,7 +47,12 @@ impl App {
                     "The challenge has not been accepted yet; moves come after `/bao accept`.",
                 ))
             }
-            GameStatus::Finished | GameStatus::Aborted => return Err(refuse(over_text(&game))),
+            GameStatus::Finished | GameStatus::Aborted => {
+                if let Some(side) = ran_out(&game, user) {
+                    return self.time_ran_out(&game, side);
+                }
+                return Err(refuse(over_text(&game)));
+            }
             GameStatus::Active => {}
         }
         let Some(side) = game.side_of(user.id) else {
@@ -69,13 +87,18 @@ impl App {
         let previous_board = shown_board(&game);
         let before = pos;
         let player = Player::Human(user.id);
-        let (mut game, mut pos, first) = match self.record(&game, &pos, &mv, &player)? {
-            Ok(done) => done,
+        let (mut game, mut pos, first) = match self.record(&game, &pos, &mv, &player, arrived_ms)? {
+            Recorded::Played(g, p, t) => (g, p, t),
+            // The clock ran out before the move arrived (the flag may be settled meanwhile).
+            Recorded::OutOfTime(current) => return self.time_ran_out(&current, side),
+            Recorded::Changed(current) if ran_out(&current, user).is_some() => {
+                return self.time_ran_out(&current, side)
+            }
             // The game ended meanwhile (a resignation, a claim): the move comes too late.
-            Err(current) if !current.status.is_ongoing() => {
+            Recorded::Changed(current) if !current.status.is_ongoing() => {
                 return Err(refuse(over_text(&current)))
             }
-            Err(current) => return self.board_changed(user, &current),
+            Recorded::Changed(current) => return self.board_changed(user, &current),
         };
         // Past the render queue's limit the move is confirmed now, in words, and its board
         // comes without an animation.
@@ -124,16 +147,16 @@ impl App {
         Ok(Response { reply, notices })
     }
 
-    /// Plays `mv` (legal in `pos`) for `by` and records it; `Err(game)` when the board changed
-    /// meanwhile.
-    #[allow(clippy::type_complexity)]
+    /// Plays `mv` (legal in `pos`) for `by` and records it, the move having arrived at
+    /// `arrived_ms` (its time on the clock; the opponent's clock starts when it is stored).
     pub(in crate::app) fn record(
         &self,
         game: &Game,
         pos: &Position,
         mv: &crate::rules::Move,
         by: &Player,
-    ) -> Result<Result<(Game, Position, Trace), Game>, AppError> {
+        arrived_ms: i64,
+    ) -> Result<Recorded, AppError> {
         let (next, trace) = match pos.play(mv) {
             Ok(done) => done,
             Err(e) => {
@@ -143,7 +166,8 @@ impl App {
                 })
             }
         };
-        let now = self.clock.now();
+        let now_ms = self.clock.now_ms();
+        let now = now_ms.div_euclid(1000);
         let end = next.winner().map(|w| GameEnd {
             winner: Some(w),
             reason: ResultReason::from_rules(
@@ -168,13 +192,47 @@ impl App {
             deadline,
             end,
         };
-        match self.store.record_move(game.id, game.ply, &new) {
-            Ok(g) => Ok(Ok((g, next, trace))),
+        let stored =
+            self.store
+                .record_move_at(game.id, game.ply, &new, arrived_ms.min(now_ms), now_ms);
+        match stored {
+            Ok(g) => {
+                // The clock task looks again if something now falls due before it would.
+                self.clock_signal
+                    .ring_for(g.clock.and_then(|c| c.next_due()).map(|(at, _)| at));
+                Ok(Recorded::Played(g, next, trace))
+            }
+            Err(StoreError::OutOfTime { current }) => Ok(Recorded::OutOfTime(*current)),
             Err(e @ (StoreError::BoardChanged { .. } | StoreError::WrongStatus { .. })) => {
-                Ok(Err(self.lost_race(e)?))
+                Ok(Recorded::Changed(self.lost_race(e)?))
             }
             Err(e) => Err(e.into()),
         }
+    }
+
+    /// The private answer to a move that came after its player's clock ran out (or after
+    /// the grace for a first move): the flag is settled now if nothing has settled it yet,
+    /// and its public result goes to the game's place.
+    pub(in crate::app) fn time_ran_out(&self, game: &Game, side: Side) -> Answer {
+        let notices = self.settle_clocks()?;
+        let current = self.store.game(game.id)?.unwrap_or_else(|| game.clone());
+        let text = match (current.status, current.reason) {
+            (GameStatus::Aborted, Some(ResultReason::NoFirstMove)) => format!(
+                "Your first move did not come within {} minutes, so game {} was aborted; no result is recorded.",
+                crate::store::FIRST_MOVE_GRACE_MS / 60_000,
+                current.id
+            ),
+            _ => format!(
+                "Your time ran out before your move arrived: {} ({}) wins game {} on time.",
+                self.side_name(&current, !side),
+                (!side).name(),
+                current.id
+            ),
+        };
+        Ok(Response {
+            reply: crate::app::Reply::private(text),
+            notices,
+        })
     }
 
     /// If the AI is to move in `game`, lets it choose and records its move.
@@ -189,7 +247,17 @@ impl App {
         let Some(Player::Ai { level }) = game.player(pos.turn()).cloned() else {
             return Ok(None);
         };
-        let cap = self.settings.ai_wall_caps[level.index()];
+        let mut cap = self.settings.ai_wall_caps[level.index()];
+        if let Some(clock) = game.clock.filter(|c| c.control.is_live()) {
+            // Within a fair share of its own clock.
+            let side = pos.turn();
+            let left = clock.left_ms(side, self.clock.now_ms()).max(0) as u64;
+            let more = clock.control.increment_ms.max(0) as u64;
+            cap = cap.min(fair_share(
+                Duration::from_millis(left),
+                Duration::from_millis(more),
+            ));
+        }
         let seed = (game.id.0 as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ game.ply as u64;
         let choice = {
             let _slot = self.ai.acquire();
@@ -203,8 +271,8 @@ impl App {
             },
         };
         let ai = Player::Ai { level };
-        match self.record(game, pos, &mv, &ai)? {
-            Ok((g, p, trace)) => Ok(Some((
+        match self.record(game, pos, &mv, &ai, self.clock.now_ms())? {
+            Recorded::Played(g, p, trace) => Ok(Some((
                 g,
                 p,
                 Played {
@@ -212,8 +280,9 @@ impl App {
                     trace,
                 },
             ))),
-            // Someone else moved for the AI meanwhile: nothing to add.
-            Err(_) => Ok(None),
+            // Someone else moved for the AI meanwhile, or its clock ran out: nothing to add
+            // (a flag is settled and told by the clock task).
+            Recorded::Changed(_) | Recorded::OutOfTime(_) => Ok(None),
         }
     }
 
@@ -265,6 +334,23 @@ impl App {
             board.current = None;
         }
         Ok(reply.into())
+    }
+}
+
+/// The side `user` played in `game` if the game ended because that side's clock ran out (or
+/// its first move did not come in time).
+fn ran_out(game: &Game, user: &User) -> Option<Side> {
+    let side = game.side_of(user.id)?;
+    match (game.status, game.reason) {
+        (GameStatus::Finished, Some(ResultReason::OutOfTime)) if game.winner == Some(!side) => {
+            Some(side)
+        }
+        (GameStatus::Aborted, Some(ResultReason::NoFirstMove))
+            if game.clock.is_some_and(|c| c.in_grace(side)) =>
+        {
+            Some(side)
+        }
+        _ => None,
     }
 }
 

@@ -439,6 +439,32 @@ impl App {
                 sides[Side::South.index()].short(),
                 sides[Side::North.index()].short(),
             ));
+            if people.iter().any(|g| g.clock.is_some()) {
+                // By time control, fastest first, games without a clock last.
+                let mut by: Vec<(Option<i64>, String, Record)> = Vec::new();
+                for g in &people {
+                    let key = g
+                        .clock
+                        .map(|c| c.form())
+                        .unwrap_or_else(|| "no clock".into());
+                    match by.iter_mut().find(|(_, k, _)| *k == key) {
+                        Some((_, _, r)) => r.add(g.score),
+                        None => {
+                            let mut r = Record::default();
+                            r.add(g.score);
+                            by.push((g.clock.map(|c| c.base_ms), key, r));
+                        }
+                    }
+                }
+                by.sort_by_key(|(base, _, _)| base.unwrap_or(i64::MAX));
+                lines.push(format!(
+                    "By time control (W-L-D): {}",
+                    by.iter()
+                        .map(|(_, k, r)| format!("{k} {}", r.short()))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ));
+            }
             let scores: Vec<Score> = people.iter().map(|g| g.score).collect();
             let (now, best) = streaks(&scores);
             lines.push(format!("Winning streak: {now} now, best {best}"));

@@ -26,12 +26,12 @@ impl App {
 /// `/bao help`.
 pub const HELP_TEXT: &str = "\
 **Playing: `/bao`**
-`/bao challenge @someone [variant] [side] [time_per_move] [rules] [rated] [hints]`: challenge someone here (time: none, 30m .. 14d; rules: v0.2 or r002; hints: unrated games only); the game gets a thread of its own where allowed
+`/bao challenge @someone [variant] [side] [time_per_move] [rules] [rated] [hints] [clock] [cap]`: challenge someone here (time: 30m .. 14d per move; clock: 5+3 = minutes + seconds a move, or 3d+1d; rules: v0.2 or r002; hints: unrated only), in a thread of its own where allowed
 `/bao accept`, `/bao decline`: answer a challenge (or use its buttons)
 `/bao move A4 left capture`: a move (`/bao help topic:notation` says how to write one); or the buttons under the board
 `/bao board`, `/bao moves`, `/bao history`: the board, the legal moves, the record
 `/bao resign`, `/bao draw` (offer or accept), `/bao abort` (before each side has moved twice), `/bao claim` (the opponent's time ran out)
-`/bao ai [level] [side] [variant] [rules]`: play the AI here (levels below; default medium)
+`/bao ai [level] [side] [variant] [rules] [clock]`: play the AI here (levels below; default medium)
 `/bao hint`: a private hint (against the AI, or agreed by hints:yes); `/bao takeback`: take back your move (against the AI, or if the opponent agrees)
 `/bao games`: your games; `/bao prefs [notify] [animations] [orientation]`: your preferences
 `/bao help [topic]`: this page, or `topic:rules`, `topic:notation`, `topic:settings` (this server's), `topic:about`

@@ -3,6 +3,7 @@
 
 use crate::rules::{RuleSet, Variant};
 use crate::store::{SettingKey, SettingValue, UserId};
+use crate::vocab::{clock_option, TimeControl};
 
 use crate::app::parse::{on_off, span, time_per_move};
 use crate::app::refusal::{refuse, Answer};
@@ -44,6 +45,9 @@ pub struct ServerConfig {
     pub animations: bool,
     /// The most games one member may have running here (`None`: no limit).
     pub max_games: Option<u32>,
+    /// The clock of challenges that name neither a clock nor a time per move (`None`: the
+    /// time per move applies).
+    pub clock: Option<TimeControl>,
 }
 
 /// A setting's value read from what a member typed: the text to store, or why it is wrong.
@@ -102,6 +106,11 @@ fn read_value(key: SettingKey, typed: &str) -> Result<Option<String>, String> {
             }
             Ok(Some(ids.join(",")))
         }
+        SettingKey::Clock => match clock_option(t) {
+            Ok(Some(c)) => Ok(Some(c.to_string())),
+            Ok(None) => Ok(Some("none".into())),
+            Err(e) => Err(e.to_string().trim_end_matches('.').to_string()),
+        },
         SettingKey::MaxGames => {
             if lower == "none" || lower == "unlimited" {
                 return Ok(Some("none".into()));
@@ -128,6 +137,7 @@ impl ServerConfig {
             channels: Vec::new(),
             animations: bot.animation,
             max_games: None,
+            clock: None,
         }
     }
 
@@ -161,6 +171,7 @@ impl ServerConfig {
                     c.channels = v.split(',').filter_map(|x| x.parse().ok()).collect()
                 }
                 SettingKey::MaxGames => c.max_games = v.parse().ok(),
+                SettingKey::Clock => c.clock = v.parse().ok(),
             }
         }
         c
@@ -193,6 +204,10 @@ impl ServerConfig {
                 Some(n) => n.to_string(),
                 None => "no limit".into(),
             },
+            SettingKey::Clock => match self.clock {
+                Some(c) => c.describe(),
+                None => "none".into(),
+            },
         }
     }
 }
@@ -210,10 +225,13 @@ fn about_key(key: SettingKey) -> &'static str {
             "move animations after each move (a player's own `/bao prefs animations` wins)"
         }
         SettingKey::MaxGames => "most games one member may have running here",
+        SettingKey::Clock => {
+            "clock of challenges that name none, like 5+3 or 3d+1d; when none, time_per_move applies"
+        }
     }
 }
 
-const SETTINGS_FORM: &str = "write `/bao-settings <setting> <value>` with a setting among variant, rules, time_per_move, rated, placement, channels, animations, max_games (`default` as the value resets one)";
+const SETTINGS_FORM: &str = "write `/bao-settings <setting> <value>` with a setting among variant, rules, time_per_move, clock, rated, placement, channels, animations, max_games (`default` as the value resets one)";
 
 impl App {
     /// The settings of the server `place` is in (the bot's defaults in a DM).

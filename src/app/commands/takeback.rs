@@ -51,6 +51,8 @@ impl App {
         let game =
             self.store
                 .take_back(game.id, game.ply, to_ply, Some(user.id), self.clock.now())?;
+        self.clock_signal
+            .ring_for(game.clock.and_then(|c| c.next_due()).map(|(at, _)| at));
         let withdrawn = self
             .store
             .takebacks(game.id)?
@@ -191,6 +193,8 @@ impl App {
         let previous = shown_board(&game);
         let now = self.clock.now();
         let game = self.store.answer_takeback(game.id, req.id, accept, now)?;
+        self.clock_signal
+            .ring_for(game.clock.and_then(|c| c.next_due()).map(|(at, _)| at));
         if !accept {
             return Ok(Reply::public(format!(
                 "{} declines to take back `{}`; the move stands and {} is to move.",

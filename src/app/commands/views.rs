@@ -9,6 +9,7 @@ use crate::app::refusal::{refuse, Answer};
 use crate::app::view::{place_link, timestamp};
 use crate::app::{shown_board, App, AppError};
 use crate::app::{Attachment, Destination, Notice, Reply, User};
+use crate::vocab::{bank_text, clk_text};
 
 use super::endings::require_active;
 
@@ -104,16 +105,25 @@ impl App {
         let moves = self.store.moves(game.id)?;
         let south = self.side_name(game, Side::South);
         let north = self.side_name(game, Side::North);
+        let control = game.clock.map(|c| c.control);
         let mut lines = vec![format!(
-            "Game {}: {south} (South) vs {north} (North), {} moves.",
+            "Game {}: {south} (South) vs {north} (North), {} moves{}.",
             game.id,
-            moves.len()
+            moves.len(),
+            control
+                .map(|c| format!(", {}", c.describe()))
+                .unwrap_or_default()
         )];
+        // A move with the mover's time left after it, in a clocked game: `A6 left [2:42]`.
+        let shown = |m: &crate::store::StoredMove| match m.clock_ms {
+            Some(ms) => format!("{} [{}]", m.text, bank_text(ms)),
+            None => m.text.clone(),
+        };
         for pair in moves.chunks(2) {
             let n = pair[0].ply.div_ceil(2);
-            let second = pair.get(1).map(|m| m.text.as_str()).unwrap_or("");
+            let second = pair.get(1).map(shown).unwrap_or_default();
             lines.push(
-                format!("{n}. {}  {second}", pair[0].text)
+                format!("{n}. {}  {second}", shown(&pair[0]))
                     .trim_end()
                     .to_string(),
             );
@@ -144,6 +154,9 @@ impl App {
                 r.words()
             ));
         }
+        if let Some(c) = control {
+            record.push_str(&format!("# {}\n", c.describe()));
+        }
         record.push_str(&format!("rules {}\n", game.rule_set));
         for t in &takebacks {
             record.push_str(&format!(
@@ -159,6 +172,10 @@ impl App {
         record.push_str(&format!("position {}\n", game.start_position));
         for m in &moves {
             record.push_str(&m.text);
+            // The mover's clock after the move, as game records write it.
+            if let Some(ms) = m.clock_ms {
+                record.push_str(&format!(" # [%clk {}]", clk_text(ms)));
+            }
             record.push('\n');
         }
         let mut reply = Reply::private(fit(lines.join("\n")));
@@ -218,8 +235,12 @@ impl App {
                         .deadline
                         .map(|d| format!(", by {}", timestamp(d)))
                         .unwrap_or_default();
+                    let clock = g
+                        .clock
+                        .map(|c| format!(", clock {}", c.control.form()))
+                        .unwrap_or_default();
                     format!(
-                        "`#{}` vs {opponent} in {} ({} moves): {whose}{by}",
+                        "`#{}` vs {opponent} in {} ({} moves{clock}): {whose}{by}",
                         g.id,
                         place_link(&g.place),
                         g.ply
@@ -257,8 +278,12 @@ impl App {
             (GameStatus::Finished, None, _) => "no winner",
             _ => "stopped without a result",
         };
+        let clock = g
+            .clock
+            .map(|c| format!(", clock {}", c.control.form()))
+            .unwrap_or_default();
         format!(
-            "`#{}` vs {opponent} in {} ({} moves): {result} ({reason})",
+            "`#{}` vs {opponent} in {} ({} moves{clock}): {result} ({reason})",
             g.id,
             place_link(&g.place),
             g.ply

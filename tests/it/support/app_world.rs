@@ -102,6 +102,8 @@ pub struct Challenge {
     rules: Option<RuleSet>,
     rated: Option<bool>,
     hints: Option<bool>,
+    clock: Option<String>,
+    cap: Option<String>,
 }
 
 /// A challenge to `opponent` (see [`Challenge`]).
@@ -114,6 +116,8 @@ pub fn challenge(opponent: &User) -> Challenge {
         rules: None,
         rated: None,
         hints: None,
+        clock: None,
+        cap: None,
     }
 }
 
@@ -166,6 +170,22 @@ impl Challenge {
         }
     }
 
+    /// On this clock, as typed (`5+3`, `3d+1d`, `none`).
+    pub fn clock<'a>(self, clock: impl Into<Option<&'a str>>) -> Challenge {
+        Challenge {
+            clock: clock.into().map(String::from),
+            ..self
+        }
+    }
+
+    /// With this cap on a correspondence clock, as typed (`10d`).
+    pub fn cap<'a>(self, cap: impl Into<Option<&'a str>>) -> Challenge {
+        Challenge {
+            cap: cap.into().map(String::from),
+            ..self
+        }
+    }
+
     /// The command.
     pub fn command(self) -> Command {
         Command::Challenge {
@@ -176,6 +196,8 @@ impl Challenge {
             rules: self.rules,
             rated: self.rated,
             hints: self.hints,
+            clock: self.clock,
+            cap: self.cap,
         }
     }
 }

@@ -15,6 +15,8 @@ pub fn start_game(app: &App, place: &Place, south: &User, north: &User) {
         rules: None,
         rated: None,
         hints: None,
+        clock: None,
+        cap: None,
     };
     app.handle(south, place, challenge).expect("challenge");
     app.handle(north, place, Command::Accept).expect("accept");

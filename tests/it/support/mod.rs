@@ -8,6 +8,7 @@ pub mod app_world;
 pub mod bot;
 pub mod child;
 pub mod discord_limits;
+pub mod errors;
 pub mod fake_discord;
 pub mod games;
 pub mod gifs;

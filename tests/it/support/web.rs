@@ -66,6 +66,8 @@ pub fn start(app: &App, place: &Place) -> GameId {
         rules: None,
         rated: Some(false),
         hints: None,
+        clock: None,
+        cap: None,
     };
     app.handle(&asha(), place, challenge).expect("challenge");
     app.handle(&baraka(), place, Command::Accept)
