@@ -282,19 +282,26 @@ async fn game_state(
     let Some(id) = id_of(&id) else {
         return not_found_response();
     };
-    let token = key.token();
-    let read = web
-        .reader
+    let read = progress(&web, id, key.token()).await;
+    answer(read, |(ply, status)| {
+        no_store(Json(serde_json::json!({ "ply": ply, "status": status })).into_response())
+    })
+}
+
+/// Game `id`'s progress (ply and status), if `token` lets the asker see it.
+async fn progress(
+    web: &Web,
+    id: i64,
+    token: Option<String>,
+) -> Result<Option<(u32, String)>, AppError> {
+    web.reader
         .read(move |app| {
             Ok(match app.web_game(id, token.as_deref())? {
                 Some(g) => app.web_progress(g.id.0)?,
                 None => None,
             })
         })
-        .await;
-    answer(read, |(ply, status)| {
-        no_store(Json(serde_json::json!({ "ply": ply, "status": status })).into_response())
-    })
+        .await
 }
 
 /// The event stream of a game's progress: one `progress` event now and one per change,
@@ -307,16 +314,7 @@ async fn game_events(
     let Some(id) = id_of(&id) else {
         return not_found_response();
     };
-    let token = key.token();
-    let read = web
-        .reader
-        .read(move |app| {
-            Ok(match app.web_game(id, token.as_deref())? {
-                Some(g) => app.web_progress(g.id.0)?,
-                None => None,
-            })
-        })
-        .await;
+    let read = progress(&web, id, key.token()).await;
     let now = match read {
         Ok(Some(now)) => now,
         Ok(None) => return not_found_response(),
