@@ -33,6 +33,8 @@ struct Bot {
 impl Bot {
     /// Starts the bot over `app` against `fake` and waits until its commands are registered.
     async fn start(fake: &FakeDiscord, app: Arc<App>) -> Bot {
+        // Marked before the bot starts: its registration may come before this task runs again.
+        let mark = fake.mark();
         let (outbox, outbox_rx) = Outbox::new();
         let clocks = discord::start_clocks(app.clone(), outbox);
         let (stop, stopped) = oneshot::channel::<()>();
@@ -45,7 +47,6 @@ impl Bot {
                 let _ = stopped.await;
             },
         ));
-        let mark = fake.mark();
         fake.wait_for_since(
             mark,
             |r| r.is("PUT", "/api/v10/applications/*/commands"),
