@@ -36,6 +36,7 @@ pub(super) struct Criteria<'a> {
 
 /// The widths of the fields for one bracket: wide enough for the sums over a whole
 /// matching of the bracket's players, with only the scores present in it.
+#[derive(Clone)]
 pub(super) struct Layout {
     /// Width of a counting field.
     pub count_bits: u32,
@@ -45,6 +46,9 @@ pub(super) struct Layout {
     score_shift: BTreeMap<u32, u32>,
     /// Rounds back whose floats count (0–2).
     back: u32,
+    /// Spare bits the weight type leaves, added to the free low bits so one matching can
+    /// settle several S1 players at once (0 until [`Layout::spare`]).
+    spare: u32,
 }
 
 impl Layout {
@@ -68,7 +72,17 @@ impl Layout {
             score_bits: at,
             score_shift,
             back: played_rounds.min(2) as u32,
+            spare: 0,
         }
+    }
+
+    /// This layout with the free low bits widened by all that a weight of `usable` bits
+    /// leaves above the fields (keeping `headroom` bits for the solver's sums).
+    pub fn spare(&self, usable: u32, headroom: u32) -> Layout {
+        let mut wider = self.clone();
+        wider.spare = 0;
+        wider.spare = usable.saturating_sub(wider.total_bits() + headroom);
+        wider
     }
 
     /// Bits of the widest weight.
@@ -80,7 +94,12 @@ impl Layout {
     /// The free bits at the bottom: the steps' questions (exchanges and orders), and
     /// below them the tie-break that only leads the solver to the likely answer.
     pub fn low_bits(&self) -> u32 {
-        3 * self.count_bits + 1 + self.tie_bits()
+        self.question_bits() + self.tie_bits()
+    }
+
+    /// The bits of the steps' questions, above the tie-break: at least `3 * count_bits + 1`.
+    pub fn question_bits(&self) -> u32 {
+        3 * self.count_bits + 1 + self.spare
     }
 
     /// The bits of the tie-break, under every question.
