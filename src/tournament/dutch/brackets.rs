@@ -159,12 +159,20 @@ pub(super) fn settle(c: &Criteria<'_>) -> Settled {
             end,
             below: next,
         };
-        let layout = Layout::new(at.iter().map(|&v| score(v)), c.played_rounds);
+        let layout = Layout::new(
+            at.iter().map(|&v| score(v)),
+            c.played_rounds,
+            at.len() > residents_end,
+        );
         let need = layout.total_bits() + HEADROOM;
         let (carried, carried_mdps) = if need <= i128::USABLE {
             pair_bracket::<i128>(c, &layout, &mut st, at, &shape)
+        } else if need <= Wide::<3>::USABLE {
+            pair_bracket::<Wide<3>>(c, &layout, &mut st, at, &shape)
         } else if need <= Wide::<4>::USABLE {
             pair_bracket::<Wide<4>>(c, &layout, &mut st, at, &shape)
+        } else if need <= Wide::<6>::USABLE {
+            pair_bracket::<Wide<6>>(c, &layout, &mut st, at, &shape)
         } else if need <= Wide::<8>::USABLE {
             pair_bracket::<Wide<8>>(c, &layout, &mut st, at, &shape)
         } else if need <= Wide::<16>::USABLE {

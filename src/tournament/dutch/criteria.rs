@@ -49,12 +49,15 @@ pub(super) struct Layout {
     /// Spare bits the weight type leaves, added to the free low bits so one matching can
     /// settle several S1 players at once (0 until [`Layout::spare`]).
     spare: u32,
+    /// Whether a next score group is weighed with the bracket (else its fields, always
+    /// zero, are left out: the order of the weights is the same, in fewer bits).
+    next: bool,
 }
 
 impl Layout {
     /// The layout for the players of a bracket and its next score group (their scores
-    /// in half-points), after `played_rounds`.
-    pub fn new(scores: impl Iterator<Item = u32>, played_rounds: usize) -> Layout {
+    /// in half-points; `next`: whether there is one), after `played_rounds`.
+    pub fn new(scores: impl Iterator<Item = u32>, played_rounds: usize, next: bool) -> Layout {
         let mut counts: BTreeMap<u32, usize> = BTreeMap::new();
         let mut players = 0;
         for s in scores {
@@ -73,6 +76,7 @@ impl Layout {
             score_shift,
             back: played_rounds.min(2) as u32,
             spare: 0,
+            next,
         }
     }
 
@@ -88,7 +92,8 @@ impl Layout {
     /// Bits of the widest weight.
     pub fn total_bits(&self) -> u32 {
         let (b, s) = (self.count_bits, self.score_bits);
-        2 + 2 * (b + s) + 4 * b + self.back * (2 * b + 2 * s) + self.low_bits()
+        let groups = 1 + u32::from(self.next);
+        2 + groups * (b + s) + 4 * b + self.back * (2 * b + 2 * s) + self.low_bits()
     }
 
     /// The free bits at the bottom: the steps' questions (exchanges and orders), and
@@ -156,9 +161,12 @@ impl Criteria<'_> {
         let score_if = |x: bool, halves: u32| if x { l.at_score(halves) } else { W::ZERO };
         let mut w = W::small(top)
             .push(b, flag(in_bracket))
-            .push(s, score_if(in_bracket, high.halves))
-            .push(b, flag(in_next))
-            .push(s, score_if(in_next, high.halves));
+            .push(s, score_if(in_bracket, high.halves));
+        if l.next {
+            w = w
+                .push(b, flag(in_next))
+                .push(s, score_if(in_next, high.halves));
+        }
         for digit in colour_digits(&low.colours, &high.colours) {
             w = w.push(b, flag(in_bracket && digit));
         }
