@@ -5,7 +5,8 @@
 //! whose edge weights stack the quality criteria as bit fields, the most important
 //! highest, each wide enough that the sum over a whole matching never reaches the field
 //! above. For more than a few dozen players that needs more than 128 bits, so the
-//! weight is a fixed-width integer from the `bnum` crate, as wide as the round needs.
+//! weight is [`I192`] or a fixed-width integer from the `bnum` crate, as wide as the
+//! bracket needs (the narrower, the faster the solver).
 
 use bnum::BInt;
 use integer_blossom::{max_weight_matching, Weight};
@@ -85,6 +86,97 @@ impl<const N: usize> Packed for Wide<N> {
     }
     fn shl(self, bits: u32) -> Self {
         Wide(self.0 << bits)
+    }
+}
+
+/// A signed integer of 192 bits, `hi * 2^64 + lo`, for brackets a little too wide for
+/// `i128`: three words added and compared straight, where `bnum`'s general loops cost
+/// the solver twice as much. The derived order (high word signed, then low word
+/// unsigned) is the order of the numbers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub(super) struct I192 {
+    hi: i128,
+    lo: u64,
+}
+
+impl std::ops::Add for I192 {
+    type Output = Self;
+    fn add(self, o: Self) -> Self {
+        let (lo, carry) = self.lo.overflowing_add(o.lo);
+        I192 {
+            hi: self.hi + o.hi + i128::from(carry),
+            lo,
+        }
+    }
+}
+
+impl std::ops::Sub for I192 {
+    type Output = Self;
+    fn sub(self, o: Self) -> Self {
+        let (lo, borrow) = self.lo.overflowing_sub(o.lo);
+        I192 {
+            hi: self.hi - o.hi - i128::from(borrow),
+            lo,
+        }
+    }
+}
+
+impl std::ops::AddAssign for I192 {
+    fn add_assign(&mut self, o: Self) {
+        *self = *self + o;
+    }
+}
+
+impl std::ops::SubAssign for I192 {
+    fn sub_assign(&mut self, o: Self) {
+        *self = *self - o;
+    }
+}
+
+impl Weight for I192 {
+    const ZERO: Self = I192 { hi: 0, lo: 0 };
+    const ONE: Self = I192 { hi: 0, lo: 1 };
+    fn inf() -> Self {
+        // The largest 192-bit number shifted right by two, as `Wide` has it.
+        I192 {
+            hi: i128::MAX >> 2,
+            lo: u64::MAX,
+        }
+    }
+    fn double(self) -> Self {
+        self + self
+    }
+    fn half(self) -> Self {
+        // Rounded toward zero, as integer division.
+        if self.hi < 0 {
+            return Self::ZERO - (Self::ZERO - self).half();
+        }
+        I192 {
+            hi: self.hi >> 1,
+            lo: (self.lo >> 1) | ((self.hi as u64) << 63),
+        }
+    }
+}
+
+impl Packed for I192 {
+    const USABLE: u32 = 192 - 8;
+    fn small(v: u64) -> Self {
+        I192 { hi: 0, lo: v }
+    }
+    fn shl(self, bits: u32) -> Self {
+        // The 192-bit word shifted left, bits shifted out lost.
+        let (hi, lo) = (self.hi as u128, u128::from(self.lo));
+        let (hi, lo) = match bits {
+            0 => (hi, lo),
+            1..=63 => ((hi << bits) | (lo >> (64 - bits)), lo << bits),
+            64..=127 => ((hi << bits) | (lo << (bits - 64)), 0),
+            128..=191 => (lo << (bits - 64), 0),
+            _ => (0, 0),
+        };
+        I192 {
+            hi: hi as i128,
+            lo: lo as u64,
+        }
     }
 }
 
@@ -174,5 +266,50 @@ mod tests {
         g.set(1, 2, top + low);
         g.solve();
         assert_eq!(g.mate, vec![1, 0, 3, 2]);
+    }
+
+    #[test]
+    fn i192_computes_as_a_192_bit_integer() {
+        use crate::ai::rng::Rng;
+        let wide = |x: I192| Wide::<3>((BInt::<3>::from(x.hi) << 64u32) + BInt::from(x.lo));
+        let mut rng = Rng::new(39);
+        let mut pool: Vec<I192> = vec![I192::ZERO, I192::ONE, I192::inf(), I192::small(u64::MAX)];
+        for _ in 0..2000 {
+            let a = pool[rng.below(pool.len())];
+            let b = pool[rng.below(pool.len())];
+            let bits = rng.below(160) as u32;
+            let (wa, wb) = (wide(a), wide(b));
+            assert_eq!(a.cmp(&b), wa.cmp(&wb));
+            let small = I192::small(rng.below(1 << 20) as u64);
+            assert_eq!(wide(small.shl(bits)), wide(small).shl(bits));
+            let picked = match rng.below(5) {
+                0 => {
+                    assert_eq!(wide(a + b), wa + wb);
+                    a + b
+                }
+                1 => {
+                    assert_eq!(wide(a - b), wa - wb);
+                    a - b
+                }
+                2 => {
+                    assert_eq!(wide(a.half()), wa.half());
+                    a.half()
+                }
+                3 => {
+                    assert_eq!(wide(a.double()), wa.double());
+                    a.double()
+                }
+                _ => small.shl(bits),
+            };
+            if picked.hi.unsigned_abs() >= 1 << 120 {
+                continue;
+            }
+            if pool.len() < 64 {
+                pool.push(picked);
+            } else {
+                let at = rng.below(pool.len());
+                pool[at] = picked;
+            }
+        }
     }
 }
