@@ -23,7 +23,7 @@ mod remainder;
 use std::collections::HashMap;
 
 use super::criteria::{Criteria, Layout};
-use super::weights::{Graph, Packed, Wide, I192};
+use super::weights::{Graph, Packed, Wide, I256};
 use remainder::pair_remainder;
 
 /// Bits a bracket's weight type keeps free above its fields, for the solver's sums.
@@ -167,10 +167,8 @@ pub(super) fn settle(c: &Criteria<'_>) -> Settled {
         let need = layout.total_bits() + HEADROOM;
         let (carried, carried_mdps) = if need <= i128::USABLE {
             pair_bracket::<i128>(c, &layout, &mut st, at, &shape)
-        } else if need <= I192::USABLE {
-            pair_bracket::<I192>(c, &layout, &mut st, at, &shape)
-        } else if need <= Wide::<4>::USABLE {
-            pair_bracket::<Wide<4>>(c, &layout, &mut st, at, &shape)
+        } else if need <= I256::USABLE {
+            pair_bracket::<I256>(c, &layout, &mut st, at, &shape)
         } else if need <= Wide::<6>::USABLE {
             pair_bracket::<Wide<6>>(c, &layout, &mut st, at, &shape)
         } else if need <= Wide::<8>::USABLE {

@@ -5,7 +5,7 @@
 //! whose edge weights stack the quality criteria as bit fields, the most important
 //! highest, each wide enough that the sum over a whole matching never reaches the field
 //! above. For more than a few dozen players that needs more than 128 bits, so the
-//! weight is [`I192`] or a fixed-width integer from the `bnum` crate, as wide as the
+//! weight is [`I256`] or a fixed-width integer from the `bnum` crate, as wide as the
 //! bracket needs (the narrower, the faster the solver).
 
 use bnum::BInt;
@@ -89,58 +89,59 @@ impl<const N: usize> Packed for Wide<N> {
     }
 }
 
-/// A signed integer of 192 bits, `hi * 2^64 + lo`, for brackets a little too wide for
-/// `i128`: three words added and compared straight, where `bnum`'s general loops cost
-/// the solver twice as much. The derived order (high word signed, then low word
-/// unsigned) is the order of the numbers.
+/// A signed integer of 256 bits, `hi * 2^128 + lo`, for brackets too wide for `i128`:
+/// two words added and compared straight, where `bnum`'s general loops cost the solver
+/// more; as compact as a 192-bit one once aligned, and with room to settle more S1
+/// players per matching. The derived order (high word signed, then low word unsigned)
+/// is the order of the numbers.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-pub(super) struct I192 {
+pub(super) struct I256 {
     hi: i128,
-    lo: u64,
+    lo: u128,
 }
 
-impl std::ops::Add for I192 {
+impl std::ops::Add for I256 {
     type Output = Self;
     fn add(self, o: Self) -> Self {
         let (lo, carry) = self.lo.overflowing_add(o.lo);
-        I192 {
+        I256 {
             hi: self.hi + o.hi + i128::from(carry),
             lo,
         }
     }
 }
 
-impl std::ops::Sub for I192 {
+impl std::ops::Sub for I256 {
     type Output = Self;
     fn sub(self, o: Self) -> Self {
         let (lo, borrow) = self.lo.overflowing_sub(o.lo);
-        I192 {
+        I256 {
             hi: self.hi - o.hi - i128::from(borrow),
             lo,
         }
     }
 }
 
-impl std::ops::AddAssign for I192 {
+impl std::ops::AddAssign for I256 {
     fn add_assign(&mut self, o: Self) {
         *self = *self + o;
     }
 }
 
-impl std::ops::SubAssign for I192 {
+impl std::ops::SubAssign for I256 {
     fn sub_assign(&mut self, o: Self) {
         *self = *self - o;
     }
 }
 
-impl Weight for I192 {
-    const ZERO: Self = I192 { hi: 0, lo: 0 };
-    const ONE: Self = I192 { hi: 0, lo: 1 };
+impl Weight for I256 {
+    const ZERO: Self = I256 { hi: 0, lo: 0 };
+    const ONE: Self = I256 { hi: 0, lo: 1 };
     fn inf() -> Self {
-        // The largest 192-bit number shifted right by two, as `Wide` has it.
-        I192 {
+        // The largest 256-bit number shifted right by two, as `Wide` has it.
+        I256 {
             hi: i128::MAX >> 2,
-            lo: u64::MAX,
+            lo: u128::MAX,
         }
     }
     fn double(self) -> Self {
@@ -151,32 +152,31 @@ impl Weight for I192 {
         if self.hi < 0 {
             return Self::ZERO - (Self::ZERO - self).half();
         }
-        I192 {
+        I256 {
             hi: self.hi >> 1,
-            lo: (self.lo >> 1) | ((self.hi as u64) << 63),
+            lo: (self.lo >> 1) | ((self.hi as u128) << 127),
         }
     }
 }
 
-impl Packed for I192 {
-    const USABLE: u32 = 192 - 8;
+impl Packed for I256 {
+    const USABLE: u32 = 256 - 8;
     fn small(v: u64) -> Self {
-        I192 { hi: 0, lo: v }
+        I256 {
+            hi: 0,
+            lo: u128::from(v),
+        }
     }
     fn shl(self, bits: u32) -> Self {
-        // The 192-bit word shifted left, bits shifted out lost.
-        let (hi, lo) = (self.hi as u128, u128::from(self.lo));
+        // The 256-bit word shifted left, bits shifted out lost.
+        let (hi, lo) = (self.hi as u128, self.lo);
         let (hi, lo) = match bits {
             0 => (hi, lo),
-            1..=63 => ((hi << bits) | (lo >> (64 - bits)), lo << bits),
-            64..=127 => ((hi << bits) | (lo << (bits - 64)), 0),
-            128..=191 => (lo << (bits - 64), 0),
+            1..=127 => ((hi << bits) | (lo >> (128 - bits)), lo << bits),
+            128..=255 => (lo << (bits - 128), 0),
             _ => (0, 0),
         };
-        I192 {
-            hi: hi as i128,
-            lo: lo as u64,
-        }
+        I256 { hi: hi as i128, lo }
     }
 }
 
@@ -269,18 +269,21 @@ mod tests {
     }
 
     #[test]
-    fn i192_computes_as_a_192_bit_integer() {
+    fn i256_computes_as_a_256_bit_integer() {
         use crate::ai::rng::Rng;
-        let wide = |x: I192| Wide::<3>((BInt::<3>::from(x.hi) << 64u32) + BInt::from(x.lo));
+        let wide = |x: I256| {
+            let top = (BInt::<4>::from(x.hi) << 64u32) + BInt::from((x.lo >> 64) as u64);
+            Wide::<4>((top << 64u32) + BInt::from(x.lo as u64))
+        };
         let mut rng = Rng::new(39);
-        let mut pool: Vec<I192> = vec![I192::ZERO, I192::ONE, I192::inf(), I192::small(u64::MAX)];
+        let mut pool: Vec<I256> = vec![I256::ZERO, I256::ONE, I256::inf(), I256::small(u64::MAX)];
         for _ in 0..2000 {
             let a = pool[rng.below(pool.len())];
             let b = pool[rng.below(pool.len())];
-            let bits = rng.below(160) as u32;
+            let bits = rng.below(220) as u32;
             let (wa, wb) = (wide(a), wide(b));
             assert_eq!(a.cmp(&b), wa.cmp(&wb));
-            let small = I192::small(rng.below(1 << 20) as u64);
+            let small = I256::small(rng.below(1 << 20) as u64);
             assert_eq!(wide(small.shl(bits)), wide(small).shl(bits));
             let picked = match rng.below(5) {
                 0 => {
