@@ -18,10 +18,16 @@
 //! A question is asked by adding a unit in the free low bits of some edges; an answer is
 //! fixed by removing edges or fixing a pair, so later questions never undo it.
 
+mod remainder;
+
 use std::collections::HashMap;
 
 use super::criteria::{Criteria, Layout};
-use super::weights::{Graph, Packed, Wide};
+use super::weights::{Graph, Packed, Wide, I256};
+use remainder::pair_remainder;
+
+/// Bits a bracket's weight type keeps free above its fields, for the solver's sums.
+const HEADROOM: u32 = 6;
 
 /// The pairs of the round (vertices in score order) and the player left for the bye.
 pub(super) struct Settled {
@@ -153,12 +159,18 @@ pub(super) fn settle(c: &Criteria<'_>) -> Settled {
             end,
             below: next,
         };
-        let layout = Layout::new(at.iter().map(|&v| score(v)), c.played_rounds);
-        let need = layout.total_bits() + 6;
+        let layout = Layout::new(
+            at.iter().map(|&v| score(v)),
+            c.played_rounds,
+            at.len() > residents_end,
+        );
+        let need = layout.total_bits() + HEADROOM;
         let (carried, carried_mdps) = if need <= i128::USABLE {
             pair_bracket::<i128>(c, &layout, &mut st, at, &shape)
-        } else if need <= Wide::<4>::USABLE {
-            pair_bracket::<Wide<4>>(c, &layout, &mut st, at, &shape)
+        } else if need <= I256::USABLE {
+            pair_bracket::<I256>(c, &layout, &mut st, at, &shape)
+        } else if need <= Wide::<6>::USABLE {
+            pair_bracket::<Wide<6>>(c, &layout, &mut st, at, &shape)
         } else if need <= Wide::<8>::USABLE {
             pair_bracket::<Wide<8>>(c, &layout, &mut st, at, &shape)
         } else if need <= Wide::<16>::USABLE {
@@ -210,6 +222,7 @@ fn pair_bracket<W: Packed>(
         end,
         below,
     } = *shape;
+    let layout = &layout.spare(W::USABLE, HEADROOM);
     let pruned = robust_below(c, st, &at, below);
     let mut g: Graph<W> = Graph::new(n);
     for v in 0..n {
@@ -429,145 +442,5 @@ fn pair_mdps<W: Packed>(br: &Bracket<W>, g: &mut Graph<W>, matched: &mut [bool])
         }
         matched[m] = true;
         g.fix(v, m);
-    }
-}
-
-/// Pairs the residents left by the MDPs: S1 against S2 with the fewest and smallest
-/// exchanges, then S1 in order against the highest S2 possible.
-fn pair_remainder<W: Packed>(
-    layout: &Layout,
-    br: &mut Bracket<W>,
-    g: &mut Graph<W>,
-    matched: &mut [bool],
-) {
-    let remainder: Vec<usize> = (br.mdps..br.residents_end)
-        .filter(|&r| g.mate[br.at[r]] >= br.first)
-        .collect();
-    let pairs = remainder
-        .iter()
-        .filter(|&&r| g.mate[br.at[r]] < br.at[r])
-        .count();
-    let b = layout.count_bits;
-    // Fewer exchanges (S1 players pairing forward), then smaller exchanged numbers.
-    let exch = |br: &Bracket<W>, lower: usize, higher: usize, pos: usize| -> W {
-        let w = br.base(lower, higher);
-        if w == W::ZERO {
-            return w;
-        }
-        w + br.units(u64::from(pos < pairs)).shl(2 * b + 1) - br.units(2 * pos as u64)
-    };
-    // Lead the solver to S1 in order against S2 in order.
-    br.tie_remainder(&remainder, pairs);
-    for (i, &ri) in remainder.iter().enumerate() {
-        for &rj in &remainder[i + 1..] {
-            br.put(g, rj, ri, exch(br, rj, ri, i));
-        }
-    }
-    g.solve();
-    let exchanges = remainder[..pairs]
-        .iter()
-        .filter(|&&r| !br.forward(g, br.at[r]))
-        .count();
-    // The lowest of S1 leave it first.
-    let mut left = exchanges;
-    let mut i = pairs;
-    while i > 0 && left > 0 {
-        i -= 1;
-        let (rp, v) = (remainder[i], br.at[remainder[i]]);
-        if br.forward(g, v) {
-            for &ro in &remainder[i + 1..] {
-                let w = exch(br, ro, rp, i);
-                if w != W::ZERO {
-                    br.put(g, ro, rp, w - br.units(1));
-                }
-            }
-            g.solve();
-        }
-        let exchange = !br.forward(g, v);
-        left -= usize::from(exchange);
-        for &ro in &remainder[i + 1..] {
-            if exchange {
-                br.clear(ro, rp);
-            }
-            br.put(g, ro, rp, exch(br, ro, rp, i));
-        }
-    }
-    // The highest of S2 join S1 first.
-    let mut left = exchanges;
-    for i in pairs..remainder.len() {
-        if left <= 1 {
-            break;
-        }
-        let (rp, v) = (remainder[i], br.at[remainder[i]]);
-        let already = br.forward(g, v);
-        if !already {
-            for &ro in &remainder[i + 1..] {
-                let w = exch(br, ro, rp, i);
-                if w != W::ZERO {
-                    br.put(g, ro, rp, w + br.units(1));
-                }
-            }
-            g.solve();
-        }
-        if br.forward(g, v) {
-            left -= 1;
-            for &ro in &remainder[..i] {
-                br.clear(rp, ro);
-                g.set(v, br.at[ro], W::ZERO);
-            }
-            for o in br.residents_end..br.len() {
-                br.clear(o, rp);
-                g.set(v, br.at[o], W::ZERO);
-            }
-        }
-        if !already {
-            for &ro in &remainder[i + 1..] {
-                br.put(g, ro, rp, exch(br, ro, rp, i));
-            }
-        }
-    }
-    // Fix who is in S1 and who in S2: only S1-to-S2 edges stay.
-    for (i, &ri) in remainder.iter().enumerate() {
-        let vi = br.at[ri];
-        for &rj in &remainder[i + 1..] {
-            let vj = br.at[rj];
-            if !br.forward(g, vi) || br.forward(g, vj) {
-                br.clear(rj, ri);
-            }
-            br.put(g, rj, ri, br.base(rj, ri));
-        }
-    }
-    // Each S1 player in order takes the highest S2 player possible.
-    for &rp in &remainder {
-        let v = br.at[rp];
-        if !br.forward(g, v) {
-            continue;
-        }
-        // Already with the highest S2 player it may have: the matching stays the best.
-        let best = remainder
-            .iter()
-            .find(|&&ro| ro > rp && !matched[br.at[ro]] && br.base(ro, rp) != W::ZERO)
-            .map(|&ro| br.at[ro]);
-        if best != Some(g.mate[v]) {
-            let mut bonus = 0u64;
-            for &ro in remainder.iter().rev() {
-                let u = br.at[ro];
-                if ro <= rp || matched[u] {
-                    continue;
-                }
-                let w = br.base(ro, rp);
-                if w != W::ZERO {
-                    br.put(g, ro, rp, w + br.units(bonus));
-                }
-                bonus += 1;
-            }
-            g.solve();
-        }
-        let m = g.mate[v];
-        if m != v {
-            matched[v] = true;
-            matched[m] = true;
-            g.fix(v, m);
-        }
     }
 }

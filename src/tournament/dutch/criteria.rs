@@ -36,6 +36,7 @@ pub(super) struct Criteria<'a> {
 
 /// The widths of the fields for one bracket: wide enough for the sums over a whole
 /// matching of the bracket's players, with only the scores present in it.
+#[derive(Clone)]
 pub(super) struct Layout {
     /// Width of a counting field.
     pub count_bits: u32,
@@ -45,12 +46,18 @@ pub(super) struct Layout {
     score_shift: BTreeMap<u32, u32>,
     /// Rounds back whose floats count (0–2).
     back: u32,
+    /// Spare bits the weight type leaves, added to the free low bits so one matching can
+    /// settle several S1 players at once (0 until [`Layout::spare`]).
+    spare: u32,
+    /// Whether a next score group is weighed with the bracket (else its fields, always
+    /// zero, are left out: the order of the weights is the same, in fewer bits).
+    next: bool,
 }
 
 impl Layout {
     /// The layout for the players of a bracket and its next score group (their scores
-    /// in half-points), after `played_rounds`.
-    pub fn new(scores: impl Iterator<Item = u32>, played_rounds: usize) -> Layout {
+    /// in half-points; `next`: whether there is one), after `played_rounds`.
+    pub fn new(scores: impl Iterator<Item = u32>, played_rounds: usize, next: bool) -> Layout {
         let mut counts: BTreeMap<u32, usize> = BTreeMap::new();
         let mut players = 0;
         for s in scores {
@@ -68,19 +75,36 @@ impl Layout {
             score_bits: at,
             score_shift,
             back: played_rounds.min(2) as u32,
+            spare: 0,
+            next,
         }
+    }
+
+    /// This layout with the free low bits widened by all that a weight of `usable` bits
+    /// leaves above the fields (keeping `headroom` bits for the solver's sums).
+    pub fn spare(&self, usable: u32, headroom: u32) -> Layout {
+        let mut wider = self.clone();
+        wider.spare = 0;
+        wider.spare = usable.saturating_sub(wider.total_bits() + headroom);
+        wider
     }
 
     /// Bits of the widest weight.
     pub fn total_bits(&self) -> u32 {
         let (b, s) = (self.count_bits, self.score_bits);
-        2 + 2 * (b + s) + 4 * b + self.back * (2 * b + 2 * s) + self.low_bits()
+        let groups = 1 + u32::from(self.next);
+        2 + groups * (b + s) + 4 * b + self.back * (2 * b + 2 * s) + self.low_bits()
     }
 
     /// The free bits at the bottom: the steps' questions (exchanges and orders), and
     /// below them the tie-break that only leads the solver to the likely answer.
     pub fn low_bits(&self) -> u32 {
-        3 * self.count_bits + 1 + self.tie_bits()
+        self.question_bits() + self.tie_bits()
+    }
+
+    /// The bits of the steps' questions, above the tie-break: at least `3 * count_bits + 1`.
+    pub fn question_bits(&self) -> u32 {
+        3 * self.count_bits + 1 + self.spare
     }
 
     /// The bits of the tie-break, under every question.
@@ -137,9 +161,12 @@ impl Criteria<'_> {
         let score_if = |x: bool, halves: u32| if x { l.at_score(halves) } else { W::ZERO };
         let mut w = W::small(top)
             .push(b, flag(in_bracket))
-            .push(s, score_if(in_bracket, high.halves))
-            .push(b, flag(in_next))
-            .push(s, score_if(in_next, high.halves));
+            .push(s, score_if(in_bracket, high.halves));
+        if l.next {
+            w = w
+                .push(b, flag(in_next))
+                .push(s, score_if(in_next, high.halves));
+        }
         for digit in colour_digits(&low.colours, &high.colours) {
             w = w.push(b, flag(in_bracket && digit));
         }

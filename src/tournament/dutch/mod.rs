@@ -112,6 +112,25 @@ fn bye_score(c: &Criteria<'_>) -> Result<u32, Blocked> {
     if lonely.len() > n % 2 {
         return Err(Blocked::NoOpponent(lonely));
     }
+    // Dirac: when everyone is barred from fewer than half of the others but one, the
+    // players less any one of them have a Hamiltonian cycle, so a perfect matching. Then
+    // the bye goes to the lowest score of those who may take it, without a matching.
+    let barred = |i: usize| {
+        (0..n)
+            .filter(|&j| i != j && !c.compatible(&players[i], &players[j]))
+            .count()
+    };
+    if n >= 4 && (0..n).all(|i| barred(i) <= (n - 3) / 2) {
+        if n % 2 == 0 {
+            return Ok(0);
+        }
+        return players
+            .iter()
+            .filter(|p| p.bye_eligible)
+            .map(|p| p.halves)
+            .min()
+            .ok_or(Blocked::NoBye);
+    }
     // Levels of score from the bottom: pairing high scores leaves the lowest out.
     let levels: BTreeMap<u32, u64> = players
         .iter()

@@ -5,7 +5,8 @@
 //! whose edge weights stack the quality criteria as bit fields, the most important
 //! highest, each wide enough that the sum over a whole matching never reaches the field
 //! above. For more than a few dozen players that needs more than 128 bits, so the
-//! weight is a fixed-width integer from the `bnum` crate, as wide as the round needs.
+//! weight is [`I256`] or a fixed-width integer from the `bnum` crate, as wide as the
+//! bracket needs (the narrower, the faster the solver).
 
 use bnum::BInt;
 use integer_blossom::{max_weight_matching, Weight};
@@ -85,6 +86,97 @@ impl<const N: usize> Packed for Wide<N> {
     }
     fn shl(self, bits: u32) -> Self {
         Wide(self.0 << bits)
+    }
+}
+
+/// A signed integer of 256 bits, `hi * 2^128 + lo`, for brackets too wide for `i128`:
+/// two words added and compared straight, where `bnum`'s general loops cost the solver
+/// more; as compact as a 192-bit one once aligned, and with room to settle more S1
+/// players per matching. The derived order (high word signed, then low word unsigned)
+/// is the order of the numbers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub(super) struct I256 {
+    hi: i128,
+    lo: u128,
+}
+
+impl std::ops::Add for I256 {
+    type Output = Self;
+    fn add(self, o: Self) -> Self {
+        let (lo, carry) = self.lo.overflowing_add(o.lo);
+        I256 {
+            hi: self.hi + o.hi + i128::from(carry),
+            lo,
+        }
+    }
+}
+
+impl std::ops::Sub for I256 {
+    type Output = Self;
+    fn sub(self, o: Self) -> Self {
+        let (lo, borrow) = self.lo.overflowing_sub(o.lo);
+        I256 {
+            hi: self.hi - o.hi - i128::from(borrow),
+            lo,
+        }
+    }
+}
+
+impl std::ops::AddAssign for I256 {
+    fn add_assign(&mut self, o: Self) {
+        *self = *self + o;
+    }
+}
+
+impl std::ops::SubAssign for I256 {
+    fn sub_assign(&mut self, o: Self) {
+        *self = *self - o;
+    }
+}
+
+impl Weight for I256 {
+    const ZERO: Self = I256 { hi: 0, lo: 0 };
+    const ONE: Self = I256 { hi: 0, lo: 1 };
+    fn inf() -> Self {
+        // The largest 256-bit number shifted right by two, as `Wide` has it.
+        I256 {
+            hi: i128::MAX >> 2,
+            lo: u128::MAX,
+        }
+    }
+    fn double(self) -> Self {
+        self + self
+    }
+    fn half(self) -> Self {
+        // Rounded toward zero, as integer division.
+        if self.hi < 0 {
+            return Self::ZERO - (Self::ZERO - self).half();
+        }
+        I256 {
+            hi: self.hi >> 1,
+            lo: (self.lo >> 1) | ((self.hi as u128) << 127),
+        }
+    }
+}
+
+impl Packed for I256 {
+    const USABLE: u32 = 256 - 8;
+    fn small(v: u64) -> Self {
+        I256 {
+            hi: 0,
+            lo: u128::from(v),
+        }
+    }
+    fn shl(self, bits: u32) -> Self {
+        // The 256-bit word shifted left, bits shifted out lost.
+        let (hi, lo) = (self.hi as u128, self.lo);
+        let (hi, lo) = match bits {
+            0 => (hi, lo),
+            1..=127 => ((hi << bits) | (lo >> (128 - bits)), lo << bits),
+            128..=255 => (lo << (bits - 128), 0),
+            _ => (0, 0),
+        };
+        I256 { hi: hi as i128, lo }
     }
 }
 
@@ -174,5 +266,53 @@ mod tests {
         g.set(1, 2, top + low);
         g.solve();
         assert_eq!(g.mate, vec![1, 0, 3, 2]);
+    }
+
+    #[test]
+    fn i256_computes_as_a_256_bit_integer() {
+        use crate::ai::rng::Rng;
+        let wide = |x: I256| {
+            let top = (BInt::<4>::from(x.hi) << 64u32) + BInt::from((x.lo >> 64) as u64);
+            Wide::<4>((top << 64u32) + BInt::from(x.lo as u64))
+        };
+        let mut rng = Rng::new(39);
+        let mut pool: Vec<I256> = vec![I256::ZERO, I256::ONE, I256::inf(), I256::small(u64::MAX)];
+        for _ in 0..2000 {
+            let a = pool[rng.below(pool.len())];
+            let b = pool[rng.below(pool.len())];
+            let bits = rng.below(220) as u32;
+            let (wa, wb) = (wide(a), wide(b));
+            assert_eq!(a.cmp(&b), wa.cmp(&wb));
+            let small = I256::small(rng.below(1 << 20) as u64);
+            assert_eq!(wide(small.shl(bits)), wide(small).shl(bits));
+            let picked = match rng.below(5) {
+                0 => {
+                    assert_eq!(wide(a + b), wa + wb);
+                    a + b
+                }
+                1 => {
+                    assert_eq!(wide(a - b), wa - wb);
+                    a - b
+                }
+                2 => {
+                    assert_eq!(wide(a.half()), wa.half());
+                    a.half()
+                }
+                3 => {
+                    assert_eq!(wide(a.double()), wa.double());
+                    a.double()
+                }
+                _ => small.shl(bits),
+            };
+            if picked.hi.unsigned_abs() >= 1 << 120 {
+                continue;
+            }
+            if pool.len() < 64 {
+                pool.push(picked);
+            } else {
+                let at = rng.below(pool.len());
+                pool[at] = picked;
+            }
+        }
     }
 }
