@@ -333,8 +333,11 @@ fn the_board_says_a_proved_win_only_in_a_finished_game_or_where_hints_are_allowe
     let (game, proved) = loop {
         let game = w.store.game_in(&GENERAL).expect("store").expect("running");
         let pos: Position = game.position.parse().expect("position");
-        if let Some(p) = forced_win(&pos, FORCED_WIN_NODES).filter(|p| p.moves > 0) {
-            break (game, p);
+        // Every third ply is enough to find one proved position; fewer searches, the same point.
+        if game.ply % 3 == 0 {
+            if let Some(p) = forced_win(&pos, FORCED_WIN_NODES).filter(|p| p.moves > 0) {
+                break (game, p);
+            }
         }
         assert!(game.ply < 300, "nothing proved in 300 plies");
         let mv = pos.legal_moves()[0].to_string();
