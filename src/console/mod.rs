@@ -382,7 +382,7 @@ impl<'a> Console<'a> {
         } else {
             ""
         };
-        writeln!(out, "{tag}{private}{}", self.plain(&reply.text))?;
+        writeln!(out, "{tag}{private}{}", self.plain(&reply.render()))?;
         if let Some(board) = reply.text_board() {
             writeln!(out, "{board}")?;
         }

@@ -191,7 +191,7 @@ impl App {
         } else {
             self.task_reply(&open, "Welcome back.", false)?
         };
-        reply.text = format!("{progress}\n{}", reply.text);
+        reply.text = crate::i18n::Text::from(progress).then("\n").then(reply.text);
         Ok(self.lesson_place(reply, place).into())
     }
 

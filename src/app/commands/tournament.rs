@@ -285,7 +285,7 @@ impl App {
                 );
                 if full {
                     let mut response = self.start(event)?;
-                    response.reply.text = format!("{text} It is full and starts now.\n{}", response.reply.text);
+                    response.reply.text = crate::i18n::Text::from(format!("{text} It is full and starts now.\n")).then(std::mem::take(&mut response.reply.text));
                     return Ok(response);
                 }
                 Ok(Reply::public(text).into())

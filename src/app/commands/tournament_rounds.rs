@@ -180,7 +180,7 @@ impl App {
             if points == "1" { "" } else { "s" }
         );
         if let Some(link) = self.event_page_line(event) {
-            reply.text = format!("{}\n{link}", reply.text);
+            reply.text.line(link);
         }
         Ok(vec![Notice {
             to: Destination::Place(event.place()),
