@@ -54,6 +54,7 @@ pub use crate::rules::{RuleSet, Variant};
 pub use crate::vocab::{GameId, Notify, Orientation, Place, SideChoice, UserId};
 pub use buttons::{Action, ButtonId, Freshness, InvalidButton, Stale};
 pub use commands::daily_puzzle_channel;
+pub use commands::language::language_choice;
 pub use conversation::Conversation;
 pub use parse::{amount_of_time, game_option, on_off, span, time_per_move};
 pub use ratings::{change_words, signed};
@@ -338,6 +339,21 @@ impl App {
     /// request (the game is no longer as the command saw it) is answered again against the
     /// game as it now is, as if the command had come a moment later.
     fn run(
+        &self,
+        user: &User,
+        place: &Place,
+        here: ThreadsHere,
+        command: Command,
+        pressed: Option<&ButtonId>,
+        progress: &dyn Fn(String),
+    ) -> Result<Response, AppError> {
+        let response = self.run_unsaid(user, place, here, command, pressed, progress)?;
+        // Every reply leaves the app with its language (commands/language.rs).
+        self.localise(user.id, place, response)
+    }
+
+    /// [`App::run`] before the languages are chosen.
+    fn run_unsaid(
         &self,
         user: &User,
         place: &Place,

@@ -300,6 +300,10 @@ enum Command {
         /// 2026-12-01T09:00Z. By default, the real time at start.
         #[arg(long, value_name = "TIME")]
         start_time: Option<String>,
+        /// The language you read (en, sw): yours and the console server's, kept in the
+        /// database like `/bao prefs language` and `/bao-settings language`.
+        #[arg(long, value_name = "en|sw")]
+        lang: Option<bao_bot::i18n::Lang>,
     },
     /// Print the OAuth2 URL that adds the bot to a server, with exactly the permissions it
     /// uses and the scopes `bot` and `applications.commands`. No network: the application id
@@ -675,12 +679,14 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
             user,
             script,
             start_time,
+            lang,
         } => console::console(&console::ConsoleArgs {
             db: &db,
             boards,
             user: &user,
             script: script.as_deref(),
             start_time: start_time.as_deref(),
+            lang,
         }),
         Command::Db {
             command: DbCommand::Check { db },

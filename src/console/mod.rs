@@ -14,6 +14,7 @@
 //! vocabulary: places, user ids).
 
 pub mod clock;
+pub mod language;
 pub mod parse;
 mod tournament;
 

@@ -5,8 +5,7 @@
 
 use crate::msg;
 use crate::rules::{
-    Direction, EndReason, IllegalReason, LiftReason, MoveError, MoveKind, ParseProblem, Step,
-    Trace,
+    Direction, EndReason, IllegalReason, LiftReason, MoveError, MoveKind, ParseProblem, Step, Trace,
 };
 use crate::rules::{Move, Side};
 
@@ -83,22 +82,25 @@ pub fn describe(trace: &Trace) -> Text {
             } => match reason {
                 LiftReason::Start | LiftReason::TwoPiece if first_lift => {
                     first_lift = false;
-                    let id = match (reason == LiftReason::TwoPiece, added) {
-                        (true, true) => "trace-sowed-two-piece-hand",
-                        (true, false) => "trace-sowed-two-piece",
-                        (false, true) => "trace-sowed-hand",
-                        (false, false) => "trace-sowed",
+                    let m = match (reason == LiftReason::TwoPiece, added) {
+                        (true, true) => msg!("trace-sowed-two-piece-hand"),
+                        (true, false) => msg!("trace-sowed-two-piece"),
+                        (false, true) => msg!("trace-sowed-hand"),
+                        (false, false) => msg!("trace-sowed"),
                     };
                     parts.push(
-                        Msg::new(id)
-                            .arg("pit", pit.to_string())
+                        m.arg("pit", pit.to_string())
                             .arg("seeds", seeds)
                             .arg("direction", direction(d)),
                     );
                 }
                 LiftReason::HouseUse => {
                     flush(&mut parts, &mut relays);
-                    parts.push(msg!("trace-used-house", pit = pit.to_string(), seeds = seeds));
+                    parts.push(msg!(
+                        "trace-used-house",
+                        pit = pit.to_string(),
+                        seeds = seeds
+                    ));
                 }
                 _ => relays += 1,
             },
@@ -110,15 +112,14 @@ pub fn describe(trace: &Trace) -> Text {
             } => {
                 flush(&mut parts, &mut relays);
                 let hand = first_lift && added;
-                let id = match (hand, wins_now) {
-                    (true, true) => "trace-captured-hand-won",
-                    (true, false) => "trace-captured-hand",
-                    (false, true) => "trace-captured-won",
-                    (false, false) => "trace-captured",
+                let m = match (hand, wins_now) {
+                    (true, true) => msg!("trace-captured-hand-won"),
+                    (true, false) => msg!("trace-captured-hand"),
+                    (false, true) => msg!("trace-captured-won"),
+                    (false, false) => msg!("trace-captured"),
                 };
                 parts.push(
-                    Msg::new(id)
-                        .arg("pit", trace.mv.pit.to_string())
+                    m.arg("pit", trace.mv.pit.to_string())
                         .arg("seeds", seeds)
                         .arg("from", from.to_string())
                         .arg("kichwa", kichwa.to_string()),
@@ -184,12 +185,9 @@ pub fn move_error(e: &MoveError) -> Text {
         MoveError::Ambiguous(a) => {
             let words: Vec<String> = a.candidates.iter().map(|m| m.to_string()).collect();
             let choices = match words.split_last() {
-                Some((last, rest)) if !rest.is_empty() => msg!(
-                    "word-or",
-                    first = rest.join(", "),
-                    last = last.as_str()
-                )
-                .into(),
+                Some((last, rest)) if !rest.is_empty() => {
+                    msg!("word-or", first = rest.join(", "), last = last.as_str()).into()
+                }
                 _ => Text::verbatim(words.join("")),
             };
             msg!("move-ambiguous", asked = &a.asked, choices = choices).into()
@@ -213,11 +211,11 @@ pub fn parse_problem(p: &ParseProblem) -> Msg {
         ParseProblem::Twice { text, what } => msg!(
             "move-parse-twice",
             text = text,
-            what = Msg::new(match what {
-                crate::rules::MoveWord::Kind => "move-word-kind",
-                crate::rules::MoveWord::House => "move-word-house",
-                crate::rules::MoveWord::Entry => "move-word-entry",
-            })
+            what = match what {
+                crate::rules::MoveWord::Kind => msg!("move-word-kind"),
+                crate::rules::MoveWord::House => msg!("move-word-house"),
+                crate::rules::MoveWord::Entry => msg!("move-word-entry"),
+            }
         ),
         ParseProblem::NotAMoveWord { word } => {
             msg!("move-parse-not-a-move-word", word = word, form = form)
@@ -232,7 +230,11 @@ pub fn illegal_reason(r: &IllegalReason) -> Msg {
     let pit = |p: &crate::rules::Pit| p.to_string();
     match r {
         IllegalReason::GameOver { winner } => msg!("illegal-game-over", winner = side(*winner)),
-        IllegalReason::NotYourPit { pit: p, owner, turn } => msg!(
+        IllegalReason::NotYourPit {
+            pit: p,
+            owner,
+            turn,
+        } => msg!(
             "illegal-not-your-pit",
             pit = pit(p),
             owner = side(*owner),
@@ -246,15 +248,29 @@ pub fn illegal_reason(r: &IllegalReason) -> Msg {
         IllegalReason::Empty { pit: p } => msg!("illegal-empty", pit = pit(p)),
         IllegalReason::CaptureCompulsory => msg!("illegal-capture-compulsory"),
         IllegalReason::NoCapture => msg!("illegal-no-capture"),
-        IllegalReason::DoesNotCapture { pit: p, direction: d } => {
-            msg!("illegal-does-not-capture", pit = pit(p), direction = direction(*d))
+        IllegalReason::DoesNotCapture {
+            pit: p,
+            direction: d,
+        } => {
+            msg!(
+                "illegal-does-not-capture",
+                pit = pit(p),
+                direction = direction(*d)
+            )
         }
         IllegalReason::Single { pit: p } => msg!("illegal-single", pit = pit(p)),
         IllegalReason::Takasia { pit: p } => msg!("illegal-takasia", pit = pit(p)),
         IllegalReason::OwnedHouse => msg!("illegal-owned-house"),
         IllegalReason::NamuaSingle { pit: p } => msg!("illegal-namua-single", pit = pit(p)),
-        IllegalReason::LoneKichwa { pit: p, direction: d } => {
-            msg!("illegal-lone-kichwa", pit = pit(p), direction = direction(*d))
+        IllegalReason::LoneKichwa {
+            pit: p,
+            direction: d,
+        } => {
+            msg!(
+                "illegal-lone-kichwa",
+                pit = pit(p),
+                direction = direction(*d)
+            )
         }
         IllegalReason::BackPit => msg!("illegal-back-pit"),
         IllegalReason::NotListed => msg!("illegal-not-listed"),
@@ -271,10 +287,10 @@ mod tests {
     /// catalogue says exactly what the engine's own `describe` says.
     #[test]
     fn a_trace_in_english_reads_as_the_engines_description() {
-        let mut positions = vec![Position::default()];
-        for v in [crate::rules::Variant::Kujifunza] {
-            positions.push(Position::start(v));
-        }
+        let positions = [
+            Position::default(),
+            Position::start(crate::rules::Variant::Kujifunza),
+        ];
         let mut seen = 0;
         for start in positions {
             for mv in start.legal_moves() {
@@ -296,8 +312,17 @@ mod tests {
     fn move_errors_in_english_read_as_the_engines() {
         let pos = Position::default();
         for typed in [
-            "", "z9 left", "A4", "A4 up", "A4 left capture capture", "A4 left jump",
-            "B1 left", "A1 left", "A6 left capture", "a6 left", "A5 left takata",
+            "",
+            "z9 left",
+            "A4",
+            "A4 up",
+            "A4 left capture capture",
+            "A4 left jump",
+            "B1 left",
+            "A1 left",
+            "A6 left capture",
+            "a6 left",
+            "A5 left takata",
         ] {
             let e = match pos.play_text(typed) {
                 Err(e) => e,

@@ -222,17 +222,19 @@ impl FromStr for MoveSpec {
                 })
             };
             match lower.as_str() {
-                "capture" | "takata" | "takasa" => {
+                // `kula` (eat) is the Swahili for capture.
+                "capture" | "kula" | "takata" | "takasa" => {
                     if spec.kind.is_some() {
                         return Err(dup(MoveWord::Kind));
                     }
-                    spec.kind = Some(if lower == "capture" {
+                    spec.kind = Some(if lower == "capture" || lower == "kula" {
                         MoveKind::Capture
                     } else {
                         MoveKind::Takata
                     });
                 }
-                "stop" | "use" => {
+                // Using the nyumba is "going on safari".
+                "stop" | "use" | "safari" => {
                     if spec.house.is_some() {
                         return Err(dup(MoveWord::House));
                     }
@@ -265,8 +267,9 @@ impl FromStr for MoveSpec {
 
 fn parse_direction(word: &str) -> Option<Direction> {
     match word.to_ascii_lowercase().as_str() {
-        "left" | "l" | "←" => Some(Direction::Left),
-        "right" | "r" | "→" => Some(Direction::Right),
+        // Swahili too: kushoto (left), kulia (right).
+        "left" | "l" | "←" | "kushoto" => Some(Direction::Left),
+        "right" | "r" | "→" | "kulia" => Some(Direction::Right),
         _ => None,
     }
 }

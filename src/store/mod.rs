@@ -87,6 +87,7 @@ mod check;
 mod ending;
 mod games;
 pub mod glicko;
+mod languages;
 mod lessons;
 mod levels;
 mod players;
@@ -111,6 +112,7 @@ use rusqlite::Connection;
 
 pub use backup::BackupReport;
 pub use glicko::{Rating, Score};
+pub use languages::ServerLanguage;
 pub use lessons::{LessonStars, LessonStep, OpenLesson};
 pub use puzzles::{DailySetting, PuzzleAttempt, PuzzlePlayer, PuzzleRated};
 pub use ratings::{

@@ -191,7 +191,9 @@ impl App {
         } else {
             self.task_reply(&open, "Welcome back.", false)?
         };
-        reply.text = crate::i18n::Text::from(progress).then("\n").then(reply.text);
+        reply.text = crate::i18n::Text::from(progress)
+            .then("\n")
+            .then(reply.text);
         Ok(self.lesson_place(reply, place).into())
     }
 
@@ -407,15 +409,15 @@ impl App {
         if let Some(demo) = self.moves_animation_gif(name, &pos, &[mv], &opts) {
             reply.attachments.insert(0, demo);
         }
-        reply.text = format!(
-            "**Lesson {} of {}: {}** ({})\n{}\n{}",
+        let head = format!(
+            "**Lesson {} of {}: {}** ({})\n{}\n",
             open.lesson,
             lessons::course().len(),
             lesson.title,
             lesson.game_name(),
             lesson.intro,
-            reply.text
         );
+        reply.text = crate::i18n::Text::from(head).then(std::mem::take(&mut reply.text));
         Ok(reply)
     }
 

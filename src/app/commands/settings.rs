@@ -288,10 +288,16 @@ impl App {
         }
         lines.push(self.threads_line(place, here, config.placement == Placement::Thread));
         lines.extend(self.daily_puzzle_shown(guild)?);
+        let language = self.language_shown(guild)?;
         lines.push(format!(
             "Members with Manage Server change them: {SETTINGS_FORM}."
         ));
-        Ok(Reply::private(lines.join("\n")).into())
+        // The language's line goes before the last ("Members with Manage Server ...").
+        let last = lines.pop().unwrap_or_default();
+        let mut text = crate::i18n::Text::from(lines.join("\n"));
+        text.line(language);
+        text.line(last);
+        Ok(Reply::private(text).into())
     }
 
     /// `/bao-settings KEY VALUE`.
@@ -318,6 +324,12 @@ impl App {
             .eq_ignore_ascii_case(super::puzzle_daily::DAILY_KEY)
         {
             return self.set_daily_puzzle(user, guild, value);
+        }
+        if key
+            .trim()
+            .eq_ignore_ascii_case(super::language::LANGUAGE_KEY)
+        {
+            return self.set_server_language(user, guild, value);
         }
         let Some(key) = SettingKey::parse(&key.trim().to_ascii_lowercase()) else {
             return Err(refuse(format!(

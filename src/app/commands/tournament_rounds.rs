@@ -178,7 +178,8 @@ impl App {
                 }
             },
             if points == "1" { "" } else { "s" }
-        );
+        )
+        .into();
         if let Some(link) = self.event_page_line(event) {
             reply.text.line(link);
         }
