@@ -10,11 +10,7 @@ use crate::app::view::timestamp;
 use crate::app::{App, AppError, Place};
 use crate::app::{Reply, Settings, User};
 
-/// The rule sets, for `/bao help topic:rules` and `/bao help topic:about`.
-pub const RULE_SETS_TEXT: &str = "\
-**Rule sets**: every game is played under one, chosen when it starts (`rules` option of `/bao challenge` and `/bao ai`; a server may set its default).
-`v0.2` (the default): the rules above, with takasia.
-`r002`: the older R-002 rules: the same game without takasia: after a mtaji takata no pit is ever barred, so every start is allowed and no sowing stops at a marked pit. Nothing else differs.";
+// The rule sets' explanation (`/bao help topic:rules`) is in the catalogue: `rule-sets-*`.
 
 /// Where an accepted challenge's game is played.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
