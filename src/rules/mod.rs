@@ -32,6 +32,5 @@ pub use error::{
 pub use moves::{HouseChoice, Move, MoveKind, MoveList, MoveSpec, MAX_MOVES, MOVE_FORM};
 pub use perft::perft;
 pub use position::{Position, TOTAL_SEEDS};
-pub(crate) use trace::times;
 pub use trace::{EndReason, LiftReason, Step, Trace};
 pub use types::{Direction, Phase, Pit, Row, RuleSet, Side, Variant};
