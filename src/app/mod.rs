@@ -47,6 +47,7 @@ use crate::store::{Game, Player, Store, StoreError};
 use refusal::{refuse, Answer, Halt};
 
 pub use crate::ai::Level;
+pub use crate::i18n::{Lang, Msg, Text};
 pub use crate::puzzles::Theme;
 /// The largest attachment Discord takes (10 MiB); the app's GIFs never exceed it.
 pub use crate::render::MAX_GIF_BYTES;

@@ -1,8 +1,7 @@
 //! `bao-bot console --lang`: the console is its operator's own server, so the language
 //! chosen is both the first user's own and the console server's (docs/i18n.md).
 
-use crate::app::{App, AppError, UserId};
-use crate::i18n::Lang;
+use crate::app::{App, AppError, Lang, UserId};
 
 /// Makes `lang` the language of the console user `name` and of the console's server.
 pub fn choose_language(app: &App, name: &str, lang: Lang) -> Result<(), AppError> {

@@ -195,11 +195,11 @@ pub enum LanguageParam {
     Default,
 }
 
-impl From<LanguageParam> for Option<crate::i18n::Lang> {
-    fn from(l: LanguageParam) -> Option<crate::i18n::Lang> {
+impl From<LanguageParam> for Option<crate::app::Lang> {
+    fn from(l: LanguageParam) -> Option<crate::app::Lang> {
         match l {
-            LanguageParam::En => Some(crate::i18n::Lang::En),
-            LanguageParam::Sw => Some(crate::i18n::Lang::Sw),
+            LanguageParam::En => Some(crate::app::Lang::En),
+            LanguageParam::Sw => Some(crate::app::Lang::Sw),
             LanguageParam::Default => None,
         }
     }

@@ -309,3 +309,29 @@ fn swahili_plurals_follow_cldr_and_numbers_are_not_words() {
     assert_eq!(times(7, Lang::Sw), "mara 7");
     assert_eq!(times(7, Lang::En), "7 times");
 }
+
+/// The pictures draw these texts (captions, legends, labels) with the bundled DejaVu Sans:
+/// it must have a glyph for every character of every catalogue.
+#[test]
+fn the_font_covers_every_character_of_every_catalogue() {
+    use ab_glyph::{Font, FontRef};
+    let mut chars = BTreeSet::new();
+    for lang in Lang::ALL {
+        for (_, source) in ftl_files(lang) {
+            for line in source.lines().filter(|l| !l.trim_start().starts_with('#')) {
+                chars.extend(line.chars().filter(|c| !c.is_control()));
+            }
+        }
+    }
+    assert!(chars.len() > 60, "{} characters", chars.len());
+    for file in ["DejaVuSans.ttf", "DejaVuSans-Bold.ttf"] {
+        let bytes = std::fs::read(root().join("assets").join(file)).expect("font");
+        let font = FontRef::try_from_slice(&bytes).expect("a font");
+        let missing: Vec<char> = chars
+            .iter()
+            .copied()
+            .filter(|c| *c != ' ' && font.glyph_id(*c).0 == 0)
+            .collect();
+        assert!(missing.is_empty(), "{file} lacks {missing:?}");
+    }
+}
