@@ -141,3 +141,55 @@ fn typed_moves_take_swahili_words() {
     let d: MoveSpec = "A2 left capture safari".parse().expect("reads");
     assert_eq!(d, "A2 left capture use".parse::<MoveSpec>().expect("reads"));
 }
+
+/// A puzzle played in Swahili: the board, a wrong answer and the end say no English
+/// sentence (move notation and names aside), and the picture's caption is drawn in it.
+#[test]
+fn a_puzzle_is_played_in_swahili() {
+    let w = world();
+    prefs_language(&w, &w.asha, Some(Lang::Sw));
+    let open = w
+        .run(
+            &w.asha,
+            &GENERAL,
+            Command::Puzzle {
+                theme: None,
+                variant: None,
+                daily: false,
+            },
+        )
+        .reply;
+    let text = open.render();
+    assert_eq!(open.lang, Some(Lang::Sw));
+    assert!(text.starts_with("**Fumbo "), "{text}");
+    assert!(text.contains("Zamu ya "), "{text}");
+    // The first move button: right or wrong, the answer is said in Swahili.
+    let press = open
+        .buttons
+        .first()
+        .and_then(|row| row.first())
+        .expect("a move button");
+    let after = w
+        .app
+        .press(&w.asha, &GENERAL, &press.id)
+        .expect("app")
+        .reply;
+    let said = after.render();
+    assert_eq!(after.lang, Some(Lang::Sw));
+    for english in [
+        "Right!",
+        "Solved",
+        "Not this one",
+        "You:",
+        "The answer",
+        "It allowed",
+        "sowed",
+        "rating",
+    ] {
+        assert!(!said.contains(english), "`{english}` in: {said}");
+    }
+    assert!(
+        said.contains("Wewe:") || said.contains("Endelea:"),
+        "{said}"
+    );
+}

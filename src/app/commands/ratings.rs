@@ -411,7 +411,7 @@ impl App {
             lines.push(progress.to_string()); // English until ratings.rs says messages (part 2)
         }
         if let Some(record) = self.puzzle_record(who)? {
-            lines.push(record);
+            lines.push(record.to_string()); // English until ratings.rs says messages (part 2)
         }
 
         let games = self.store.finished_games_of(who.id, variant)?;
