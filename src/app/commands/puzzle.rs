@@ -311,7 +311,7 @@ impl App {
                     Text::from(msg!("puzzle-solved", trace = words::describe(&trace))),
                     rated_lines(rated).into(),
                 ]);
-                self.puzzle_end(puzzle, &attempt, text, &pos, &[mv], trace, lang)
+                self.puzzle_end(puzzle, &attempt, text, (&pos, &[mv]), trace, lang)
             }
             Verdict::Wrong { expected } => {
                 let Some(rated) =
@@ -330,8 +330,7 @@ impl App {
                     puzzle,
                     &attempt,
                     text,
-                    &puzzle.position,
-                    &puzzle.solution,
+                    (&puzzle.position, &puzzle.solution),
                     trace,
                     lang,
                 );
@@ -350,8 +349,7 @@ impl App {
         puzzle: &Puzzle,
         attempt: &PuzzleAttempt,
         text: Text,
-        from: &Position,
-        moves: &[Move],
+        (from, moves): (&Position, &[Move]),
         trace: Trace,
         lang: Lang,
     ) -> Reply {
