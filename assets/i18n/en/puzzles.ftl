@@ -40,3 +40,15 @@ puzzle-allowed-answer = It allowed { $side }'s answer { $mv }: { $trace }
 puzzle-allowed-no-move = It left your opponent without a move.
 puzzle-allowed-caption = Your move { $mv } allowed this
 puzzle-record = Puzzles: rating **{ $rating }**, { $solved } solved of { $tried }, streak { $streak } (best { $best }).
+
+## The daily puzzle (/bao-settings daily_puzzle, the daily post).
+
+daily-form = write `/bao-settings daily_puzzle #channel HOUR` (HOUR in UTC, 0 to 23), or `off`
+daily-not-a-channel = `{ $word }` is not a channel: { $form }
+daily-not-an-hour = `{ $word }` is not an hour from 0 to 23: { $form }
+# $channel: a channel mention; $hour: like 09:00.
+daily-set = The daily puzzle will be posted in { $channel } every day at { $hour } UTC.
+daily-off = No daily puzzle is posted in this server any more.
+daily-post = **The puzzle of the day** (rating { $rating }): { $goal }
+    Press the button to solve it; only you see your attempt.
+button-solve-it = Solve it

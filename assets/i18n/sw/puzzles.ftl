@@ -38,3 +38,14 @@ puzzle-allowed-answer = Iliruhusu jibu la { $side } { $mv }: { $trace }
 puzzle-allowed-no-move = Ilimwacha mpinzani wako bila hatua.
 puzzle-allowed-caption = Hatua yako { $mv } iliruhusu hiki
 puzzle-record = Mafumbo: alama **{ $rating }**, yaliyotatuliwa { $solved } kati ya { $tried }, mfululizo { $streak } (bora { $best }).
+
+## Fumbo la siku.
+
+daily-form = andika `/bao-settings daily_puzzle #chaneli SAA` (SAA kwa UTC, 0 hadi 23), au `off`
+daily-not-a-channel = `{ $word }` si chaneli: { $form }
+daily-not-an-hour = `{ $word }` si saa kati ya 0 na 23: { $form }
+daily-set = Fumbo la siku litawekwa katika { $channel } kila siku saa { $hour } UTC.
+daily-off = Hakuna tena fumbo la siku linalowekwa katika seva hii.
+daily-post = **Fumbo la siku** (alama { $rating }): { $goal }
+    Bonyeza kitufe ili ulitatue; ni wewe tu unayeona jaribio lako.
+button-solve-it = Litatue
