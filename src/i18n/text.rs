@@ -106,6 +106,13 @@ impl Msg {
     }
 }
 
+impl fmt::Display for Msg {
+    /// The message in English (logs stay in English; code not yet converted reads it so).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.render(Lang::En))
+    }
+}
+
 /// One piece of a [`Text`].
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Piece {

@@ -330,7 +330,9 @@ fn the_font_covers_every_character_of_every_catalogue() {
         let missing: Vec<char> = chars
             .iter()
             .copied()
-            .filter(|c| *c != ' ' && font.glyph_id(*c).0 == 0)
+            // Emoji (U+1F000 on: the trophy of an event's end) appear in chat messages
+            // only, never in a picture.
+            .filter(|c| *c != ' ' && (*c as u32) < 0x1F000 && font.glyph_id(*c).0 == 0)
             .collect();
         assert!(missing.is_empty(), "{file} lacks {missing:?}");
     }

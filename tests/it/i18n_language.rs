@@ -193,3 +193,77 @@ fn a_puzzle_is_played_in_swahili() {
         "{said}"
     );
 }
+
+/// A tournament in a Swahili server: the announcement (its buttons too), the sign-ups and
+/// the round's pairings and pings are said in Swahili, to everyone.
+#[test]
+fn a_tournament_is_announced_in_the_servers_language() {
+    use bao_bot::app::{NewEventAsk, TournamentAction, TournamentAsk};
+    let t = |action| {
+        Command::Tournament(TournamentAsk {
+            action,
+            event: None,
+            manage_server: false,
+        })
+    };
+    let w = world();
+    set_language(&w, &w.dan, "sw", true);
+    let made = w
+        .run(
+            &w.asha,
+            &GENERAL,
+            t(TournamentAction::Create(NewEventAsk {
+                name: "Kombe la Pwani".into(),
+                format: "round-robin".into(),
+                time_per_move: Some("1d".into()),
+                ..NewEventAsk::default()
+            })),
+        )
+        .reply;
+    assert_eq!(made.lang, Some(Lang::Sw));
+    let said = made.render();
+    assert!(
+        said.starts_with("**Mashindano #1 · Kombe la Pwani** ya Asha"),
+        "{said}"
+    );
+    let labels: Vec<&str> = made.buttons[0].iter().map(|b| b.label.as_str()).collect();
+    assert_eq!(labels, ["Jiunge", "Ondoka"]);
+    let joined = w
+        .app
+        .press(&w.baraka, &GENERAL, &made.buttons[0][0].id)
+        .expect("app")
+        .reply;
+    assert!(
+        joined.render().contains("Baraka amejiunga"),
+        "{}",
+        joined.render()
+    );
+    w.run(&w.asha, &GENERAL, t(TournamentAction::Join));
+    let started = w.run(&w.asha, &GENERAL, t(TournamentAction::Start));
+    assert!(
+        started.reply.render().ends_with("yanaanza."),
+        "{}",
+        started.reply.render()
+    );
+    let round = &started.notices[0].reply;
+    assert_eq!(round.lang, Some(Lang::Sw));
+    assert!(
+        round
+            .render()
+            .contains("**Raundi 1 ya #1 · Kombe la Pwani**"),
+        "{}",
+        round.render()
+    );
+    assert!(
+        round.render().contains("(Kusini) dhidi ya"),
+        "{}",
+        round.render()
+    );
+    for n in &started.notices[1..] {
+        assert!(
+            n.reply.render().contains("unacheza"),
+            "{}",
+            n.reply.render()
+        );
+    }
+}
