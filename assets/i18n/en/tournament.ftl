@@ -110,3 +110,17 @@ event-over = 🏆 **Tournament { $title } is over.** { $who } with { $points } {
 # $why: what blocks the pairing, in English (the store's words).
 event-unpairable = { $organiser }: tournament { $title } is paused: { $why }. No more rounds can be played: `/bao-tournament standings` shows where it stands, and `/bao-tournament cancel` ends it.
 event-signup-too-few = Sign-up for tournament { $title } closed with fewer than 2 players: it is cancelled.
+
+## The crosstable picture's words.
+
+table-player = Player
+table-points = Pts
+table-sb = SB
+table-bh = Bh
+table-bye = bye
+# $format: table-format-*.
+table-subtitle = { $format } · { $players } players · { $rounds } rounds
+table-footer = Pts points · SB Sonneborn–Berger · Bh Buchholz; ties then by direct encounter
+table-format-round-robin = Round robin
+table-format-double-round-robin = Double round robin
+table-format-swiss = Swiss

@@ -92,3 +92,16 @@ event-over = 🏆 **Mashindano { $title } yamekwisha.** { $who } kwa { $one ->
 }. Jedwali la mwisho:
 event-unpairable = { $organiser }: mashindano { $title } yamesimamishwa: { $why }. Hakuna raundi zaidi zinazoweza kuchezwa: `/bao-tournament standings` inaonyesha msimamo, na `/bao-tournament cancel` inayamaliza.
 event-signup-too-few = Usajili wa mashindano { $title } ulifungwa na wachezaji chini ya 2: yamefutwa.
+
+## Maneno ya jedwali la mashindano.
+
+table-player = Mchezaji
+table-points = Pts
+table-sb = SB
+table-bh = Bh
+table-bye = mapumziko
+table-subtitle = { $format } · wachezaji { $players } · raundi { $rounds }
+table-footer = Pts pointi · SB Sonneborn–Berger · Bh Buchholz; sare kisha kwa mchezo kati yao
+table-format-round-robin = Ligi
+table-format-double-round-robin = Ligi ya mizunguko miwili
+table-format-swiss = Swiss

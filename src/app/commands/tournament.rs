@@ -115,7 +115,10 @@ impl App {
             TournamentAction::Pause => self.pause(&event, true),
             TournamentAction::Resume => self.pause(&event, false),
             TournamentAction::Cancel => self.cancel(user, &event),
-            TournamentAction::Standings => self.standings_reply(&event, false),
+            TournamentAction::Standings => {
+                let lang = self.lang_of(user.id, place)?;
+                self.standings_reply(&event, false, lang)
+            }
             TournamentAction::Pairings => self.pairings_reply(&event),
             TournamentAction::Info => self.info_reply(&event),
         }
@@ -477,7 +480,7 @@ impl App {
 
     /// The standings with every tie-break, as a picture and as text (`public`: posted for
     /// everyone, as at the end).
-    pub(super) fn standings_reply(&self, event: &Event, public: bool) -> Answer {
+    pub(super) fn standings_reply(&self, event: &Event, public: bool, lang: Lang) -> Answer {
         let players = self.store.event_players(event.id)?;
         let entrants = crate::store::entrants_of(&players);
         if entrants.is_empty() {
@@ -491,12 +494,30 @@ impl App {
             .collect();
         let rows = standings(entrants.len(), &pairings).unwrap_or_default();
         let title = format!("{} · {}", event.id, event.spec.name);
-        let table = crate::tournament::crosstable::crosstable(
-            &title,
-            event.spec.format,
-            &entrants,
-            &pairings,
-            &rows,
+        let format = event.spec.format;
+        let players = entrants.len();
+        // The picture's words in the reply's language.
+        let words = crate::tournament::crosstable::CrosstableWords {
+            player: msg!("table-player").render(lang),
+            points: msg!("table-points").render(lang),
+            sb: msg!("table-sb").render(lang),
+            bh: msg!("table-bh").render(lang),
+            bye: msg!("table-bye").render(lang),
+            subtitle: msg!(
+                "table-subtitle",
+                format = match format {
+                    Format::RoundRobin => msg!("table-format-round-robin"),
+                    Format::DoubleRoundRobin => msg!("table-format-double-round-robin"),
+                    Format::Swiss { .. } => msg!("table-format-swiss"),
+                },
+                players = players,
+                rounds = format.rounds(players)
+            )
+            .render(lang),
+            footer: msg!("table-footer").render(lang),
+        };
+        let table = crate::tournament::crosstable::crosstable_in(
+            &title, format, &entrants, &pairings, &rows, &words,
         );
         let leader: Text = match rows.first() {
             Some(r) => Text::verbatim(entrants[r.entrant].name.as_str()),
@@ -513,6 +534,7 @@ impl App {
         }
         let mut reply = Reply::public(text);
         reply.ephemeral = !public;
+        reply.lang = Some(lang);
         reply.board = Some(BoardView {
             picture: Some(Attachment {
                 filename: format!("bao-tournament-{}.png", event.id.0),

@@ -156,7 +156,8 @@ impl App {
 
     /// The winner and the final crosstable, posted in the event's channel.
     fn final_notices(&self, event: &Event) -> Result<Vec<Notice>, AppError> {
-        let reply = match self.standings_reply(event, true) {
+        let lang = self.server_lang(&event.place())?;
+        let reply = match self.standings_reply(event, true, lang) {
             Ok(r) => r.reply,
             Err(_) => return Ok(Vec::new()),
         };
@@ -179,7 +180,6 @@ impl App {
             .first()
             .map_or_else(String::new, |r| halves_text(r.halves));
         let mut reply = reply;
-        reply.lang = Some(self.server_lang(&event.place())?);
         let who = match winners.split_last() {
             Some((last, others)) if !others.is_empty() => msg!(
                 "event-winners-share",
