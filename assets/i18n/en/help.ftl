@@ -2,7 +2,7 @@
 # Commands and options stay as registered: only the explanations are translated.
 
 help-playing = **Playing: `/bao`**
-help-challenge = `/bao challenge @someone [variant] [side] [time_per_move] [rules] [rated] [hints] [clock] [cap]`: challenge someone here (time: 30m .. 14d per move; clock: 5+3 = minutes + seconds a move, or 3d+1d; rules: v0.2 or r002; hints: unrated only), in its own thread where allowed
+help-challenge = `/bao challenge @someone [variant] [side] [time_per_move] [rules] [rated] [hints] [clock] [cap]`: challenge someone here (time: 30m .. 14d per move; clock: 5+3 = minutes + seconds a move, or 3d+1d; rules: v0.2 or r002; hints: unrated only), in a thread of its own where allowed
 help-accept = `/bao accept`, `/bao decline`: answer a challenge (or use its buttons)
 help-move = `/bao move A4 left capture`: a move (`/bao help topic:notation` says how); or the buttons under the board
 help-board = `/bao board`, `/bao moves`, `/bao history`: the board, the legal moves, the record

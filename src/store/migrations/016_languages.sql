@@ -1,8 +1,8 @@
--- Migration 16 (015 is the clocks' migration, merged from another branch): the language the
--- bot speaks to a person (`/bao prefs language`) and a server's default
--- (`/bao-settings language`), with who changed it and when. A code of assets/i18n/ (`en`,
--- `sw`); NULL or a missing row means "not chosen": a person's choice beats the server's,
--- the server's beats English. No CHECK on the codes: adding a language is a file.
+-- Migration 16: the language the bot speaks to a person (`/bao prefs language`) and a
+-- server's default (`/bao-settings language`), with who changed it and when (015 is the
+-- clocks'). A code of assets/i18n/ (`en`, `sw`); NULL or a missing row means "not
+-- chosen": a person's choice beats the server's, the server's beats English. No CHECK on
+-- the codes: adding a language is a file.
 
 ALTER TABLE user_prefs ADD COLUMN language TEXT;
 
