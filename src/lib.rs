@@ -9,6 +9,7 @@ pub mod app;
 pub mod config;
 pub mod console;
 pub mod discord;
+pub mod i18n;
 pub mod lessons;
 pub mod puzzles;
 pub mod render;

@@ -3,6 +3,8 @@
 //! losses in a row against the same level.
 
 use crate::ai::Level;
+use crate::i18n::{Msg, Text};
+use crate::msg;
 use crate::rules::Variant;
 use crate::store::{Game, GameFilter, GameStatus, Player, UserId};
 
@@ -15,17 +17,17 @@ pub const LOSSES_BEFORE_STEP_DOWN: usize = 3;
 const RECENT_GAMES: u32 = 20;
 
 /// The levels, one line each, weakest first: name, ratings (Kiswahili, then Kujifunza) and
-/// how it plays.
-pub fn levels_text() -> String {
-    let mut text = String::from("**AI levels** (Elo in Kiswahili / Kujifunza):");
+/// how it plays (`level-about-<name>` in the catalogue).
+pub fn levels() -> Text {
+    let mut text = Text::from(msg!("help-levels"));
     for level in Level::ALL {
         let spec = level.spec();
-        text.push_str(&format!(
-            "\n`{}` {} / {}: {}",
-            spec.name,
-            spec.rating,
-            level.rating_in(Variant::Kujifunza),
-            spec.about
+        text.line(msg!(
+            "help-level",
+            name = spec.name,
+            elo = spec.rating.to_string(),
+            elo_kujifunza = level.rating_in(Variant::Kujifunza).to_string(),
+            about = Msg::dynamic(format!("level-about-{}", spec.name))
         ));
     }
     text
@@ -103,6 +105,7 @@ impl App {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::i18n::Lang;
     use crate::rules::Side;
     use crate::store::{GameId, Place};
 
@@ -145,20 +148,26 @@ mod tests {
     }
 
     #[test]
-    fn the_help_with_the_levels_fits_in_one_message() {
-        let help = format!(
-            "{}\n{}",
-            super::super::commands::reference::HELP_TEXT,
-            levels_text()
-        );
-        assert!(
-            help.chars().count() < 2000,
-            "{} characters",
-            help.chars().count()
-        );
+    fn the_help_with_the_levels_fits_in_one_message_in_every_language() {
+        for lang in Lang::ALL {
+            let help = super::super::commands::reference::help_text().render(lang);
+            println!("/bao help in {lang}: {} characters", help.chars().count());
+            assert!(
+                help.chars().count() < 2000,
+                "{lang}: {} characters",
+                help.chars().count()
+            );
+            for level in Level::ALL {
+                let about = Msg::dynamic(format!("level-about-{}", level.spec().name));
+                assert!(
+                    crate::i18n::lookup(&about, lang).is_some(),
+                    "{lang}: {level:?}"
+                );
+            }
+        }
         let kujifunza = Level::Casual.rating_in(Variant::Kujifunza);
-        assert!(levels_text().contains(&format!(
-            "`casual` {} / {kujifunza}",
+        assert!(levels().render(Lang::En).contains(&format!(
+            "`casual` {} / {kujifunza}: a short search",
             Level::Casual.rating()
         )));
     }

@@ -49,6 +49,7 @@ use crate::store::{Game, Player, Store, StoreError};
 use refusal::{refuse, Answer, Halt};
 
 pub use crate::ai::Level;
+pub use crate::i18n::{Lang, Msg, Text};
 pub use crate::puzzles::Theme;
 /// The largest attachment Discord takes (10 MiB); the app's GIFs never exceed it.
 pub use crate::render::MAX_GIF_BYTES;
@@ -60,6 +61,7 @@ pub use crate::vocab::{GameId, Notify, Orientation, Place, SideChoice, UserId};
 pub use buttons::{Action, ButtonId, Freshness, InvalidButton, Stale};
 pub use clock_task::{run_clocks, ClockSignal, ARRIVAL_ALLOWANCE, HEARTBEAT_EVERY};
 pub use commands::daily_puzzle_channel;
+pub use commands::language::language_choice;
 pub use conversation::Conversation;
 pub use parse::{amount_of_time, game_option, on_off, span, time_per_move};
 pub use ratings::{change_words, signed};
@@ -376,6 +378,21 @@ impl App {
         pressed: Option<&ButtonId>,
         progress: &dyn Fn(String),
         arrived_ms: Option<i64>,
+    ) -> Result<Response, AppError> {
+        let response = self.run_unsaid(user, place, here, command, pressed, progress)?;
+        // Every reply leaves the app with its language (commands/language.rs).
+        self.localise(user.id, place, response)
+    }
+
+    /// [`App::run`] before the languages are chosen.
+    fn run_unsaid(
+        &self,
+        user: &User,
+        place: &Place,
+        here: ThreadsHere,
+        command: Command,
+        pressed: Option<&ButtonId>,
+        progress: &dyn Fn(String),
     ) -> Result<Response, AppError> {
         self.store
             .upsert_player(user.id, &user.name, self.clock.now())?;

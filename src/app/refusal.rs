@@ -27,7 +27,7 @@ pub(crate) enum Halt {
 pub(crate) type Answer = Result<Response, Halt>;
 
 /// A private refusal with `text`.
-pub(crate) fn refuse(text: impl Into<String>) -> Halt {
+pub(crate) fn refuse(text: impl Into<crate::i18n::Text>) -> Halt {
     Halt::Refused(Box::new(Reply::private(text).into()))
 }
 

@@ -3,6 +3,7 @@
 //! opening or archiving a game's thread). Discord's planner (`discord/outgoing.rs`) and the
 //! console read the same values.
 
+use crate::i18n::{Lang, Text};
 use crate::vocab::{GameId, Place, UserId};
 
 /// A file sent with a reply.
@@ -94,8 +95,15 @@ pub enum Effect {
 /// A message the bot sends.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Reply {
-    /// The text (Discord markdown; mentions as `<@id>`, times as `<t:unix:f>`).
-    pub text: String,
+    /// What it says (Discord markdown; mentions as `<@id>`, times as `<t:unix:f>`), as
+    /// messages of the catalogue and verbatim pieces: [`Reply::render`] puts it in `lang`.
+    pub text: Text,
+    /// The language it is said in, chosen by the app for its audience (docs/i18n.md): the
+    /// asker's for a private answer, the server's for a public message, the recipient's
+    /// for a DM. Every reply of a command or button press has one (`App::localise`);
+    /// `None` (said in English) is left only on notices built outside one and not yet
+    /// converted (the clock's tick: part 2). Its pictures are drawn in the same language.
+    pub lang: Option<Lang>,
     /// Only the asker sees it (mistakes, refusals, private lists).
     pub ephemeral: bool,
     /// The board (or table) it shows.
@@ -111,8 +119,9 @@ pub struct Reply {
 }
 
 impl Reply {
-    /// A private message to the asker.
-    pub fn private(text: impl Into<String>) -> Reply {
+    /// A private message to the asker: a [`Text`], a [`crate::i18n::Msg`], or (until
+    /// every call site says messages) a `String` said as it is.
+    pub fn private(text: impl Into<Text>) -> Reply {
         Reply {
             text: text.into(),
             ephemeral: true,
@@ -120,12 +129,30 @@ impl Reply {
         }
     }
 
-    /// A message everyone in the place sees.
-    pub fn public(text: impl Into<String>) -> Reply {
+    /// A message everyone in the place sees (text as for [`Reply::private`]).
+    pub fn public(text: impl Into<Text>) -> Reply {
         Reply {
             text: text.into(),
             ..Reply::default()
         }
+    }
+
+    /// What it says, in its language (English if the app has not set one): what a front
+    /// end posts.
+    pub fn render(&self) -> String {
+        self.text.render(self.lang.unwrap_or_default())
+    }
+
+    /// The language it is said in (English if the app has not set one).
+    pub fn language(&self) -> Lang {
+        self.lang.unwrap_or_default()
+    }
+
+    /// The reply in `lang`, unless it already has a language.
+    #[must_use]
+    pub fn in_lang(mut self, lang: Lang) -> Reply {
+        self.lang.get_or_insert(lang);
+        self
     }
 
     /// The reply with `effect` added.

@@ -242,6 +242,8 @@ pub struct PrefsChange {
     pub animations: Option<bool>,
     /// Whose rows are at the bottom of my boards.
     pub orientation: Option<Orientation>,
+    /// The language the bot speaks to me (`Some(None)`: back to the server's).
+    pub language: Option<Option<crate::i18n::Lang>>,
 }
 
 /// Which ratings a leaderboard ranks.

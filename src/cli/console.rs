@@ -24,6 +24,8 @@ pub struct ConsoleArgs<'a> {
     pub script: Option<&'a Path>,
     /// Where the console's clock starts (`--start-time`, as typed); the real time if `None`.
     pub start_time: Option<&'a str>,
+    /// `--lang`: the language of the first user and the console's server.
+    pub lang: Option<bao_bot::i18n::Lang>,
 }
 
 /// Runs the console; a script with failed lines exits with status 2.
@@ -45,6 +47,10 @@ pub fn console(args: &ConsoleArgs<'_>) -> Result<(), CliError> {
         ..Settings::default()
     };
     let app = App::new(Arc::new(store), clock.clone(), settings);
+    if let Some(lang) = args.lang {
+        bao_bot::console::language::choose_language(&app, args.user, lang)
+            .map_err(|e| input(format!("--lang: {e}")))?;
+    }
     let script: Option<Box<dyn std::io::BufRead>> = match args.script {
         Some(p) => Some(Box::new(BufReader::new(std::fs::File::open(p).map_err(
             |e| input(format!("cannot read script {}: {e}", p.display())),

@@ -300,6 +300,10 @@ enum Command {
         /// 2026-12-01T09:00Z. By default, the real time at start.
         #[arg(long, value_name = "TIME")]
         start_time: Option<String>,
+        /// The language you read (en, sw): yours and the console server's, kept in the
+        /// database like `/bao prefs language` and `/bao-settings language`.
+        #[arg(long, value_name = "en|sw")]
+        lang: Option<bao_bot::i18n::Lang>,
     },
     /// Print the OAuth2 URL that adds the bot to a server, with exactly the permissions it
     /// uses and the scopes `bot` and `applications.commands`. No network: the application id
@@ -315,6 +319,9 @@ enum Command {
         /// rules, position, goal, check, example, wrong, feedback.
         #[arg(long)]
         export: bool,
+        /// The language of the export's and the outline's texts (en, sw).
+        #[arg(long, value_name = "en|sw", default_value = "en")]
+        lang: bao_bot::i18n::Lang,
     },
     /// The puzzles of `/bao-puzzle` (docs/puzzles.md): generate them, or export the collection.
     Puzzles {
@@ -675,12 +682,14 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
             user,
             script,
             start_time,
+            lang,
         } => console::console(&console::ConsoleArgs {
             db: &db,
             boards,
             user: &user,
             script: script.as_deref(),
             start_time: start_time.as_deref(),
+            lang,
         }),
         Command::Db {
             command: DbCommand::Check { db },
@@ -689,7 +698,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
             command: DbCommand::Backup { file, db },
         } => db::backup(&db, &file),
         Command::Invite { config } => invite::invite(config.as_deref()),
-        Command::Learn { export } => learn(export),
+        Command::Learn { export, lang } => learn(export, lang),
         Command::Puzzles { command } => puzzles::run(command),
         Command::Tournament {
             command:
@@ -755,11 +764,11 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
 }
 
 /// `bao-bot learn --export`: the course as JSON lines; without `--export`, its outline.
-fn learn(export: bool) -> Result<(), CliError> {
+fn learn(export: bool, lang: bao_bot::i18n::Lang) -> Result<(), CliError> {
     use std::io::Write;
     let mut out = std::io::stdout().lock();
     if export {
-        let lines = bao_bot::lessons::export_lines().map_err(|e| CliError::Other(e.into()))?;
+        let lines = bao_bot::lessons::export_lines(lang).map_err(|e| CliError::Other(e.into()))?;
         for line in lines {
             writeln!(out, "{line}").map_err(|e| CliError::Other(e.into()))?;
         }
@@ -770,12 +779,13 @@ fn learn(export: bool) -> Result<(), CliError> {
             out,
             "{:>2}. {} ({})",
             i + 1,
-            lesson.title,
+            bao_bot::lessons::title_msg(i + 1).render(lang),
             lesson.game_name()
         )
         .map_err(|e| CliError::Other(e.into()))?;
-        for (j, task) in lesson.tasks.iter().enumerate() {
-            writeln!(out, "    {}. {}", j + 1, task.goal).map_err(|e| CliError::Other(e.into()))?;
+        for j in 0..lesson.tasks.len() {
+            let goal = bao_bot::lessons::goal_msg(i + 1, j + 1).render(lang);
+            writeln!(out, "    {}. {goal}", j + 1).map_err(|e| CliError::Other(e.into()))?;
         }
     }
     Ok(())

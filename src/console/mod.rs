@@ -15,6 +15,7 @@
 //! vocabulary: places, user ids).
 
 pub mod clock;
+pub mod language;
 pub mod parse;
 mod tournament;
 
@@ -396,7 +397,7 @@ impl<'a> Console<'a> {
         } else {
             ""
         };
-        writeln!(out, "{tag}{private}{}", self.plain(&reply.text))?;
+        writeln!(out, "{tag}{private}{}", self.plain(&reply.render()))?;
         if let Some(board) = reply.text_board() {
             writeln!(out, "{board}")?;
         }

@@ -281,6 +281,9 @@ pub fn command_line(
                 change.orientation =
                     Some(Orientation::parse(&w.to_ascii_lowercase()).ok_or(bad(w))?);
             }
+            if let Some(w) = option("language") {
+                change.language = Some(crate::app::language_choice(w)?);
+            }
             let mut words = plain.iter();
             while let Some(w) = words.next() {
                 let l = w.to_ascii_lowercase();
@@ -288,6 +291,10 @@ pub fn command_line(
                     // `/bao prefs animation off`, as well as `animations:off`.
                     let v = words.next().ok_or_else(|| bad(w))?;
                     change.animations = Some(on_off(v).ok_or_else(|| bad(v))?);
+                } else if l == "language" {
+                    // `/bao prefs language sw`, as well as `language:sw`.
+                    let v = words.next().ok_or_else(|| bad(w))?;
+                    change.language = Some(crate::app::language_choice(v)?);
                 } else if let Some(o) = Orientation::parse(&l) {
                     change.orientation = Some(o);
                 } else if let Some(n) = Notify::parse(&l).filter(|n| *n != Notify::Off) {
@@ -520,6 +527,7 @@ mod tests {
                 notify: Some(Notify::Off),
                 animations: Some(true),
                 orientation: Some(Orientation::South),
+                ..PrefsChange::default()
             }))
         );
         assert!(command_line("/bao prefs off", &mut named).is_err());

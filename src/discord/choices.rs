@@ -180,6 +180,31 @@ impl From<OrientationParam> for Orientation {
     }
 }
 
+/// The bot's language, as offered in `/bao prefs` (Discord has no Swahili locale: the
+/// choice is remembered by the bot).
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum LanguageParam {
+    /// English.
+    #[name = "en"]
+    En,
+    /// Kiswahili.
+    #[name = "sw"]
+    Sw,
+    /// Back to the server's language.
+    #[name = "default"]
+    Default,
+}
+
+impl From<LanguageParam> for Option<crate::app::Lang> {
+    fn from(l: LanguageParam) -> Option<crate::app::Lang> {
+        match l {
+            LanguageParam::En => Some(crate::app::Lang::En),
+            LanguageParam::Sw => Some(crate::app::Lang::Sw),
+            LanguageParam::Default => None,
+        }
+    }
+}
+
 /// The pages of `/bao help`.
 #[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
 pub enum HelpTopic {

@@ -6,6 +6,7 @@
 
 use poise::serenity_prelude as serenity;
 
+use super::choices::LanguageParam;
 use super::choices::{
     HelpTopic, LevelParam, NotifyParam, OrientationParam, RulesParam, SideParam, VariantChoice,
     CHOICES_MAX, CHOICE_MAX,
@@ -280,7 +281,7 @@ pub async fn claim(ctx: AppContext<'_>) -> Result<(), Error> {
     respond::command(ctx, Command::Claim).await
 }
 
-/// Your preferences: turn notices, animations, board orientation.
+/// Your preferences: turn notices, animations, board orientation, language.
 #[poise::command(slash_command)]
 pub async fn prefs(
     ctx: AppContext<'_>,
@@ -291,11 +292,14 @@ pub async fn prefs(
     #[description = "mine: your rows at the bottom; south: always South's"] orientation: Option<
         OrientationParam,
     >,
+    #[description = "The bot's language: en English, sw Kiswahili; default: the server's"]
+    language: Option<LanguageParam>,
 ) -> Result<(), Error> {
     let change = PrefsChange {
         notify: notify.map(Into::into),
         animations,
         orientation: orientation.map(Into::into),
+        language: language.map(Into::into),
     };
     respond::command(ctx, Command::Prefs(change)).await
 }

@@ -68,7 +68,7 @@ pub(super) fn files(reply: &Reply) -> impl Iterator<Item = CreateAttachment> + '
 
 pub(super) fn response(reply: &Reply, buttons: bool) -> CreateInteractionResponseMessage {
     CreateInteractionResponseMessage::new()
-        .content(truncate(&reply.text, TEXT_MAX))
+        .content(truncate(&reply.render(), TEXT_MAX))
         .ephemeral(reply.ephemeral)
         .components(rows_if(reply, buttons))
         .allowed_mentions(mentions(reply))
@@ -77,7 +77,7 @@ pub(super) fn response(reply: &Reply, buttons: bool) -> CreateInteractionRespons
 
 pub(super) fn followup(reply: &Reply, buttons: bool) -> CreateInteractionResponseFollowup {
     CreateInteractionResponseFollowup::new()
-        .content(truncate(&reply.text, TEXT_MAX))
+        .content(truncate(&reply.render(), TEXT_MAX))
         .ephemeral(reply.ephemeral)
         .components(rows_if(reply, buttons))
         .allowed_mentions(mentions(reply))
@@ -86,7 +86,7 @@ pub(super) fn followup(reply: &Reply, buttons: bool) -> CreateInteractionRespons
 
 pub(super) fn edit_response(reply: &Reply, buttons: bool) -> EditInteractionResponse {
     let mut e = EditInteractionResponse::new()
-        .content(truncate(&reply.text, TEXT_MAX))
+        .content(truncate(&reply.render(), TEXT_MAX))
         .components(rows_if(reply, buttons))
         .allowed_mentions(mentions(reply));
     for f in files(reply) {
@@ -97,7 +97,7 @@ pub(super) fn edit_response(reply: &Reply, buttons: bool) -> EditInteractionResp
 
 pub(super) fn message(reply: &Reply, buttons: bool) -> CreateMessage {
     CreateMessage::new()
-        .content(truncate(&reply.text, TEXT_MAX))
+        .content(truncate(&reply.render(), TEXT_MAX))
         .components(rows_if(reply, buttons))
         .allowed_mentions(mentions(reply))
         .add_files(files(reply))

@@ -84,14 +84,16 @@ impl Outgoing {
     /// The messages of one reply: one, or, when its text is longer than Discord takes in a
     /// message, several, cut between lines; the last carries the board, files and buttons.
     fn posts(target: Target, reply: &Reply, place: Place) -> Vec<Outgoing> {
-        let mut pieces = split_text(&reply.text, TEXT_MAX);
+        // Said in the reply's language here: each piece is verbatim text from now on.
+        let mut pieces = split_text(&reply.render(), TEXT_MAX);
         let last = pieces.pop().unwrap_or_default();
         let mut out: Vec<Outgoing> = pieces
             .into_iter()
             .map(|text| Outgoing::Post {
                 target,
                 reply: Box::new(Reply {
-                    text,
+                    text: text.into(),
+                    lang: reply.lang,
                     ephemeral: reply.ephemeral,
                     ..Reply::default()
                 }),
@@ -107,7 +109,7 @@ impl Outgoing {
         out.push(Outgoing::Post {
             target,
             reply: Box::new(Reply {
-                text: last,
+                text: last.into(),
                 ..reply.clone()
             }),
             board_at,

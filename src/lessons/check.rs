@@ -19,8 +19,10 @@
 use std::fmt;
 use std::str::FromStr;
 
+use crate::i18n::{words, Msg, Text};
+use crate::msg;
 use crate::rules::{
-    times, Direction, EndReason, HouseChoice, MoveKind, Pit, Position, Step, Trace, Variant,
+    Direction, EndReason, HouseChoice, MoveKind, Pit, Position, Step, Trace, Variant,
 };
 
 /// A check that could not be read.
@@ -120,136 +122,154 @@ impl Outcome<'_> {
     }
 
     /// The word for a move that does not capture in this variant.
-    fn quiet(&self) -> &'static str {
+    fn quiet(&self) -> Msg {
         match self.before.variant() {
-            Variant::Kujifunza => "quiet move",
-            Variant::Kiswahili => "takata",
+            Variant::Kujifunza => msg!("learn-quiet-move"),
+            Variant::Kiswahili => msg!("word-takata"),
         }
     }
 
     /// How the move ended, in one sentence.
-    fn ending(&self) -> String {
+    fn ending(&self) -> Msg {
         let n = self.captures();
-        let after_captures = match n {
-            0 => " without a capture".to_string(),
-            n => format!(" after {}", count(n, "capture")),
-        };
+        let after = msg!("learn-after-captures", n = n);
         if let Some((winner, reason)) = self.trace.game_end() {
             return if winner == self.trace.mover {
-                format!("Your move won the game: {}.", reason.words())
+                msg!("learn-move-won", reason = words::end_reason(reason))
             } else {
                 match reason {
-                    EndReason::FrontRowEmptied => {
-                        "Your move emptied your own front row, so you lost.".into()
-                    }
-                    _ => format!("Your move lost the game: {}.", reason.words()),
+                    EndReason::FrontRowEmptied => msg!("learn-move-emptied-own-row"),
+                    _ => msg!("learn-move-lost", reason = words::end_reason(reason)),
                 }
             };
         }
         let stop = self.trace.steps.iter().rev().find_map(|s| match *s {
-            Step::EndInEmpty { pit } => Some(format!(
-                "Your last seed fell in {pit}, which was empty, so the move ended{after_captures}."
+            Step::EndInEmpty { pit } => Some(msg!(
+                "learn-ended-empty",
+                pit = pit.to_string(),
+                after = after.clone()
             )),
-            Step::HouseStop { pit } => Some(format!(
-                "Your last seed fell in your nyumba {pit}, which holds 6 or more, so the takata stopped there."
+            Step::HouseStop { pit } => Some(msg!("learn-ended-house", pit = pit.to_string())),
+            Step::HouseChoseStop { pit } => Some(msg!(
+                "learn-ended-house-stop",
+                pit = pit.to_string(),
+                after = after.clone()
             )),
-            Step::HouseChoseStop { pit } => Some(format!(
-                "You chose to stop in your nyumba {pit} (NYUMBA STOP){after_captures}."
-            )),
-            Step::TakasiaStop { pit } => Some(format!(
-                "Your last seed fell in {pit}, the takasia pit, so the move ended there{after_captures}."
+            Step::TakasiaStop { pit } => Some(msg!(
+                "learn-ended-takasia",
+                pit = pit.to_string(),
+                after = after.clone()
             )),
             _ => None,
         });
-        stop.unwrap_or_else(|| format!("Your move ended{after_captures}."))
+        stop.unwrap_or_else(|| msg!("learn-ended", after = after))
     }
 
     /// Why the move misses `clause`, in one sentence.
-    fn miss(&self, clause: &Clause) -> String {
+    fn miss(&self, clause: &Clause) -> Msg {
         let mv = &self.trace.mv;
         let n = self.captures();
         match *clause {
-            Clause::CapturesAtLeast(_) if n == 0 && mv.kind == MoveKind::Takata => format!(
-                "It was a {q}, and a {q} never captures: a capture needs the first sowing to end in an occupied front pit facing an occupied pit.",
-                q = self.quiet()
-            ),
-            Clause::CapturesAtLeast(k) => format!(
-                "That is {}; this task needs at least {k}.",
-                count(n, "capture")
-            ),
-            Clause::Captures(0) => "This task wants a move without a capture.".into(),
-            Clause::Captures(k) => format!(
-                "That is {}; this task wants exactly {k}.",
-                count(n, "capture")
-            ),
-            Clause::RelaysAtLeast(k) => {
-                let did = match self.relays() {
-                    0 => "It made no relay sowing".to_string(),
-                    r => format!("It relayed {}", times(r)),
-                };
-                format!("{did}; this task needs at least {}.", count(k, "relay"))
+            Clause::CapturesAtLeast(_) if n == 0 && mv.kind == MoveKind::Takata => {
+                msg!("learn-miss-quiet-never-captures", quiet = self.quiet())
             }
-            Clause::EndsIn(p) => format!("This task wants the move to end in {p}."),
+            Clause::CapturesAtLeast(k) => msg!("learn-miss-captures-at-least", n = n, k = k),
+            Clause::Captures(0) => msg!("learn-miss-no-capture-wanted"),
+            Clause::Captures(k) => msg!("learn-miss-captures-exactly", n = n, k = k),
+            Clause::RelaysAtLeast(k) => msg!(
+                "learn-miss-relays",
+                relays = self.relays(),
+                times = words::times(self.relays()),
+                k = k
+            ),
+            Clause::EndsIn(p) => msg!("learn-miss-ends-in", pit = p.to_string()),
             Clause::Wins => {
                 let opponent = !self.trace.mover;
                 match self.after.legal_moves().first() {
-                    Some(reply) => format!(
-                        "The game goes on: {} still has seeds in the front row and a move, such as {reply}.",
-                        opponent.name()
+                    Some(reply) => msg!(
+                        "learn-miss-game-goes-on-such-as",
+                        side = words::side(opponent),
+                        reply = reply.to_string()
                     ),
-                    None => "The game goes on.".into(),
+                    None => msg!("learn-miss-game-goes-on"),
                 }
             }
-            Clause::Kind(k) => format!("That was a {}, not a {}.", kind_word(self, mv.kind), kind_word(self, k)),
-            Clause::From(p) => format!("It started from {}; this task wants a move from {p}.", mv.pit),
-            Clause::Direction(d) => format!("You played it {}; this task wants {d}.", mv.direction),
+            Clause::Kind(k) => msg!(
+                "learn-miss-kind",
+                played = kind_word(self, mv.kind),
+                wanted = kind_word(self, k)
+            ),
+            Clause::From(p) => msg!(
+                "learn-miss-from",
+                played = mv.pit.to_string(),
+                pit = p.to_string()
+            ),
+            Clause::Direction(d) => msg!(
+                "learn-miss-direction",
+                played = words::direction(mv.direction),
+                wanted = words::direction(d)
+            ),
             Clause::House(h) => match mv.house {
-                Some(chosen) => format!(
-                    "You chose NYUMBA {}; this task wants NYUMBA {}.",
-                    chosen.word().to_uppercase(),
-                    h.word().to_uppercase()
+                Some(chosen) => msg!(
+                    "learn-miss-house",
+                    chosen = chosen.word().to_uppercase(),
+                    wanted = h.word().to_uppercase()
                 ),
-                None => format!(
-                    "Your move gave no nyumba choice; this task wants NYUMBA {}.",
-                    h.word().to_uppercase()
-                ),
+                None => msg!("learn-miss-no-house", wanted = h.word().to_uppercase()),
             },
             Clause::Takes(p) => {
-                let taken: Vec<String> = self.trace.captures().map(|(f, _, _)| f.to_string()).collect();
-                if taken.is_empty() {
-                    format!("It did not capture {p}.")
-                } else {
-                    format!("It captured {}, not {p}.", taken.join(" and "))
+                let taken: Vec<String> = self
+                    .trace
+                    .captures()
+                    .map(|(f, _, _)| f.to_string())
+                    .collect();
+                match taken.split_last() {
+                    None => msg!("learn-miss-took-nothing", pit = p.to_string()),
+                    Some((last, rest)) if !rest.is_empty() => msg!(
+                        "learn-miss-took-other",
+                        taken = msg!("word-and", first = rest.join(", "), last = last.as_str()),
+                        pit = p.to_string()
+                    ),
+                    Some((last, _)) => msg!(
+                        "learn-miss-took-other",
+                        taken = last.as_str(),
+                        pit = p.to_string()
+                    ),
                 }
             }
             Clause::Enters(p) => match self.first_kichwa() {
-                Some(k) => format!("The captured seeds entered at {k}, not {p}."),
-                None => format!("It made no capture, so no seeds entered at {p}."),
+                Some(k) => msg!(
+                    "learn-miss-entered",
+                    kichwa = k.to_string(),
+                    pit = p.to_string()
+                ),
+                None => msg!("learn-miss-entered-none", pit = p.to_string()),
             },
             Clause::Takasia(p) => match self.trace.takasia_set() {
-                Some(t) => format!("It set the takasia on {t}, not {p}."),
-                None => format!("It set no takasia; this task wants one on {p}."),
+                Some(t) => msg!(
+                    "learn-miss-takasia",
+                    set = t.to_string(),
+                    pit = p.to_string()
+                ),
+                None => msg!("learn-miss-takasia-none", pit = p.to_string()),
             },
             Clause::NotLoses => match self.trace.game_end() {
-                Some((_, EndReason::FrontRowEmptied)) if self.before.variant() == Variant::Kujifunza => "In Bao la Kujifunza a move that leaves your own front row empty loses at once: keep a seed there.".into(),
-                Some((_, EndReason::NeverEndingMove)) => "It needed a 513th sowing run after its first, and a move that never ends loses for its mover.".into(),
-                _ => "This task wants a move that does not lose.".into(),
+                Some((_, EndReason::FrontRowEmptied))
+                    if self.before.variant() == Variant::Kujifunza =>
+                {
+                    msg!("learn-miss-emptied-own-row")
+                }
+                Some((_, EndReason::NeverEndingMove)) => msg!("learn-miss-never-ends"),
+                _ => msg!("learn-miss-loses"),
             },
         }
     }
 }
 
-fn kind_word(outcome: &Outcome<'_>, kind: MoveKind) -> &'static str {
+fn kind_word(outcome: &Outcome<'_>, kind: MoveKind) -> Msg {
     match kind {
-        MoveKind::Capture => "capture",
+        MoveKind::Capture => msg!("word-capture"),
         MoveKind::Takata => outcome.quiet(),
-    }
-}
-
-fn count(n: usize, what: &str) -> String {
-    match n {
-        1 => format!("1 {what}"),
-        n => format!("{n} {what}s"),
     }
 }
 
@@ -261,9 +281,13 @@ impl Check {
 
     /// What the bot says to a move that misses the check (`None` when it meets it): how the
     /// move ended, then why it misses the first clause it misses.
-    pub fn feedback(&self, outcome: &Outcome<'_>) -> Option<String> {
+    pub fn feedback(&self, outcome: &Outcome<'_>) -> Option<Text> {
         let missed = self.0.iter().find(|c| !outcome.meets(c))?;
-        Some(format!("{} {}", outcome.ending(), outcome.miss(missed)))
+        Some(
+            Text::from(outcome.ending())
+                .then(" ")
+                .then(outcome.miss(missed)),
+        )
     }
 
     /// The pit the check asks to start from, if it names one.

@@ -18,6 +18,7 @@ mod kujifunza;
 
 use std::sync::LazyLock;
 
+use crate::i18n::{Lang, Msg, Text};
 use crate::rules::{Move, MoveError, Position, RuleSet, Trace, Variant};
 
 pub use check::{Check, CheckError, Clause, Outcome};
@@ -131,7 +132,7 @@ pub struct Judged {
     /// What happened.
     pub trace: Trace,
     /// `None` when right; otherwise what the bot says about it.
-    pub feedback: Option<String>,
+    pub feedback: Option<Text>,
 }
 
 impl Task {
@@ -204,16 +205,42 @@ pub fn play(pos: &Position, text: &str) -> Result<(Move, Position, Trace), Cours
     })
 }
 
+/// Lesson `n`'s title in the catalogue (`lesson-N-title`; English: [`Lesson::title`]).
+pub fn title_msg(n: usize) -> Msg {
+    Msg::dynamic(format!("lesson-{n}-title"))
+}
+
+/// Lesson `n`'s intro in the catalogue (`lesson-N-intro`; English: [`Lesson::intro`]).
+pub fn intro_msg(n: usize) -> Msg {
+    Msg::dynamic(format!("lesson-{n}-intro"))
+}
+
+/// The goal of task `t` of lesson `n` in the catalogue (`lesson-N-task-T`; English:
+/// [`Task::goal`]).
+pub fn goal_msg(n: usize, t: usize) -> Msg {
+    Msg::dynamic(format!("lesson-{n}-task-{t}"))
+}
+
+/// "Bao la Kujifunza" or "Bao la Kiswahili" (the games' names are the same in every
+/// language).
+pub fn game_name(variant: Variant) -> &'static str {
+    match variant {
+        Variant::Kujifunza => "Bao la Kujifunza",
+        Variant::Kiswahili => "Bao la Kiswahili",
+    }
+}
+
 /// One task a line, as JSON: `lesson`, `title`, `task`, `variant`, `rules`, `position`,
-/// `goal`, `check`, `example`, `wrong`, `feedback` (`bao-bot learn --export`).
-pub fn export_lines() -> Result<Vec<String>, CourseError> {
+/// `goal`, `check`, `example`, `wrong`, `feedback` (`bao-bot learn --export`), the texts in
+/// `lang`.
+pub fn export_lines(lang: Lang) -> Result<Vec<String>, CourseError> {
     let mut lines = Vec::new();
     for (i, lesson) in course().iter().enumerate() {
         for (j, task) in lesson.tasks.iter().enumerate() {
             let pos = task.start()?;
             let feedback = match task.wrong {
                 Some(w) => match task.judge(w)? {
-                    Ok(judged) => judged.feedback,
+                    Ok(judged) => judged.feedback.map(|f| f.render(lang)),
                     Err(source) => {
                         return Err(CourseError::Move {
                             mv: w.into(),
@@ -226,12 +253,12 @@ pub fn export_lines() -> Result<Vec<String>, CourseError> {
             let canonical = |text: &str| play(&pos, text).map(|(mv, _, _)| mv.to_string());
             let line = serde_json::json!({
                 "lesson": i + 1,
-                "title": lesson.title,
+                "title": title_msg(i + 1).render(lang),
                 "task": j + 1,
                 "variant": lesson.variant.name(),
                 "rules": RuleSet::default().name(),
                 "position": pos.to_string(),
-                "goal": task.goal,
+                "goal": goal_msg(i + 1, j + 1).render(lang),
                 "check": task.parsed_check()?.to_string(),
                 "example": canonical(task.example)?,
                 "wrong": task.wrong.map(canonical).transpose()?,

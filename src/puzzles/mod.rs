@@ -114,6 +114,18 @@ impl Puzzle {
         self.themes.contains(&theme)
     }
 
+    /// The goal as a message of the catalogue (`puzzle-goal-*`, the side a message too).
+    pub fn goal_msg(&self) -> crate::i18n::Msg {
+        let side = crate::i18n::words::side(self.solver());
+        if let Some(n) = self.win_in() {
+            return crate::msg!("puzzle-goal-win-in", side = side, n = n);
+        }
+        if self.has(Theme::Defence) {
+            return crate::msg!("puzzle-goal-defence", side = side);
+        }
+        crate::msg!("puzzle-goal-best", side = side, n = self.solver_moves())
+    }
+
     /// The goal in words: `South to move: win in 2`.
     pub fn goal(&self) -> String {
         let side = self.solver().name();

@@ -4,7 +4,7 @@
 // Pits are addressed by circuit index throughout; index loops read clearer here.
 #![allow(clippy::needless_range_loop)]
 
-use super::error::{AmbiguousMove, IllegalMove, MoveError};
+use super::error::{AmbiguousMove, IllegalMove, IllegalReason, MoveError};
 use super::moves::{HouseChoice, Move, MoveKind, MoveList, MoveSpec};
 use super::position::Position;
 use super::trace::{EndReason, LiftReason, NoTrace, Recorder, Step, Trace};
@@ -616,18 +616,17 @@ impl Position {
     }
 
     /// Words for why `mv` is not among `legal`.
-    fn why_illegal(&self, mv: &Move, legal: &MoveList) -> String {
-        if let Some(w) = self.winner {
-            return format!("the game is over, {} has won", w.name());
+    fn why_illegal(&self, mv: &Move, legal: &MoveList) -> IllegalReason {
+        if let Some(winner) = self.winner {
+            return IllegalReason::GameOver { winner };
         }
         let me = self.turn;
         if mv.pit.side() != me {
-            return format!(
-                "{} is {}'s pit and it is {}'s turn",
-                mv.pit,
-                mv.pit.side().name(),
-                me.name()
-            );
+            return IllegalReason::NotYourPit {
+                pit: mv.pit,
+                owner: mv.pit.side(),
+                turn: me,
+            };
         }
         let n = self.seeds(mv.pit);
         let namua = self.phase() == super::Phase::Namua;
@@ -641,52 +640,55 @@ impl Position {
                 .any(|m| m.pit == mv.pit && m.direction == mv.direction && m.house.is_some())
                 && mv.house.is_none()
             {
-                return "this capture reaches the owned nyumba with nothing to capture: add stop or use".into();
+                return IllegalReason::HouseChoiceNeeded;
             }
             if mv.house.is_some() {
-                return "the nyumba choice (stop/use) does not arise in this move".into();
+                return IllegalReason::NoHouseChoice;
             }
             if legal.iter().any(|m| m.pit == mv.pit && m.entry.is_some()) && mv.entry.is_none() {
-                return "its first capture is at pits 3-6: add enter-left or enter-right".into();
+                return IllegalReason::EntryNeeded;
             }
-            return "the entry choice (enter-left/enter-right) does not arise in this move".into();
+            return IllegalReason::NoEntryChoice;
         }
         if namua && mv.pit.row() == Row::Back {
-            return "in namua a seed from hand goes into a front pit; back pits never start".into();
+            return IllegalReason::NamuaBackPit;
         }
         if n == 0 {
-            return format!("{} is empty", mv.pit);
+            return IllegalReason::Empty { pit: mv.pit };
         }
         if mv.kind == MoveKind::Takata && any_capture {
-            return "a capture is compulsory".into();
+            return IllegalReason::CaptureCompulsory;
         }
         if mv.kind == MoveKind::Capture && !any_capture {
-            return "there is no capture in this position".into();
+            return IllegalReason::NoCapture;
         }
         if mv.kind == MoveKind::Capture {
-            return format!("{} {} does not capture", mv.pit, mv.direction);
+            return IllegalReason::DoesNotCapture {
+                pit: mv.pit,
+                direction: mv.direction,
+            };
         }
         if !namua && n == 1 {
-            return format!("{} holds 1 seed; a move needs 2 or more", mv.pit);
+            return IllegalReason::Single { pit: mv.pit };
         }
         if self.takasia() == Some(mv.pit) {
-            return format!("{} is the takasia target this turn", mv.pit);
+            return IllegalReason::Takasia { pit: mv.pit };
         }
         if namua && mv.pit.is_house() && self.owns_house(me) && n >= 6 {
-            return "an owned nyumba with 6 or more is not a normal start".into();
+            return IllegalReason::OwnedHouse;
         }
         if namua && n == 1 {
-            return format!("{} holds 1 seed while a front pit holds 2 or more", mv.pit);
+            return IllegalReason::NamuaSingle { pit: mv.pit };
         }
         if legal.iter().any(|m| m.pit == mv.pit) {
-            return format!(
-                "{} may not be sown {} (the only occupied front pit, a kichwa, may not be sown toward the back row)",
-                mv.pit, mv.direction
-            );
+            return IllegalReason::LoneKichwa {
+                pit: mv.pit,
+                direction: mv.direction,
+            };
         }
         if mv.pit.row() == Row::Back {
-            return "a back pit may start only when no front pit holds 2 or more".into();
+            return IllegalReason::BackPit;
         }
-        "it is not one of them".into()
+        IllegalReason::NotListed
     }
 }

@@ -26,11 +26,11 @@ mod types;
 
 pub use engine::MAX_RUNS;
 pub use error::{
-    join_moves, AmbiguousMove, IllegalMove, MoveError, ParseError, PositionError, ReadPositionError,
+    join_moves, AmbiguousMove, IllegalMove, IllegalReason, MoveError, MoveWord, ParseError,
+    ParseProblem, PositionError, ReadPositionError,
 };
 pub use moves::{HouseChoice, Move, MoveKind, MoveList, MoveSpec, MAX_MOVES, MOVE_FORM};
 pub use perft::perft;
 pub use position::{Position, TOTAL_SEEDS};
-pub(crate) use trace::times;
 pub use trace::{EndReason, LiftReason, Step, Trace};
 pub use types::{Direction, Phase, Pit, Row, RuleSet, Side, Variant};

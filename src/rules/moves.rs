@@ -9,7 +9,7 @@ use std::str::FromStr;
 
 use arrayvec::ArrayVec;
 
-use super::error::ParseError;
+use super::error::{MoveWord, ParseError, ParseProblem};
 use super::types::{Direction, Pit, Row, Side};
 
 /// Whether a move captures.
@@ -114,10 +114,9 @@ impl FromStr for Move {
     fn from_str(s: &str) -> Result<Move, ParseError> {
         let spec: MoveSpec = s.parse()?;
         let kind = spec.kind.ok_or_else(|| {
-            ParseError::new(format!(
-                "`{}` has no kind word: add capture or takata",
-                s.trim()
-            ))
+            ParseError::of(ParseProblem::NoKind {
+                text: s.trim().to_string(),
+            })
         })?;
         let side = if spec.upper { Side::South } else { Side::North };
         let pit = Pit::new(side, spec.row, spec.number)
@@ -184,27 +183,26 @@ impl FromStr for MoveSpec {
     fn from_str(s: &str) -> Result<MoveSpec, ParseError> {
         let mut words = s.split_whitespace();
         let Some(pit_word) = words.next() else {
-            return Err(ParseError::new(format!("an empty move: write {MOVE_FORM}")));
+            return Err(ParseError::of(ParseProblem::Empty));
         };
         let upper = pit_word.starts_with(['A', 'B']);
         let pit: Pit = pit_word
             .parse()
             .or_else(|_| pit_word.to_ascii_uppercase().parse())
             .map_err(|_| {
-                ParseError::new(format!(
-                    "`{pit_word}` is not a pit: a move starts with a pit A1-A8 or B1-B8 (a1-b8 for North), then {MOVE_FORM}"
-                ))
+                ParseError::of(ParseProblem::NotAPit {
+                    word: pit_word.to_string(),
+                })
             })?;
         let Some(dir_word) = words.next() else {
-            return Err(ParseError::new(format!(
-                "`{}` has no direction: write {MOVE_FORM}",
-                s.trim()
-            )));
+            return Err(ParseError::of(ParseProblem::NoDirection {
+                text: s.trim().to_string(),
+            }));
         };
         let direction = parse_direction(dir_word).ok_or_else(|| {
-            ParseError::new(format!(
-                "`{dir_word}` is not a direction: write left or right after the pit ({MOVE_FORM})"
-            ))
+            ParseError::of(ParseProblem::NotADirection {
+                word: dir_word.to_string(),
+            })
         })?;
         let mut spec = MoveSpec {
             row: pit.row(),
@@ -217,22 +215,28 @@ impl FromStr for MoveSpec {
         };
         for word in words {
             let lower = word.to_ascii_lowercase();
-            let dup =
-                |what: &str| ParseError::new(format!("`{}` names the {what} twice", s.trim()));
+            let dup = |what: MoveWord| {
+                ParseError::of(ParseProblem::Twice {
+                    text: s.trim().to_string(),
+                    what,
+                })
+            };
             match lower.as_str() {
-                "capture" | "takata" | "takasa" => {
+                // `kula` (eat) is the Swahili for capture.
+                "capture" | "kula" | "takata" | "takasa" => {
                     if spec.kind.is_some() {
-                        return Err(dup("kind"));
+                        return Err(dup(MoveWord::Kind));
                     }
-                    spec.kind = Some(if lower == "capture" {
+                    spec.kind = Some(if lower == "capture" || lower == "kula" {
                         MoveKind::Capture
                     } else {
                         MoveKind::Takata
                     });
                 }
-                "stop" | "use" => {
+                // Using the nyumba is "going on safari".
+                "stop" | "use" | "safari" => {
                     if spec.house.is_some() {
-                        return Err(dup("nyumba choice"));
+                        return Err(dup(MoveWord::House));
                     }
                     spec.house = Some(if lower == "stop" {
                         HouseChoice::Stop
@@ -242,7 +246,7 @@ impl FromStr for MoveSpec {
                 }
                 "enter-left" | "enter-right" => {
                     if spec.entry.is_some() {
-                        return Err(dup("entry"));
+                        return Err(dup(MoveWord::Entry));
                     }
                     spec.entry = Some(if lower == "enter-left" {
                         Direction::Left
@@ -251,9 +255,9 @@ impl FromStr for MoveSpec {
                     });
                 }
                 _ => {
-                    return Err(ParseError::new(format!(
-                        "`{word}` is not a move word: after the pit and direction only capture, takata, stop, use, enter-left or enter-right may follow ({MOVE_FORM})"
-                    )))
+                    return Err(ParseError::of(ParseProblem::NotAMoveWord {
+                        word: word.to_string(),
+                    }))
                 }
             }
         }
@@ -263,8 +267,9 @@ impl FromStr for MoveSpec {
 
 fn parse_direction(word: &str) -> Option<Direction> {
     match word.to_ascii_lowercase().as_str() {
-        "left" | "l" | "←" => Some(Direction::Left),
-        "right" | "r" | "→" => Some(Direction::Right),
+        // Swahili too: kushoto (left), kulia (right).
+        "left" | "l" | "←" | "kushoto" => Some(Direction::Left),
+        "right" | "r" | "→" | "kulia" => Some(Direction::Right),
         _ => None,
     }
 }

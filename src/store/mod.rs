@@ -89,6 +89,7 @@ mod clocks;
 mod ending;
 mod games;
 pub mod glicko;
+mod languages;
 mod lessons;
 mod levels;
 mod moves;
@@ -117,6 +118,7 @@ pub use backup::BackupReport;
 pub use clock_state::{ClockDue, GameClock, FIRST_MOVE_GRACE_MS, LOW_TIME_MS};
 pub use clocks::{ClockEvent, Downtime};
 pub use glicko::{Rating, Score};
+pub use languages::ServerLanguage;
 pub use lessons::{LessonStars, LessonStep, OpenLesson};
 pub use puzzles::{DailySetting, PuzzleAttempt, PuzzlePlayer, PuzzleRated};
 pub use ratings::{

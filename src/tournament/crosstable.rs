@@ -27,7 +27,49 @@ fn mark(p: &Pairing, e: usize) -> &'static str {
     }
 }
 
-/// The crosstable of an event titled `title`, from its standings.
+/// The words of a crosstable, in a language (the caller's: this module does not translate).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CrosstableWords {
+    /// The players' column.
+    pub player: String,
+    /// The points' column.
+    pub points: String,
+    /// Sonneborn-Berger's column.
+    pub sb: String,
+    /// Buchholz's column.
+    pub bh: String,
+    /// A bye's cell.
+    pub bye: String,
+    /// The subtitle: the format's name, players and rounds given.
+    pub subtitle: String,
+    /// The footer's one line.
+    pub footer: String,
+}
+
+impl CrosstableWords {
+    /// The English words; `subtitle` names `format` with `players` and `rounds`.
+    pub fn english(format: Format, players: usize, rounds: u32) -> CrosstableWords {
+        CrosstableWords {
+            player: "Player".into(),
+            points: "Pts".into(),
+            sb: "SB".into(),
+            bh: "Bh".into(),
+            bye: "bye".into(),
+            subtitle: format!(
+                "{} · {players} players · {rounds} rounds",
+                match format {
+                    Format::RoundRobin => "Round robin",
+                    Format::DoubleRoundRobin => "Double round robin",
+                    Format::Swiss { .. } => "Swiss",
+                }
+            ),
+            footer: "Pts points · SB Sonneborn–Berger · Bh Buchholz; ties then by direct encounter"
+                .into(),
+        }
+    }
+}
+
+/// The crosstable of an event titled `title`, from its standings, in English.
 pub fn crosstable(
     title: &str,
     format: Format,
@@ -35,23 +77,37 @@ pub fn crosstable(
     pairings: &[Pairing],
     rows: &[Standing],
 ) -> Table {
+    let words = CrosstableWords::english(format, entrants.len(), format.rounds(entrants.len()));
+    crosstable_in(title, format, entrants, pairings, rows, &words)
+}
+
+/// [`crosstable`] with the words given.
+pub fn crosstable_in(
+    title: &str,
+    format: Format,
+    entrants: &[Entrant],
+    pairings: &[Pairing],
+    rows: &[Standing],
+    words: &CrosstableWords,
+) -> Table {
     let grid = !matches!(format, Format::Swiss { .. }) && entrants.len() <= GRID_MAX;
     let place_of = |e: usize| {
         rows.iter()
             .position(|r| r.entrant == e)
             .map_or(0, |i| i + 1)
     };
-    let mut columns = vec![Column::number("#"), Column::text("Player")];
+    let mut columns = vec![Column::number("#"), Column::text(words.player.clone())];
     let rounds = pairings.iter().map(|p| p.round).max().unwrap_or(0);
     if grid {
         columns.extend((1..=rows.len()).map(|i| Column::text(i.to_string())));
     } else {
+        // `R3`: R for round (raundi) in every language.
         columns.extend((1..=rounds).map(|r| Column::text(format!("R{r}"))));
     }
     columns.extend([
-        Column::number("Pts"),
-        Column::number("SB"),
-        Column::number("Bh"),
+        Column::number(words.points.clone()),
+        Column::number(words.sb.clone()),
+        Column::number(words.bh.clone()),
     ]);
     let table_rows = rows
         .iter()
@@ -73,7 +129,7 @@ pub fn crosstable(
                     let cell = match pairings.iter().find(|p| p.round == r && p.involves(e)) {
                         None => "–".to_string(),
                         Some(p) => match p.opponent_of(e) {
-                            None if p.outcome == Some(super::Outcome::Bye) => "bye".into(),
+                            None if p.outcome == Some(super::Outcome::Bye) => words.bye.clone(),
                             None => "–".into(),
                             Some(o) => format!(
                                 "{}{}{}",
@@ -100,20 +156,9 @@ pub fn crosstable(
         .collect();
     Table {
         title: title.to_string(),
-        subtitle: Some(format!(
-            "{} · {} players · {} rounds",
-            match format {
-                Format::RoundRobin => "Round robin",
-                Format::DoubleRoundRobin => "Double round robin",
-                Format::Swiss { .. } => "Swiss",
-            },
-            entrants.len(),
-            format.rounds(entrants.len())
-        )),
+        subtitle: Some(words.subtitle.clone()),
         columns,
         rows: table_rows,
-        footer: vec![
-            "Pts points · SB Sonneborn–Berger · Bh Buchholz; ties then by direct encounter".into(),
-        ],
+        footer: vec![words.footer.clone()],
     }
 }

@@ -67,7 +67,7 @@ fn a_lesson_in_a_channel_is_private_and_plays_by_buttons_and_moves() {
         .unwrap()
         .feedback
         .unwrap();
-    assert_eq!(wrong.text.lines().next(), Some(feedback.as_str()));
+    assert_eq!(wrong.text.lines().next(), Some(&*feedback));
     assert!(!wrong.text.contains("Hint"));
     // An illegal one: the game's refusal plus the task.
     let illegal = mv(&app, &asha, &GENERAL, "B8 left");

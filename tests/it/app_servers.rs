@@ -206,6 +206,7 @@ fn prefs_keep_notify_and_turn_the_board() {
             notify: Some(Notify::Dm),
             animations: Some(false),
             orientation: Some(Orientation::South),
+            ..PrefsChange::default()
         }),
     );
     assert!(r.text.contains("notify: **dm**"), "{}", r.text);

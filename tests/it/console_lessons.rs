@@ -6,6 +6,10 @@ use std::path::Path;
 use std::process::Command;
 
 fn run(db: &Path, boards: &Path, script: &str) -> String {
+    run_in(db, boards, script, &[])
+}
+
+fn run_in(db: &Path, boards: &Path, script: &str, extra: &[&str]) -> String {
     let file = boards.with_extension("txt");
     std::fs::write(&file, script).expect("write script");
     let out = Command::new(env!("CARGO_BIN_EXE_bao-bot"))
@@ -15,6 +19,7 @@ fn run(db: &Path, boards: &Path, script: &str) -> String {
         .arg(&file)
         .arg("--boards")
         .arg(boards)
+        .args(extra)
         .output()
         .expect("run console");
     let text = String::from_utf8_lossy(&out.stdout).to_string();
@@ -69,5 +74,49 @@ fn a_lesson_is_played_and_resumed_after_a_restart() {
         "**Task 1 of 2** (lesson 2): Make a move that ends in B8",
     ] {
         assert!(second.contains(needle), "missing `{needle}` in:\n{second}");
+    }
+}
+
+/// The same lesson with `--lang sw`, answered with Swahili move words: every line the
+/// lesson says is Swahili (move notation and names aside).
+#[test]
+fn a_lesson_is_played_in_swahili() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let db = dir.path().join("bao.db");
+    let boards = dir.path().join("boards");
+    let out = run_in(
+        &db,
+        &boards,
+        "/in #general\n\
+         /bao learn\n\
+         /bao move A6 kulia\n\
+         /bao move A3 kulia\n\
+         /press Endelea\n\
+         /bao move B3 kulia\n",
+        &["--lang", "sw"],
+    );
+    for needle in [
+        "Masomo: 0 kati ya 18 yamekamilika",
+        "**Somo 1 kati ya 18: Ubao na mashimo yake** (Bao la Kujifunza)",
+        "Kete yako ya mwisho iliangukia A8, iliyokuwa tupu, kwa hiyo hatua iliisha bila kula. Ilianza kutoka A6; kazi hii inataka hatua kutoka A3.",
+        "Jaribu tena: Anza hatua kutoka A3",
+        "Sawa! Wewe: A3 ilitawanya kete 3 kulia, iliendelea mara moja, iliishia B8.",
+        "**Kazi 2 kati ya 2** (somo 1)",
+        "Somo 1 limekamilika: \u{2605}\u{2605} (kosa moja).",
+        "lesson-1-demo.gif",
+        "Nionyeshe",
+    ] {
+        assert!(out.contains(needle), "missing `{needle}` in:\n{out}");
+    }
+    for english in [
+        "Lesson",
+        "Task",
+        "Try again",
+        "Right!",
+        "sowed",
+        "Your last seed",
+        "Show me",
+    ] {
+        assert!(!out.contains(english), "`{english}` in:\n{out}");
     }
 }

@@ -6,11 +6,32 @@
 //!
 //! To record it again: `cargo run -- console --db :memory: --start-time 2026-12-01T09:00Z
 //! --boards BOARDS --script tests/data/console_transcript.txt > tests/data/console_transcript.out`.
+//!
+//! The same session is recorded in Swahili (`--lang sw`, the console user's and server's
+//! language): `tests/data/console_transcript_sw.txt` (the script, with Swahili move words)
+//! and `tests/data/console_transcript_sw.out`, recorded the same way with `--lang sw`.
 
 use std::process::Command;
 
 #[test]
 fn the_transcript_is_unchanged() {
+    transcript(
+        None,
+        "tests/data/console_transcript.txt",
+        include_str!("../data/console_transcript.out"),
+    );
+}
+
+#[test]
+fn the_swahili_transcript_is_unchanged() {
+    transcript(
+        Some("sw"),
+        "tests/data/console_transcript_sw.txt",
+        include_str!("../data/console_transcript_sw.out"),
+    );
+}
+
+fn transcript(lang: Option<&str>, script: &str, expected: &str) {
     let dir = tempfile::tempdir().expect("tempdir");
     let boards = dir.path().join("BOARDS");
     let out = Command::new(env!("CARGO_BIN_EXE_bao-bot"))
@@ -23,7 +44,8 @@ fn the_transcript_is_unchanged() {
         ])
         .arg("--boards")
         .arg(&boards)
-        .args(["--script", "tests/data/console_transcript.txt"])
+        .args(["--script", script])
+        .args(lang.map(|l| ["--lang", l]).into_iter().flatten())
         .output()
         .expect("run console");
     // The script has one line the console refuses (`/bao frobnicate`).
@@ -34,7 +56,6 @@ fn the_transcript_is_unchanged() {
         String::from_utf8_lossy(&out.stderr)
     );
     let text = String::from_utf8_lossy(&out.stdout).replace(&*boards.to_string_lossy(), "BOARDS");
-    let expected = include_str!("../data/console_transcript.out");
     if text != expected {
         let first = text
             .lines()

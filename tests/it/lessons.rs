@@ -2,6 +2,7 @@
 //! example meets its check, every wrong move is legal and misses it with the feedback the
 //! export (and the bot) gives, every demonstration and scripted reply plays.
 
+use bao_bot::i18n::Lang;
 use bao_bot::lessons::{course, export_lines, play, Outcome};
 
 #[test]
@@ -66,7 +67,7 @@ fn every_task_is_true_to_the_engine() {
 
 #[test]
 fn the_export_has_one_line_a_task_with_the_feedback() {
-    let lines = export_lines().unwrap();
+    let lines = export_lines(Lang::En).unwrap();
     let tasks: usize = course().iter().map(|l| l.tasks.len()).sum();
     assert_eq!(lines.len(), tasks);
     for line in &lines {
@@ -155,4 +156,70 @@ fn a_losing_move_is_told_why_it_loses() {
         feedback(never.0 + 1, never.1 + 1),
         "Your move lost the game: never-ending move. It needed a 513th sowing run after its first, and a move that never ends loses for its mover."
     );
+}
+
+/// The catalogue's English of the course is the course's own text, word for word, and
+/// every text has its Swahili.
+#[test]
+fn the_course_texts_are_in_the_catalogue_in_every_language() {
+    use bao_bot::i18n::lookup;
+    use bao_bot::lessons::{goal_msg, intro_msg, title_msg};
+    for (i, lesson) in course().iter().enumerate() {
+        let n = i + 1;
+        let mut texts = vec![(title_msg(n), lesson.title), (intro_msg(n), lesson.intro)];
+        for (j, task) in lesson.tasks.iter().enumerate() {
+            texts.push((goal_msg(n, j + 1), task.goal));
+        }
+        for (msg, english) in texts {
+            assert_eq!(
+                lookup(&msg, Lang::En).as_deref(),
+                Some(english),
+                "{}",
+                msg.id()
+            );
+            let sw = lookup(&msg, Lang::Sw).unwrap_or_else(|| panic!("{} in sw", msg.id()));
+            // A title that is the game's own word (Takasia) reads the same.
+            if english.contains(' ') {
+                assert_ne!(sw, english, "{} is not translated", msg.id());
+            }
+        }
+    }
+    // No lesson beyond the course has texts (the ids follow the course).
+    let after = course().len() + 1;
+    assert!(lookup(&title_msg(after), Lang::En).is_none());
+}
+
+/// Every lesson played through in Swahili: the export in Swahili has every title, goal and
+/// wrong move's feedback said in Swahili, with no English sentence left in it.
+#[test]
+fn every_lesson_is_played_through_in_swahili() {
+    let en = export_lines(Lang::En).unwrap();
+    let sw = export_lines(Lang::Sw).unwrap();
+    assert_eq!(en.len(), sw.len());
+    let english_words = [
+        "Your ", " the ", "task", "sowed", "relayed", "It ", "That ", " move",
+    ];
+    for (e, s) in en.iter().zip(&sw) {
+        let e: serde_json::Value = serde_json::from_str(e).unwrap();
+        let s: serde_json::Value = serde_json::from_str(s).unwrap();
+        for key in [
+            "lesson", "task", "variant", "rules", "position", "check", "example", "wrong",
+        ] {
+            assert_eq!(e[key], s[key], "{key}");
+        }
+        for key in ["title", "goal", "feedback"] {
+            if e[key].is_null() {
+                assert!(s[key].is_null());
+                continue;
+            }
+            let text = s[key].as_str().unwrap();
+            if key != "title" {
+                assert_ne!(e[key], s[key], "{key} untranslated: {text}");
+            }
+            assert!(!text.contains('{'), "{text}");
+            for w in english_words {
+                assert!(!text.contains(w), "`{w}` in the Swahili {key}: {text}");
+            }
+        }
+    }
 }

@@ -36,6 +36,8 @@ mod discord_ratings;
 mod discord_takebacks;
 mod discord_threads;
 mod forged_buttons;
+mod i18n_catalogue;
+mod i18n_language;
 mod input_fuzz;
 mod lessons;
 mod perft;

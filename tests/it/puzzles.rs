@@ -107,3 +107,15 @@ fn the_generator_is_reproducible() {
         assert_eq!(a.puzzle, b.puzzle);
     }
 }
+
+/// Every puzzle's goal comes from the catalogue: its English is the goal's own words, and
+/// it has its Swahili.
+#[test]
+fn every_goal_is_said_in_every_language() {
+    use bao_bot::i18n::Lang;
+    for p in bao_bot::puzzles::collection() {
+        assert_eq!(p.goal_msg().render(Lang::En), p.goal(), "{}", p.id);
+        let sw = p.goal_msg().render(Lang::Sw);
+        assert!(sw.starts_with("Zamu ya "), "{}: {sw}", p.id);
+    }
+}

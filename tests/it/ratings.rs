@@ -73,7 +73,7 @@ impl Shorthands for World {
             },
         );
         assert!(r.ephemeral, "stats are private: {}", r.text);
-        r.text
+        r.text.to_string()
     }
 
     fn assert_ratings_agree(&self) {

@@ -14,7 +14,9 @@
 //! was shown for, so a press on an old task, or on someone else's lesson, is refused
 //! privately.
 
+use crate::i18n::{words, Lang, Text};
 use crate::lessons::{self, Lesson, Task};
+use crate::msg;
 use crate::render::{board_text, RenderOptions};
 use crate::rules::{Move, MoveError, Position, Side, Trace};
 use crate::store::{LessonStep, OpenLesson};
@@ -30,12 +32,14 @@ use crate::app::{Attachment, BoardView, Button, ButtonStyle, Reply};
 const MAX_MOVE_BUTTONS: usize = 20;
 
 /// The refusal of a press on another user's lesson.
-pub(in crate::app) const NOT_YOUR_LESSON: &str =
-    "These buttons belong to someone else's lesson. Start your own with `/bao-learn`.";
+fn not_your_lesson() -> crate::i18n::Msg {
+    msg!("learn-not-your-lesson")
+}
 
 /// The refusal of a press on a task that is no longer the one open.
-pub(in crate::app) const OLD_TASK: &str =
-    "That task is over. `/bao-learn` shows the task you are on.";
+fn old_task() -> crate::i18n::Msg {
+    msg!("learn-old-task")
+}
 
 /// A button per legal move of `pos`, five a row, with the ids `id` gives; none when there
 /// are more than fit under a board with one more row.
@@ -62,7 +66,7 @@ pub fn stars_for(misses: u32) -> u8 {
     }
 }
 
-fn star_text(stars: u8) -> String {
+pub(in crate::app) fn star_text(stars: u8) -> String {
     "\u{2605}".repeat(usize::from(stars))
 }
 
@@ -155,9 +159,7 @@ impl App {
         let open = self.store.open_lesson(user.id)?;
         let (n, task, misses, fresh) = match (lesson, &open) {
             (Some(n), _) if n == 0 || n > count => {
-                return Err(refuse(format!(
-                    "There are {count} lessons: `/bao-learn lesson:1` to `lesson:{count}`."
-                )))
+                return Err(refuse(msg!("learn-no-such-lesson", count = count)))
             }
             (Some(n), _) => (n, 1, 0, true),
             (None, Some(o)) => (o.lesson, o.task, o.misses, false),
@@ -183,15 +185,16 @@ impl App {
             .store
             .set_lesson_task(user.id, None, step, self.clock.now())?
         else {
-            return Err(refuse(OLD_TASK));
+            return Err(refuse(old_task()));
         };
+        let lang = self.lang_of(user.id, place)?;
         let progress = self.lesson_progress(user)?;
         let mut reply = if fresh || (open.task == 1 && open.misses == 0) {
-            self.lesson_opening(&open)?
+            self.lesson_opening(&open, lang)?
         } else {
-            self.task_reply(&open, "Welcome back.", false)?
+            self.task_reply(&open, msg!("learn-welcome-back").into(), false, lang)?
         };
-        reply.text = format!("{progress}\n{}", reply.text);
+        reply.text = progress.then("\n").then(reply.text);
         Ok(self.lesson_place(reply, place).into())
     }
 
@@ -244,17 +247,18 @@ impl App {
     ) -> Answer {
         match self.store.lesson_token_owner(token)? {
             Some(owner) if owner == user.id => {}
-            Some(_) => return Err(refuse(NOT_YOUR_LESSON)),
+            Some(_) => return Err(refuse(not_your_lesson())),
             None => return Err(refuse(super::super::INVALID_BUTTON)),
         }
         let open = match self.store.open_lesson(user.id)? {
             Some(o) if o.token == token => o,
-            _ => return Err(refuse(OLD_TASK)),
+            _ => return Err(refuse(old_task())),
         };
+        let lang = self.lang_of(user.id, place)?;
         let reply = match press {
             LessonPress::Move(text) => return self.lesson_move(user, place, open, &text),
-            LessonPress::Show => self.show_me(&open)?,
-            LessonPress::Next => self.task_or_opening(&open)?,
+            LessonPress::Show => self.show_me(&open, lang)?,
+            LessonPress::Next => self.task_or_opening(&open, lang)?,
         };
         Ok(self.lesson_place(reply, place).into())
     }
@@ -268,34 +272,41 @@ impl App {
         text: &str,
     ) -> Answer {
         let (lesson, task) = task_at(&open)?;
+        let lang = self.lang_of(user.id, place)?;
+        let goal = || lessons::goal_msg(open.lesson as usize, open.task as usize);
         let judged = match task.judge(text).map_err(course_failed)? {
             Ok(j) => j,
             Err(e) => {
-                let why = match e {
+                let why: Text = match &e {
                     MoveError::Parse(p) => {
                         let pos = task.start().map_err(course_failed)?;
-                        format!(
-                            "{p}. Legal moves now: {}.",
-                            crate::rules::join_moves(&pos.legal_moves())
+                        msg!(
+                            "learn-unreadable-move",
+                            problem = words::parse_problem(p.problem()),
+                            legal = words::moves(&pos.legal_moves())
                         )
+                        .into()
                     }
-                    other => other.to_string(),
+                    other => words::move_error(other),
                 };
-                return Err(refuse(format!("{why}\nThe task: {}", task.goal)));
+                return Err(refuse(
+                    why.then("\n").then(msg!("learn-the-task", goal = goal())),
+                ));
             }
         };
         let now = self.clock.now();
         if let Some(feedback) = judged.feedback {
             let Some(open) = self.store.lesson_miss(user.id, open.token, now)? else {
-                return Err(refuse(OLD_TASK));
+                return Err(refuse(old_task()));
             };
-            let mut text = format!("{feedback}\nTry again: {}", task.goal);
+            let mut text = feedback;
+            text.line(msg!("learn-try-again", goal = goal()));
             let hint = open.task_misses >= 2;
             if hint {
                 let pit = task.hint_pit().map_err(course_failed)?;
-                text.push_str(&format!("\nHint: start from {pit} (ringed on the board)."));
+                text.line(msg!("learn-hint", pit = pit.to_string()));
             }
-            let reply = self.task_reply(&open, &text, hint)?;
+            let reply = self.task_reply(&open, text, hint, lang)?;
             return Ok(self.lesson_place(reply, place).into());
         }
         // Right: North's scripted reply, if any, then the next task (or lesson).
@@ -303,10 +314,15 @@ impl App {
         let mut moves = vec![judged.mv];
         let mut shown = judged.after;
         let mut last = judged.trace.clone();
-        let mut lines = vec![format!("Right! You: {}", judged.trace.describe())];
+        let mut lines: Vec<Text> =
+            vec![msg!("learn-right", trace = words::describe(&judged.trace)).into()];
         if let Some(r) = task.reply {
             if let Ok((mv, after, trace)) = lessons::play(&judged.after, r) {
-                lines.push(format!("North: {}", trace.describe()));
+                lines.push(
+                    Text::from(words::side(Side::North))
+                        .then(": ")
+                        .then(words::describe(&trace)),
+                );
                 moves.push(mv);
                 shown = after;
                 last = trace;
@@ -315,10 +331,10 @@ impl App {
         let (next, done) = self.advance(user, place, &open, lesson, now)?;
         lines.extend(done);
         let name = format!("lesson-{}-{}-answer", open.lesson, open.task);
-        let mut reply = Reply::private(lines.join("\n"));
+        let mut reply = Reply::private(Text::one_per_line(lines));
         let opts = RenderOptions {
             trace: Some(last),
-            caption: Some("Your answer".into()),
+            caption: Some(msg!("learn-your-answer").render(lang)),
             ..RenderOptions::default()
         };
         reply.board = Some(BoardView {
@@ -331,7 +347,7 @@ impl App {
             reply.buttons = vec![vec![Button {
                 id: ButtonId::new(Action::LessonNext, crate::vocab::GameId(next.token), 0)
                     .to_string(),
-                label: "Next".into(),
+                label: msg!("button-next").render(lang),
                 style: ButtonStyle::Primary,
             }]];
         }
@@ -348,7 +364,7 @@ impl App {
         open: &OpenLesson,
         lesson: &Lesson,
         now: i64,
-    ) -> Result<(Option<OpenLesson>, Vec<String>), AppError> {
+    ) -> Result<(Option<OpenLesson>, Vec<Text>), AppError> {
         let key = place.key();
         let mut lines = Vec::new();
         let step = if (open.task as usize) < lesson.tasks.len() {
@@ -361,24 +377,23 @@ impl App {
         } else {
             let stars = stars_for(open.misses);
             self.store.finish_lesson(user.id, open.lesson, stars, now)?;
-            lines.push(format!(
-                "Lesson {} done: {} ({}).",
-                open.lesson,
-                star_text(stars),
-                match open.misses {
-                    0 => "no miss".to_string(),
-                    1 => "one miss".to_string(),
-                    n => format!("{n} misses"),
-                }
-            ));
+            lines.push(
+                msg!(
+                    "learn-lesson-done",
+                    lesson = open.lesson,
+                    stars = star_text(stars),
+                    misses = open.misses
+                )
+                .into(),
+            );
             let [kujifunza_end, course_end] = lessons::part_ends();
             let n = open.lesson as usize;
             if n == kujifunza_end {
-                lines.push("That is the end of part 1, Bao la Kujifunza. Play a whole game of it against the AI with `/bao ai beginner kujifunza`, or press Next for part 2, Bao la Kiswahili.".into());
+                lines.push(msg!("learn-part-1-done").into());
             }
             if n == course_end {
                 self.store.close_lesson(user.id)?;
-                lines.push("You have finished the course! Play Bao la Kiswahili against the AI with `/bao ai beginner`, or challenge someone with `/bao challenge @someone`.".into());
+                lines.push(msg!("learn-course-done").into());
                 return Ok((None, lines));
             }
             LessonStep {
@@ -395,54 +410,69 @@ impl App {
     }
 
     /// A lesson's opening: its demonstration animated, then its first task's board.
-    fn lesson_opening(&self, open: &OpenLesson) -> Result<Reply, AppError> {
+    fn lesson_opening(&self, open: &OpenLesson, lang: Lang) -> Result<Reply, AppError> {
         let lesson = lesson_at(open.lesson)?;
+        let n = open.lesson as usize;
         let (pos, mv, _) = lesson.demo().map_err(course_failed)?;
-        let mut reply = self.task_reply(open, "", false)?;
+        let mut reply = self.task_reply(open, Text::new(), false, lang)?;
+        // The picture's words are in the language of the reply that carries it.
         let name = format!("lesson-{}-demo", open.lesson);
         let opts = RenderOptions {
-            caption: Some(format!("Lesson {}: {}", open.lesson, lesson.title)),
+            caption: Some(
+                msg!(
+                    "learn-demo-caption",
+                    lesson = open.lesson,
+                    title = lessons::title_msg(n)
+                )
+                .render(lang),
+            ),
             ..RenderOptions::default()
         };
         if let Some(demo) = self.moves_animation_gif(name, &pos, &[mv], &opts) {
             reply.attachments.insert(0, demo);
         }
-        reply.text = format!(
-            "**Lesson {} of {}: {}** ({})\n{}\n{}",
-            open.lesson,
-            lessons::course().len(),
-            lesson.title,
-            lesson.game_name(),
-            lesson.intro,
-            reply.text
+        let head = msg!(
+            "learn-lesson-head",
+            lesson = open.lesson,
+            count = lessons::course().len(),
+            title = lessons::title_msg(n),
+            game = lesson.game_name()
         );
+        reply.text = Text::from(head)
+            .then("\n")
+            .then(lessons::intro_msg(n))
+            .then("\n")
+            .then(std::mem::take(&mut reply.text));
         Ok(reply)
     }
 
     /// The opening of the lesson when its first task is open, else the task.
-    fn task_or_opening(&self, open: &OpenLesson) -> Result<Reply, AppError> {
+    fn task_or_opening(&self, open: &OpenLesson, lang: Lang) -> Result<Reply, AppError> {
         if open.task == 1 && open.misses == 0 {
-            self.lesson_opening(open)
+            self.lesson_opening(open, lang)
         } else {
-            self.task_reply(open, "", false)
+            self.task_reply(open, Text::new(), false, lang)
         }
     }
 
     /// "Show me": the example answer animated from the task's position, the task still open.
-    fn show_me(&self, open: &OpenLesson) -> Result<Reply, AppError> {
+    fn show_me(&self, open: &OpenLesson, lang: Lang) -> Result<Reply, AppError> {
         let (_, task) = task_at(open)?;
         let pos = task.start().map_err(course_failed)?;
         let (mv, _, trace) = lessons::play(&pos, task.example).map_err(course_failed)?;
         let mut reply = self.task_reply(
             open,
-            &format!(
-                "One answer is {mv}: {} Now play it yourself, or any other move that does it.",
-                trace.describe()
-            ),
+            msg!(
+                "learn-one-answer",
+                mv = mv.to_string(),
+                trace = words::describe(&trace)
+            )
+            .into(),
             false,
+            lang,
         )?;
         let opts = RenderOptions {
-            caption: Some(format!("Show me: {mv}")),
+            caption: Some(msg!("learn-show-me-caption", mv = mv.to_string()).render(lang)),
             ..RenderOptions::default()
         };
         let name = format!("lesson-{}-{}-show", open.lesson, open.task);
@@ -454,16 +484,26 @@ impl App {
 
     /// The open task: `text`, its goal, its board (the start pit ringed when `hint`), a
     /// button per legal move and "Show me".
-    fn task_reply(&self, open: &OpenLesson, text: &str, hint: bool) -> Result<Reply, AppError> {
+    fn task_reply(
+        &self,
+        open: &OpenLesson,
+        text: Text,
+        hint: bool,
+        lang: Lang,
+    ) -> Result<Reply, AppError> {
         let (lesson, task) = task_at(open)?;
         let pos: Position = task.start().map_err(course_failed)?;
+        let goal = || lessons::goal_msg(open.lesson as usize, open.task as usize);
         let mut opts = RenderOptions {
-            caption: Some(format!(
-                "Task {} of {}: {}",
-                open.task,
-                lesson.tasks.len(),
-                task.goal
-            )),
+            caption: Some(
+                msg!(
+                    "learn-task-caption",
+                    task = open.task,
+                    count = lesson.tasks.len(),
+                    goal = goal()
+                )
+                .render(lang),
+            ),
             ..RenderOptions::default()
         };
         if hint {
@@ -474,18 +514,17 @@ impl App {
                 steps: Vec::new(),
             });
         }
-        let head = format!(
-            "**Task {} of {}** (lesson {}): {}",
-            open.task,
-            lesson.tasks.len(),
-            open.lesson,
-            task.goal
+        let head = msg!(
+            "learn-task-head",
+            task = open.task,
+            count = lesson.tasks.len(),
+            lesson = open.lesson,
+            goal = goal()
         );
-        let mut reply = Reply::private(if text.is_empty() {
-            head
-        } else {
-            format!("{text}\n{head}")
-        });
+        let mut said = text;
+        said.line(head);
+        let mut reply = Reply::private(said);
+        reply.lang = Some(lang);
         let name = format!("lesson-{}-{}", open.lesson, open.task);
         reply.board = Some(BoardView {
             current: None,
@@ -499,7 +538,7 @@ impl App {
         });
         reply.buttons.push(vec![Button {
             id: ButtonId::new(Action::LessonShow, token, 0).to_string(),
-            label: "Show me".into(),
+            label: msg!("button-show-me").render(lang),
             style: ButtonStyle::Success,
         }]);
         Ok(reply)
@@ -515,7 +554,7 @@ impl App {
     pub(in crate::app) fn lesson_progress_if_any(
         &self,
         user: &User,
-    ) -> Result<Option<String>, AppError> {
+    ) -> Result<Option<Text>, AppError> {
         if self.store.lesson_stars(user.id)?.is_empty() {
             return Ok(None);
         }
@@ -523,29 +562,32 @@ impl App {
     }
 
     /// "Lessons: 3 of 18 done, 8 of 54 stars." with the stars of each part.
-    pub(in crate::app) fn lesson_progress(&self, user: &User) -> Result<String, AppError> {
+    pub(in crate::app) fn lesson_progress(&self, user: &User) -> Result<Text, AppError> {
         let stars = self.store.lesson_stars(user.id)?;
         let count = lessons::course().len();
         let total: u32 = stars.iter().map(|s| u32::from(s.stars)).sum();
         let [kujifunza_end, _] = lessons::part_ends();
-        let part = |range: std::ops::RangeInclusive<usize>| {
+        let part = |range: std::ops::RangeInclusive<usize>| -> Text {
             let done: Vec<String> = stars
                 .iter()
                 .filter(|s| range.contains(&(s.lesson as usize)))
                 .map(|s| format!("{} {}", s.lesson, star_text(s.stars)))
                 .collect();
             if done.is_empty() {
-                "none yet".to_string()
+                msg!("learn-none-yet").into()
             } else {
-                done.join(", ")
+                Text::verbatim(done.join(", "))
             }
         };
-        Ok(format!(
-            "Lessons: {} of {count} done, {total} of {} stars (Kujifunza: {}; Kiswahili: {}).",
-            stars.len(),
-            3 * count,
-            part(1..=kujifunza_end),
-            part(kujifunza_end + 1..=count)
-        ))
+        Ok(msg!(
+            "learn-progress",
+            done = stars.len(),
+            count = count,
+            stars = total,
+            max = 3 * count,
+            kujifunza = part(1..=kujifunza_end),
+            kiswahili = part(kujifunza_end + 1..=count)
+        )
+        .into())
     }
 }

@@ -5,6 +5,7 @@
 pub(super) mod analysis;
 pub(super) mod challenge;
 mod endings;
+pub(super) mod language;
 pub(super) mod learn;
 mod moves;
 mod prefs;

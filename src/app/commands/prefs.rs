@@ -1,20 +1,25 @@
-//! `/bao prefs`: turn notices (as `/bao prefs notify`), animations and board orientation.
+//! `/bao prefs`: turn notices (as `/bao prefs notify`), animations, board orientation and
+//! the language the bot speaks to you.
 
+use crate::i18n::{Lang, Text};
+use crate::msg;
 use crate::store::{Notify, UserPrefs};
 use crate::vocab::Orientation;
 
 use crate::app::refusal::Answer;
-use crate::app::view::notify_text;
 use crate::app::{App, AppError};
 use crate::app::{PrefsChange, Reply, User};
 
 impl App {
-    /// `/bao prefs [notify] [animations] [orientation]`: changes what is given, then shows
-    /// every preference.
+    /// `/bao prefs [notify] [animations] [orientation] [language]`: changes what is given,
+    /// then shows every preference (in the language just chosen).
     pub(in crate::app) fn prefs(&self, user: &User, change: PrefsChange) -> Answer {
         let now = self.clock.now();
         if let Some(mode) = change.notify {
             self.store.set_notify(user.id, mode, now)?;
+        }
+        if let Some(lang) = change.language {
+            self.set_user_language(user.id, lang)?;
         }
         let mut prefs = self.store.user_prefs(user.id)?;
         if change.animations.is_some() || change.orientation.is_some() {
@@ -30,32 +35,43 @@ impl App {
             .map(|p| p.notify)
             .unwrap_or(Notify::Mention);
         let changed = change != PrefsChange::default();
-        let lines = [
+        let language = match self.chosen_language(user.id)? {
+            Some(lang) => msg!("prefs-language", code = lang.code(), name = lang.own_name()),
+            None => msg!("prefs-language-default"),
+        };
+        let lines: [Text; 6] = [
             if changed {
-                "**Saved.** Your preferences:".to_string()
+                msg!("prefs-saved").into()
             } else {
-                "**Your preferences**".to_string()
+                msg!("prefs-title").into()
             },
-            format!("notify: **{}**: {}", notify.as_str(), notify_text(notify)),
-            format!(
-                "animations: **{}**",
-                match prefs.animation {
-                    Some(true) => "on",
-                    Some(false) => "off",
-                    None => "default (the server's)",
+            msg!(
+                "prefs-notify",
+                mode = notify.as_str(),
+                meaning = notify_words(notify)
+            )
+            .into(),
+            msg!(
+                "prefs-animations",
+                value = match prefs.animation {
+                    Some(true) => msg!("prefs-on"),
+                    Some(false) => msg!("prefs-off"),
+                    None => msg!("prefs-animations-default"),
                 }
-            ),
-            format!(
-                "orientation: **{}**",
-                match prefs.orientation.unwrap_or(Orientation::Mine) {
-                    Orientation::Mine => "mine (your rows at the bottom)",
-                    Orientation::South => "south (South's rows at the bottom, as in the rules)",
+            )
+            .into(),
+            msg!(
+                "prefs-orientation",
+                value = match prefs.orientation.unwrap_or(Orientation::Mine) {
+                    Orientation::Mine => msg!("prefs-orientation-mine"),
+                    Orientation::South => msg!("prefs-orientation-south"),
                 }
-            ),
-            "Change them with `/bao prefs notify:dm|mention|off animations:on|off orientation:mine|south`."
-                .to_string(),
+            )
+            .into(),
+            language.into(),
+            msg!("prefs-how", languages = languages_form()).into(),
         ];
-        Ok(Reply::private(lines.join("\n")).into())
+        Ok(Reply::private(Text::one_per_line(lines)).into())
     }
 
     /// Whose rows `user`'s boards show at the bottom.
@@ -69,4 +85,22 @@ impl App {
             .orientation
             .unwrap_or(Orientation::Mine))
     }
+}
+
+/// What a turn-notice mode means (the words of `view::notify_text`, as messages).
+pub(in crate::app) fn notify_words(mode: Notify) -> crate::i18n::Msg {
+    match mode {
+        Notify::Dm => msg!("notify-dm"),
+        Notify::Mention => msg!("notify-mention"),
+        Notify::Off => msg!("notify-off"),
+    }
+}
+
+/// `en|sw`.
+fn languages_form() -> String {
+    Lang::ALL
+        .iter()
+        .map(|l| l.code())
+        .collect::<Vec<_>>()
+        .join("|")
 }

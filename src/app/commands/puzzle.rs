@@ -16,11 +16,13 @@
 
 use crate::ai::forced::{forced_win, FORCED_WIN_NODES};
 use crate::ai::{choose_move, SearchLimits};
+use crate::i18n::{words, Lang, Msg, Text};
+use crate::msg;
 use crate::puzzles::attempt::Verdict;
 use crate::puzzles::pick::{daily, day_of, pick, Wanted};
 use crate::puzzles::{collection, find, Puzzle, Theme};
 use crate::render::{board_text, RenderOptions};
-use crate::rules::{join_moves, Move, MoveSpec, Position, Trace, Variant};
+use crate::rules::{Move, MoveSpec, Position, Trace, Variant};
 use crate::store::{PuzzleAttempt, PuzzleRated};
 use crate::vocab::GameId;
 
@@ -32,12 +34,14 @@ use crate::app::{App, AppError, Place, User, INVALID_BUTTON};
 use crate::app::{BoardView, Button, ButtonStyle, Reply};
 
 /// The refusal of a press on another user's puzzle.
-pub(in crate::app) const NOT_YOUR_PUZZLE: &str =
-    "These buttons belong to someone else's puzzle. Get your own with `/bao-puzzle`.";
+fn not_your_puzzle() -> Msg {
+    msg!("puzzle-not-yours")
+}
 
 /// The refusal of a press on an attempt that is over, or on a board already answered.
-pub(in crate::app) const OLD_ATTEMPT: &str =
-    "That puzzle board is over. `/bao-puzzle` gives you a new puzzle.";
+fn old_attempt() -> Msg {
+    msg!("puzzle-old-attempt")
+}
 
 /// Nodes of the search that says what a wrong move allowed.
 const ALLOWED_NODES: u64 = 60_000;
@@ -57,14 +61,14 @@ fn change(before: f64, after: f64) -> String {
 }
 
 /// The lines of a rated attempt's result.
-fn rated_lines(rated: Option<PuzzleRated>) -> String {
+fn rated_lines(rated: Option<PuzzleRated>) -> Msg {
     match rated {
-        Some(r) => format!(
-            "Your puzzle rating: {}. The puzzle's: {}.",
-            change(r.player.0.rating, r.player.1.rating),
-            change(r.puzzle.0.rating, r.puzzle.1.rating)
+        Some(r) => msg!(
+            "puzzle-rated",
+            player = change(r.player.0.rating, r.player.1.rating),
+            puzzle = change(r.puzzle.0.rating, r.puzzle.1.rating)
         ),
-        None => "(A repeat: not rated.)".into(),
+        None => msg!("puzzle-repeat-not-rated"),
     }
 }
 
@@ -107,14 +111,10 @@ impl App {
         let seed = user.id.0 ^ (seen.len() as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
         let all = collection();
         let (puzzle, note) = match pick(all, wanted, &seen, &current, rating, seed) {
-            Some(p) => (p, String::new()),
+            Some(p) => (p, Text::new()),
             None => match pick(all, wanted, &Default::default(), &current, rating, seed) {
-                Some(p) => (
-                    p,
-                    "You have seen every puzzle of this kind: here is one again (not rated).\n"
-                        .to_string(),
-                ),
-                None => return Err(refuse("No puzzle has that theme and variant yet.")),
+                Some(p) => (p, Text::from(msg!("puzzle-seen-all")).then("\n")),
+                None => return Err(refuse(msg!("puzzle-none-of-that-kind"))),
             },
         };
         self.open_attempt(user, place, puzzle, note)
@@ -123,29 +123,27 @@ impl App {
     /// Opens the puzzle of `day` for `user`.
     fn open_daily(&self, user: &User, place: &Place, day: i64) -> Answer {
         let Some(puzzle) = daily(collection(), day) else {
-            return Err(refuse("There are no puzzles yet."));
+            return Err(refuse(msg!("puzzle-none-yet")));
         };
-        self.open_attempt(user, place, puzzle, "**The puzzle of the day.**\n".into())
+        let note = Text::from(msg!("puzzle-of-the-day")).then("\n");
+        self.open_attempt(user, place, puzzle, note)
     }
 
     /// Starts an attempt at `puzzle` and shows its board.
-    fn open_attempt(&self, user: &User, place: &Place, puzzle: &Puzzle, note: String) -> Answer {
+    fn open_attempt(&self, user: &User, place: &Place, puzzle: &Puzzle, note: Text) -> Answer {
         let attempt =
             self.store
                 .start_puzzle(user.id, &puzzle.id, &place.key(), self.clock.now())?;
-        let rated = if attempt.rated {
-            "rated"
-        } else {
-            "a repeat, not rated"
-        };
-        let text = format!(
-            "{note}**Puzzle {}** ({}, rating {}, {rated}): {}",
-            puzzle.id,
-            super::ratings::game_name(puzzle.variant(), puzzle.position.rules()),
-            puzzle.rating,
-            puzzle.goal()
-        );
-        let reply = self.puzzle_board(puzzle, attempt.token, 0, text, None);
+        let lang = self.lang_of(user.id, place)?;
+        let text = note.then(msg!(
+            "puzzle-head",
+            id = puzzle.id.as_str(),
+            game = super::ratings::game_name(puzzle.variant(), puzzle.position.rules()),
+            rating = puzzle.rating.to_string(),
+            rated = if attempt.rated { "yes" } else { "no" },
+            goal = puzzle.goal_msg()
+        ));
+        let reply = self.puzzle_board(puzzle, attempt.token, 0, text, None, lang);
         Ok(self.lesson_place(reply, place).into())
     }
 
@@ -156,17 +154,20 @@ impl App {
         puzzle: &Puzzle,
         token: i64,
         step: usize,
-        text: String,
+        text: Text,
         animation: Option<(usize, Trace)>,
+        lang: Lang,
     ) -> Reply {
         let pos = puzzle.position_at(step);
         let opts = RenderOptions {
             viewer: puzzle.solver(),
-            caption: Some(puzzle.goal()),
+            // Drawn in the language of the reply that carries it.
+            caption: Some(puzzle.goal_msg().render(lang)),
             trace: animation.as_ref().map(|(_, t)| t.clone()),
             ..RenderOptions::default()
         };
         let mut reply = Reply::private(text);
+        reply.lang = Some(lang);
         let name = format!("puzzle-{}-{step}", puzzle.id);
         let animation = animation.and_then(|(from, _)| {
             self.moves_animation_gif(
@@ -230,7 +231,7 @@ impl App {
         }
         let attempt = match self.store.puzzle_attempt(token)? {
             Some(a) if a.user == user.id => a,
-            Some(_) => return Err(refuse(NOT_YOUR_PUZZLE)),
+            Some(_) => return Err(refuse(not_your_puzzle())),
             None => return Err(refuse(INVALID_BUTTON)),
         };
         match press {
@@ -238,7 +239,7 @@ impl App {
             PuzzlePress::Move(text) if attempt.open && attempt.step == step => {
                 self.puzzle_move(place, attempt, &text)
             }
-            _ => Err(refuse(OLD_ATTEMPT)),
+            _ => Err(refuse(old_attempt())),
         }
     }
 
@@ -250,16 +251,23 @@ impl App {
         text: &str,
     ) -> Answer {
         let puzzle = puzzle_of(&attempt)?;
+        let lang = self.lang_of(attempt.user, place)?;
         let step = attempt.step as usize;
         let pos = puzzle.position_at(step);
         let mv = match text.parse::<MoveSpec>() {
-            Ok(spec) => pos.find_move(&spec).map_err(|e| refuse(e.to_string()))?,
+            Ok(spec) => pos
+                .find_move(&spec)
+                .map_err(|e| refuse(words::move_error(&e)))?,
             Err(e) => {
-                return Err(refuse(format!(
-                    "{e}. Legal moves now: {}.\nThe puzzle: {}",
-                    join_moves(&pos.legal_moves()),
-                    puzzle.goal()
-                )))
+                return Err(refuse(
+                    Text::from(msg!(
+                        "learn-unreadable-move",
+                        problem = words::parse_problem(e.problem()),
+                        legal = words::moves(&pos.legal_moves())
+                    ))
+                    .then("\n")
+                    .then(msg!("puzzle-the-puzzle", goal = puzzle.goal_msg())),
+                ))
             }
         };
         let now = self.clock.now();
@@ -273,52 +281,62 @@ impl App {
                     next as u32,
                     &place.key(),
                 )? {
-                    return Err(refuse(OLD_ATTEMPT));
+                    return Err(refuse(old_attempt()));
                 }
                 let (_, answer) = described(&puzzle.position_at(step + 1), &reply);
-                let text = format!(
-                    "Right! You: {}\n{}: {}\nGo on: {}",
-                    trace.describe(),
-                    (!puzzle.solver()).name(),
-                    answer.describe(),
-                    puzzle.goal()
-                );
-                self.puzzle_board(puzzle, attempt.token, next, text, Some((step, answer)))
+                let text = Text::one_per_line([
+                    Text::from(msg!("learn-right", trace = words::describe(&trace))),
+                    Text::from(words::side(!puzzle.solver()))
+                        .then(": ")
+                        .then(words::describe(&answer)),
+                    msg!("puzzle-go-on", goal = puzzle.goal_msg()).into(),
+                ]);
+                self.puzzle_board(
+                    puzzle,
+                    attempt.token,
+                    next,
+                    text,
+                    Some((step, answer)),
+                    lang,
+                )
             }
             Verdict::Solved => {
                 let Some(rated) =
                     self.store
                         .finish_puzzle(attempt.token, step as u32, true, initial, now)?
                 else {
-                    return Err(refuse(OLD_ATTEMPT));
+                    return Err(refuse(old_attempt()));
                 };
-                let text = format!("Solved! You: {}\n{}", trace.describe(), rated_lines(rated));
-                self.puzzle_end(puzzle, &attempt, text, &pos, &[mv], trace)
+                let text = Text::one_per_line([
+                    Text::from(msg!("puzzle-solved", trace = words::describe(&trace))),
+                    rated_lines(rated).into(),
+                ]);
+                self.puzzle_end(puzzle, &attempt, text, (&pos, &[mv]), trace, lang)
             }
             Verdict::Wrong { expected } => {
                 let Some(rated) =
                     self.store
                         .finish_puzzle(attempt.token, step as u32, false, initial, now)?
                 else {
-                    return Err(refuse(OLD_ATTEMPT));
+                    return Err(refuse(old_attempt()));
                 };
-                let text = format!(
-                    "Not this one. You: {}\n{}\nThe answer was {expected}; the whole line is animated.\n{}",
-                    trace.describe(),
+                let text = Text::one_per_line([
+                    Text::from(msg!("puzzle-not-this-one", trace = words::describe(&trace))),
                     self.allowed(&pos, &mv),
-                    rated_lines(rated)
-                );
+                    msg!("puzzle-the-answer-was", mv = expected.to_string()).into(),
+                    rated_lines(rated).into(),
+                ]);
                 let mut reply = self.puzzle_end(
                     puzzle,
                     &attempt,
                     text,
-                    &puzzle.position,
-                    &puzzle.solution,
+                    (&puzzle.position, &puzzle.solution),
                     trace,
+                    lang,
                 );
                 reply
                     .attachments
-                    .extend(self.allowed_gif(puzzle, &pos, &mv));
+                    .extend(self.allowed_gif(puzzle, &pos, &mv, lang));
                 reply
             }
         };
@@ -330,20 +348,21 @@ impl App {
         &self,
         puzzle: &Puzzle,
         attempt: &PuzzleAttempt,
-        text: String,
-        from: &Position,
-        moves: &[Move],
+        text: Text,
+        (from, moves): (&Position, &[Move]),
         trace: Trace,
+        lang: Lang,
     ) -> Reply {
         let shown = moves.iter().fold(*from, |p, m| p.play_unchecked(m));
         let opts = RenderOptions {
             viewer: puzzle.solver(),
             trace: Some(trace),
-            caption: Some(format!("Puzzle {}", puzzle.id)),
+            caption: Some(msg!("puzzle-caption", id = puzzle.id.as_str()).render(lang)),
             ..RenderOptions::default()
         };
         let name = format!("puzzle-{}-line", puzzle.id);
         let mut reply = Reply::private(text);
+        reply.lang = Some(lang);
         reply.board = Some(BoardView {
             current: None,
             picture: self.still_png(name.clone(), &shown, &opts),
@@ -352,30 +371,55 @@ impl App {
         });
         reply.buttons = vec![vec![Button {
             id: ButtonId::new(Action::PuzzleNext, GameId(attempt.token), 0).to_string(),
-            label: "Another puzzle".into(),
+            label: msg!("button-another-puzzle").render(lang),
             style: ButtonStyle::Primary,
         }]];
         reply
     }
 
     /// What the wrong `mv` in `pos` allowed, in words: a proved win, else the best reply.
-    fn allowed(&self, pos: &Position, mv: &Move) -> String {
+    fn allowed(&self, pos: &Position, mv: &Move) -> Text {
         let after = pos.play_unchecked(mv);
-        let opponent = (!pos.turn()).name();
+        let opponent = words::side(!pos.turn());
         if after.is_over() {
-            return "It ended the game.".into();
+            return msg!("puzzle-allowed-end").into();
         }
         if let Some(w) = forced_win(&after, FORCED_WIN_NODES) {
             if w.winner != pos.turn() {
-                return format!("It allowed {}: {opponent} plays {}.", w.sentence(), w.best);
+                let win = if w.moves == 0 {
+                    msg!(
+                        "puzzle-wins-at-once",
+                        winner = words::side(w.winner),
+                        loser = words::side(!w.winner)
+                    )
+                } else {
+                    msg!(
+                        "puzzle-wins-in",
+                        winner = words::side(w.winner),
+                        n = w.moves
+                    )
+                };
+                return msg!(
+                    "puzzle-allowed-win",
+                    win = win,
+                    side = opponent,
+                    mv = w.best.to_string()
+                )
+                .into();
             }
         }
         match choose_move(&after, &SearchLimits::nodes(ALLOWED_NODES)) {
             Some(r) => {
                 let (_, t) = described(&after, &r.mv);
-                format!("It allowed {opponent}'s answer {}: {}", r.mv, t.describe())
+                msg!(
+                    "puzzle-allowed-answer",
+                    side = opponent,
+                    mv = r.mv.to_string(),
+                    trace = words::describe(&t)
+                )
+                .into()
             }
-            None => "It left your opponent without a move.".into(),
+            None => msg!("puzzle-allowed-no-move").into(),
         }
     }
 
@@ -385,6 +429,7 @@ impl App {
         puzzle: &Puzzle,
         pos: &Position,
         mv: &Move,
+        lang: Lang,
     ) -> Option<crate::app::Attachment> {
         let after = pos.play_unchecked(mv);
         let mut moves = vec![*mv];
@@ -393,23 +438,24 @@ impl App {
         }
         let opts = RenderOptions {
             viewer: puzzle.solver(),
-            caption: Some(format!("Your move {mv} allowed this")),
+            caption: Some(msg!("puzzle-allowed-caption", mv = mv.to_string()).render(lang)),
             ..RenderOptions::default()
         };
         self.moves_animation_gif(format!("puzzle-{}-allowed", puzzle.id), pos, &moves, &opts)
     }
 
     /// "Puzzles: rating 1512, 7 solved of 9, streak 3 (best 5)." for `/bao-stats`.
-    pub(in crate::app) fn puzzle_record(&self, who: &User) -> Result<Option<String>, AppError> {
+    pub(in crate::app) fn puzzle_record(&self, who: &User) -> Result<Option<Text>, AppError> {
         Ok(self.store.puzzle_player(who.id)?.map(|p| {
-            format!(
-                "Puzzles: rating **{}**, {} solved of {}, streak {} (best {}).",
-                p.rating,
-                p.solved,
-                p.solved + p.failed,
-                p.streak,
-                p.best_streak
+            msg!(
+                "puzzle-record",
+                rating = p.rating.to_string(),
+                solved = p.solved,
+                tried = p.solved + p.failed,
+                streak = p.streak,
+                best = p.best_streak
             )
+            .into()
         }))
     }
 }

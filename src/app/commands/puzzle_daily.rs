@@ -4,6 +4,8 @@
 //! Each post is claimed in the store before it is sent, so a restart never posts a day twice,
 //! and a tick any time later that day still posts it, so a restart does not skip the day.
 
+use crate::i18n::{Msg, Text};
+use crate::msg;
 use crate::puzzles::collection;
 use crate::puzzles::pick::{daily, day_of};
 use crate::render::{board_text, RenderOptions};
@@ -19,8 +21,9 @@ use crate::app::{BoardView, Button, ButtonStyle, Destination, Notice, Reply};
 pub(in crate::app) const DAILY_KEY: &str = "daily_puzzle";
 
 /// How the setting is written.
-const DAILY_FORM: &str =
-    "write `/bao-settings daily_puzzle #channel HOUR` (HOUR in UTC, 0 to 23), or `off`";
+fn daily_form() -> Msg {
+    msg!("daily-form")
+}
 
 /// The channel a `daily_puzzle` setting's value names, if it is a valid setting (front ends
 /// check they may post there before asking).
@@ -29,14 +32,14 @@ pub fn daily_puzzle_channel(value: &str) -> Option<u64> {
 }
 
 /// Reads `#channel HOUR` (a channel mention or id, and an hour 0-23); `None` for `off`.
-fn read_daily(value: &str) -> Result<Option<(u64, u32)>, String> {
+fn read_daily(value: &str) -> Result<Option<(u64, u32)>, Msg> {
     let words: Vec<&str> = value.split_whitespace().collect();
     if matches!(words.as_slice(), [w] if w.eq_ignore_ascii_case("off") || w.eq_ignore_ascii_case("default"))
     {
         return Ok(None);
     }
     let [channel, hour] = words.as_slice() else {
-        return Err(DAILY_FORM.into());
+        return Err(daily_form());
     };
     let channel = channel
         .trim_start_matches("<#")
@@ -44,27 +47,29 @@ fn read_daily(value: &str) -> Result<Option<(u64, u32)>, String> {
         .parse::<u64>()
         .ok()
         .filter(|&c| c > 0)
-        .ok_or_else(|| format!("`{channel}` is not a channel: {DAILY_FORM}"))?;
+        .ok_or_else(|| msg!("daily-not-a-channel", word = *channel, form = daily_form()))?;
     let hour = hour
         .trim_end_matches(":00")
         .parse::<u32>()
         .ok()
         .filter(|h| *h < 24)
-        .ok_or_else(|| format!("`{hour}` is not an hour from 0 to 23: {DAILY_FORM}"))?;
+        .ok_or_else(|| msg!("daily-not-an-hour", word = *hour, form = daily_form()))?;
     Ok(Some((channel, hour)))
 }
 
 impl App {
     /// `/bao-settings daily_puzzle ...` in `guild` (the caller may manage the server).
     pub(in crate::app) fn set_daily_puzzle(&self, user: &User, guild: u64, value: &str) -> Answer {
-        let setting = read_daily(value).map_err(|e| refuse(format!("{e}.")))?;
+        let setting = read_daily(value).map_err(|e| refuse(Text::from(e).then(".")))?;
         self.store
             .set_daily_puzzle(guild, setting, UserId(user.id.0), self.clock.now())?;
         Ok(Reply::private(match setting {
-            Some((channel, hour)) => format!(
-                "The daily puzzle will be posted in <#{channel}> every day at {hour:02}:00 UTC."
+            Some((channel, hour)) => msg!(
+                "daily-set",
+                channel = format!("<#{channel}>"),
+                hour = format!("{hour:02}:00")
             ),
-            None => "No daily puzzle is posted in this server any more.".into(),
+            None => msg!("daily-off"),
         })
         .into())
     }
@@ -104,16 +109,23 @@ impl App {
                 continue;
             }
             let pos = puzzle.position;
+            let place = Place::Channel {
+                guild: s.guild,
+                channel: s.channel,
+            };
+            // A public post: the server's language, its picture too.
+            let lang = self.server_lang(&place)?;
             let opts = RenderOptions {
                 viewer: puzzle.solver(),
-                caption: Some(puzzle.goal()),
+                caption: Some(puzzle.goal_msg().render(lang)),
                 ..RenderOptions::default()
             };
-            let mut reply = Reply::public(format!(
-                "**The puzzle of the day** (rating {}): {}\nPress the button to solve it; only you see your attempt.",
-                puzzle.rating,
-                puzzle.goal()
+            let mut reply = Reply::public(msg!(
+                "daily-post",
+                rating = puzzle.rating.to_string(),
+                goal = puzzle.goal_msg()
             ));
+            reply.lang = Some(lang);
             let name = format!("puzzle-of-the-day-{day}");
             reply.board = Some(BoardView {
                 current: None,
@@ -123,14 +135,11 @@ impl App {
             });
             reply.buttons = vec![vec![Button {
                 id: ButtonId::new(Action::PuzzleDaily, GameId(day.max(1)), 0).to_string(),
-                label: "Solve it".into(),
+                label: msg!("button-solve-it").render(lang),
                 style: ButtonStyle::Primary,
             }]];
             notices.push(Notice {
-                to: Destination::Place(Place::Channel {
-                    guild: s.guild,
-                    channel: s.channel,
-                }),
+                to: Destination::Place(place),
                 user: UserId(0),
                 game: GameId(0),
                 reply,

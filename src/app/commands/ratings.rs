@@ -408,10 +408,10 @@ impl App {
         }
 
         if let Some(progress) = self.lesson_progress_if_any(who)? {
-            lines.push(progress);
+            lines.push(progress.to_string()); // English until ratings.rs says messages (part 2)
         }
         if let Some(record) = self.puzzle_record(who)? {
-            lines.push(record);
+            lines.push(record.to_string()); // English until ratings.rs says messages (part 2)
         }
 
         let games = self.store.finished_games_of(who.id, variant)?;

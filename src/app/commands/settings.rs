@@ -11,11 +11,7 @@ use crate::app::view::timestamp;
 use crate::app::{App, AppError, Place};
 use crate::app::{Reply, Settings, User};
 
-/// The rule sets, for `/bao help topic:rules` and `/bao help topic:about`.
-pub const RULE_SETS_TEXT: &str = "\
-**Rule sets**: every game is played under one, chosen when it starts (`rules` option of `/bao challenge` and `/bao ai`; a server may set its default).
-`v0.2` (the default): the rules above, with takasia.
-`r002`: the older R-002 rules: the same game without takasia: after a mtaji takata no pit is ever barred, so every start is allowed and no sowing stops at a marked pit. Nothing else differs.";
+// The rule sets' explanation (`/bao help topic:rules`) is in the catalogue: `rule-sets-*`.
 
 /// Where an accepted challenge's game is played.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -306,10 +302,16 @@ impl App {
         }
         lines.push(self.threads_line(place, here, config.placement == Placement::Thread));
         lines.extend(self.daily_puzzle_shown(guild)?);
+        let language = self.language_shown(guild)?;
         lines.push(format!(
             "Members with Manage Server change them: {SETTINGS_FORM}."
         ));
-        Ok(Reply::private(lines.join("\n")).into())
+        // The language's line goes before the last ("Members with Manage Server ...").
+        let last = lines.pop().unwrap_or_default();
+        let mut text = crate::i18n::Text::from(lines.join("\n"));
+        text.line(language);
+        text.line(last);
+        Ok(Reply::private(text).into())
     }
 
     /// `/bao-settings KEY VALUE`.
@@ -336,6 +338,12 @@ impl App {
             .eq_ignore_ascii_case(super::puzzle_daily::DAILY_KEY)
         {
             return self.set_daily_puzzle(user, guild, value);
+        }
+        if key
+            .trim()
+            .eq_ignore_ascii_case(super::language::LANGUAGE_KEY)
+        {
+            return self.set_server_language(user, guild, value);
         }
         let Some(key) = SettingKey::parse(&key.trim().to_ascii_lowercase()) else {
             return Err(refuse(format!(

@@ -6,6 +6,8 @@
 //! comes with the interaction from Discord (never from the client), as for
 //! `/bao-settings`. Every refusal is private and says what would work instead.
 
+use crate::i18n::{Lang, Msg, Text};
+use crate::msg;
 use crate::render::table_text;
 use crate::rules::Position;
 use crate::store::{
@@ -25,8 +27,8 @@ const NAME_MAX: usize = 80;
 /// Most players a round robin takes (its rounds grow with its field).
 const ROUND_ROBIN_MAX: u32 = 30;
 
-/// The Join and Leave buttons of event `id`.
-fn signup_buttons(id: i64) -> Vec<Vec<Button>> {
+/// The Join and Leave buttons of event `id`, labelled in `lang`.
+fn signup_buttons(id: i64, lang: Lang) -> Vec<Vec<Button>> {
     let id_of = |action| {
         ButtonId {
             action,
@@ -38,24 +40,37 @@ fn signup_buttons(id: i64) -> Vec<Vec<Button>> {
     vec![vec![
         Button {
             id: id_of(crate::app::Action::EventJoin),
-            label: "Join".into(),
+            label: msg!("button-join").render(lang),
             style: ButtonStyle::Primary,
         },
         Button {
             id: id_of(crate::app::Action::EventLeave),
-            label: "Leave".into(),
+            label: msg!("button-leave").render(lang),
             style: ButtonStyle::Secondary,
         },
     ]]
 }
 
 /// The format in words: `Swiss, 5 rounds`.
-pub(in crate::app) fn format_words(format: Format) -> String {
+pub(in crate::app) fn format_words(format: Format) -> Msg {
     match format {
-        Format::RoundRobin => "round robin".into(),
-        Format::DoubleRoundRobin => "double round robin".into(),
-        Format::Swiss { rounds } => format!("Swiss, {rounds} rounds"),
+        Format::RoundRobin => msg!("event-format-round-robin"),
+        Format::DoubleRoundRobin => msg!("event-format-double-round-robin"),
+        Format::Swiss { rounds } => msg!("event-format-swiss", rounds = rounds),
     }
+}
+
+/// `1 day per move`, or `no time limit`.
+fn time_words(tpm: Option<i64>) -> Msg {
+    match tpm {
+        Some(t) => msg!("event-per-move", span = span(t)),
+        None => msg!("event-no-time-limit"),
+    }
+}
+
+/// `3 · Spring Open`.
+fn title(event: &Event) -> String {
+    format!("{} · {}", event.id, event.spec.name)
 }
 
 impl App {
@@ -68,10 +83,7 @@ impl App {
         pressed: bool,
     ) -> Answer {
         let Place::Channel { guild, channel } = *place else {
-            return Err(refuse(
-                "Tournaments are played in a server's channel, not in DMs: use \
-                 `/bao-tournament` in the channel the event is (or will be) announced in.",
-            ));
+            return Err(refuse(msg!("event-not-in-dms")));
         };
         if let TournamentAction::Create(new) = ask.action {
             return self.create_event(user, place, guild, channel, new);
@@ -87,10 +99,10 @@ impl App {
                 | TournamentAction::Cancel
         );
         if needs_organiser && !organiser {
-            return Err(refuse(format!(
-                "Only the organiser of {} ({}) or members with Manage Server can do that.",
-                event.id,
-                crate::app::view::mention(Some(&Player::Human(event.spec.creator)), "")
+            return Err(refuse(msg!(
+                "event-organisers-only",
+                id = event.id.to_string(),
+                organiser = crate::app::view::mention(Some(&Player::Human(event.spec.creator)), "")
             )));
         }
         match ask.action {
@@ -103,7 +115,10 @@ impl App {
             TournamentAction::Pause => self.pause(&event, true),
             TournamentAction::Resume => self.pause(&event, false),
             TournamentAction::Cancel => self.cancel(user, &event),
-            TournamentAction::Standings => self.standings_reply(&event, false),
+            TournamentAction::Standings => {
+                let lang = self.lang_of(user.id, place)?;
+                self.standings_reply(&event, false, lang)
+            }
             TournamentAction::Pairings => self.pairings_reply(&event),
             TournamentAction::Info => self.info_reply(&event),
         }
@@ -128,10 +143,7 @@ impl App {
                     Ok(e)
                 }
                 _ if pressed => Err(refuse(crate::app::INVALID_BUTTON)),
-                _ => Err(refuse(format!(
-                    "There is no tournament #{id} in this server: `/bao-tournament info` in an \
-                     event's channel shows its number."
-                ))),
+                _ => Err(refuse(msg!("event-no-such", id = id))),
             };
         }
         let here: Vec<Event> = self
@@ -142,15 +154,13 @@ impl App {
             .filter(|e| e.spec.channel == channel)
             .collect();
         match here.as_slice() {
-            [] => Err(refuse(
-                "No tournament is running or open in this channel: `/bao-tournament create` \
-                 makes one, or name one with `event:NUMBER`.",
-            )),
+            [] => Err(refuse(msg!("event-none-here"))),
             [one] => Ok(one.clone()),
-            many => Err(refuse(format!(
-                "This channel has {} tournaments ({}): name one with `event:NUMBER`.",
-                many.len(),
-                many.iter()
+            many => Err(refuse(msg!(
+                "event-several-here",
+                n = many.len(),
+                list = many
+                    .iter()
                     .map(|e| format!("{} {}", e.id, e.spec.name))
                     .collect::<Vec<_>>()
                     .join(", ")
@@ -168,14 +178,10 @@ impl App {
     ) -> Answer {
         let name = ask.name.trim();
         if name.is_empty() || name.chars().count() > NAME_MAX {
-            return Err(refuse(format!(
-                "An event needs a name of 1 to {NAME_MAX} characters: `name:Spring Open`."
-            )));
+            return Err(refuse(msg!("event-name-length", max = NAME_MAX)));
         }
         let format = Format::parse(&ask.format, ask.rounds).map_err(|e| {
-            refuse(format!(
-                "{e}. For example `format:swiss rounds:5` or `format:round-robin`."
-            ))
+            refuse(Text::verbatim(e.to_string()).then(msg!("event-format-example")))
         })?;
         let tpm = match ask.time_per_move.as_deref() {
             None => Some(crate::store::DAY),
@@ -183,31 +189,27 @@ impl App {
         };
         let round_time = match ask.round_time.as_deref() {
             None => None,
-            Some(t) => Some(amount_of_time(t).filter(|s| *s >= 3600).ok_or_else(|| {
-                refuse(format!(
-                    "`{t}` is not a round time: write an amount of at least an hour, like 12h or 7d."
-                ))
-            })?),
+            Some(t) => Some(
+                amount_of_time(t)
+                    .filter(|s| *s >= 3600)
+                    .ok_or_else(|| refuse(msg!("event-bad-round-time", typed = t)))?,
+            ),
         };
         let now = self.clock.now();
         let signup = match ask.signup.as_deref() {
             None => None,
             Some(t) => Some(
-                now + amount_of_time(t).filter(|s| *s >= 60).ok_or_else(|| {
-                    refuse(format!(
-                    "`{t}` is not a sign-up time: write how long sign-up stays open, like 2h or 3d."
-                ))
-                })?,
+                now + amount_of_time(t)
+                    .filter(|s| *s >= 60)
+                    .ok_or_else(|| refuse(msg!("event-bad-signup-time", typed = t)))?,
             ),
         };
         match ask.max_players {
             Some(m) if m < 2 => {
-                return Err(refuse("`max-players` must be at least 2."));
+                return Err(refuse(msg!("event-max-players-min")));
             }
             Some(m) if m > ROUND_ROBIN_MAX && !matches!(format, Format::Swiss { .. }) => {
-                return Err(refuse(format!(
-                    "A round robin takes at most {ROUND_ROBIN_MAX} players: lower `max-players`, or make it `format:swiss`."
-                )));
+                return Err(refuse(msg!("event-round-robin-max", max = ROUND_ROBIN_MAX)));
             }
             _ => {}
         }
@@ -229,23 +231,33 @@ impl App {
             max_players: ask.max_players,
             now,
         })?;
-        let mut reply = Reply::public(format!(
-            "**Tournament {} · {}** by {}: Bao la {}, {}, {}, {}{}. {}\nPress **Join** to play (or `/bao-tournament join`).",
-            event.id,
-            event.spec.name,
-            user.name,
-            super::challenge::capitalised(variant),
-            super::challenge::rule_set_words(rules),
-            format_words(format),
-            tpm.map_or_else(|| "no time limit".into(), |t| format!("{} per move", span(t))),
-            if event.spec.rated { ", rated" } else { ", casual" },
-            match (signup, ask.max_players) {
-                (Some(t), _) => format!("Sign-up closes {} and the event starts then.", crate::app::view::timestamp(t)),
-                (None, Some(m)) => format!("It starts when {m} players have joined."),
-                (None, None) => "The organiser starts it with `/bao-tournament start`.".into(),
-            }
+        let start = match (signup, ask.max_players) {
+            (Some(t), _) => msg!(
+                "event-starts-at-signup-close",
+                when = crate::app::view::timestamp(t)
+            ),
+            (None, Some(m)) => msg!("event-starts-when-full", n = m),
+            (None, None) => msg!("event-starts-by-organiser"),
+        };
+        let mut reply = Reply::public(msg!(
+            "event-announced",
+            title = title(&event),
+            organiser = user.name.as_str(),
+            game = format!("Bao la {}", super::challenge::capitalised(variant)),
+            rules = msg!(
+                "event-rule-set",
+                name = rules.name(),
+                takasia = if rules.has_takasia() { "yes" } else { "no" }
+            ),
+            format = format_words(format),
+            time = time_words(tpm),
+            rated = if event.spec.rated { "yes" } else { "no" },
+            start = start
         ));
-        reply.buttons = signup_buttons(event.id.0);
+        // A public announcement: the server's language, its buttons too.
+        let lang = self.server_lang(place)?;
+        reply.lang = Some(lang);
+        reply.buttons = signup_buttons(event.id.0, lang);
         reply.effects.push(Effect::AnnouncesEvent(event.id.0));
         Ok(reply.into())
     }
@@ -273,52 +285,55 @@ impl App {
             )?
             .map_or(crate::store::glicko::START_RATING, |r| r.rating.rating);
         let now = self.clock.now();
-        match self.store.join_event(event.id, user.id, &user.name, rating, now)? {
+        match self
+            .store
+            .join_event(event.id, user.id, &user.name, rating, now)?
+        {
             JoinOutcome::Joined(n) => {
                 let full = event.spec.max_players.is_some_and(|m| n >= m);
-                let text = format!(
-                    "{} joins tournament {} · {} ({n} player{}).",
-                    user.name,
-                    event.id,
-                    event.spec.name,
-                    if n == 1 { "" } else { "s" }
+                let text = msg!(
+                    "event-joins",
+                    name = user.name.as_str(),
+                    title = title(event),
+                    n = n
                 );
                 if full {
                     let mut response = self.start(event)?;
-                    response.reply.text = format!("{text} It is full and starts now.\n{}", response.reply.text);
+                    response.reply.text = Text::from(text)
+                        .then(" ")
+                        .then(msg!("event-full-starts"))
+                        .then("\n")
+                        .then(std::mem::take(&mut response.reply.text));
                     return Ok(response);
                 }
                 Ok(Reply::public(text).into())
             }
-            JoinOutcome::AlreadyIn => Err(refuse(format!(
-                "You are already signed up for tournament {} · {}. `/bao-tournament leave` takes you off before it starts.",
-                event.id, event.spec.name
-            ))),
-            JoinOutcome::Full(n) => Err(refuse(format!(
-                "Tournament {} is full ({n} players): ask the organiser for another event.",
-                event.id
-            ))),
+            JoinOutcome::AlreadyIn => Err(refuse(msg!("event-already-in", title = title(event)))),
+            JoinOutcome::Full(n) => {
+                Err(refuse(msg!("event-full", id = event.id.to_string(), n = n)))
+            }
             JoinOutcome::Closed(status) => Err(refuse(closed_text(event, status))),
         }
     }
 
     fn leave(&self, user: &User, event: &Event) -> Answer {
         if self.store.leave_event(event.id, user.id)? {
-            return Ok(Reply::public(format!(
-                "{} leaves tournament {} · {}.",
-                user.name, event.id, event.spec.name
+            return Ok(Reply::public(msg!(
+                "event-leaves",
+                name = user.name.as_str(),
+                title = title(event)
             ))
             .into());
         }
         if event.status == EventStatus::Signup {
-            return Err(refuse(format!(
-                "You are not signed up for tournament {}: press Join to play.",
-                event.id
+            return Err(refuse(msg!(
+                "event-not-signed-up",
+                id = event.id.to_string()
             )));
         }
-        Err(refuse(format!(
-            "Tournament {} has started: `/bao-tournament withdraw` leaves it (your game being played is resigned).",
-            event.id
+        Err(refuse(msg!(
+            "event-started-withdraw",
+            id = event.id.to_string()
         )))
     }
 
@@ -327,15 +342,17 @@ impl App {
     fn withdraw(&self, by: &User, event: &Event, who: &User) -> Answer {
         if event.status == EventStatus::Signup {
             if self.store.leave_event(event.id, who.id)? {
-                return Ok(Reply::public(format!(
-                    "{} is taken off tournament {}.",
-                    who.name, event.id
+                return Ok(Reply::public(msg!(
+                    "event-taken-off",
+                    name = who.name.as_str(),
+                    id = event.id.to_string()
                 ))
                 .into());
             }
-            return Err(refuse(format!(
-                "{} is not signed up for tournament {}.",
-                who.name, event.id
+            return Err(refuse(msg!(
+                "event-they-are-not-signed-up",
+                name = who.name.as_str(),
+                id = event.id.to_string()
             )));
         }
         if !matches!(event.status, EventStatus::Running | EventStatus::Paused) {
@@ -347,9 +364,10 @@ impl App {
             .iter()
             .any(|p| p.user == who.id && p.seed.is_some() && p.left_at.is_none());
         if !playing {
-            return Err(refuse(format!(
-                "{} is not playing in tournament {}.",
-                who.name, event.id
+            return Err(refuse(msg!(
+                "event-not-playing",
+                name = who.name.as_str(),
+                id = event.id.to_string()
             )));
         }
         let now = self.clock.now();
@@ -371,15 +389,12 @@ impl App {
         }
         self.store.leave_started_event(event.id, who.id, now)?;
         notices.extend(self.advance_event(event.id)?);
-        let verb = if by.id == who.id {
-            "withdraws from"
-        } else {
-            "is removed from"
-        };
         Ok(Response {
-            reply: Reply::public(format!(
-                "{} {verb} tournament {}: a game being played is resigned, and no more games are paired for them; finished games stand.",
-                who.name, event.id
+            reply: Reply::public(msg!(
+                "event-withdrawn",
+                name = who.name.as_str(),
+                id = event.id.to_string(),
+                by_self = if by.id == who.id { "yes" } else { "no" }
             )),
             notices,
         })
@@ -391,26 +406,25 @@ impl App {
         }
         let players = self.store.event_players(event.id)?.len();
         if players < 2 {
-            return Err(refuse(format!(
-                "Tournament {} has {players} player{}: it needs at least 2 to start.",
-                event.id,
-                if players == 1 { "" } else { "s" }
+            return Err(refuse(msg!(
+                "event-too-few",
+                id = event.id.to_string(),
+                n = players
             )));
         }
         if let Format::Swiss { rounds } = event.spec.format {
             if players <= rounds as usize {
-                return Err(refuse(format!(
-                    "A Swiss event of {rounds} rounds needs at least {} players so that nobody meets twice; it has {players}.",
-                    rounds + 1
+                return Err(refuse(msg!(
+                    "event-swiss-too-few",
+                    rounds = rounds,
+                    need = rounds + 1,
+                    n = players
                 )));
             }
         }
         let outcome = self.store.start_event(event.id, self.clock.now())?;
         let notices = self.round_notices(event.id, outcome)?;
-        let mut reply = Reply::public(format!(
-            "Tournament {} · {} starts.",
-            event.id, event.spec.name
-        ));
+        let mut reply = Reply::public(msg!("event-starts", title = title(event)));
         signup_over(event, &mut reply);
         Ok(Response { reply, notices })
     }
@@ -422,12 +436,12 @@ impl App {
             (EventStatus::Paused, EventStatus::Running)
         };
         if event.status != from {
-            return Err(refuse(format!(
-                "Tournament {} is {}: only a {} event can be {}.",
-                event.id,
-                status_words(event.status),
-                status_words(from),
-                if pause { "paused" } else { "resumed" }
+            return Err(refuse(msg!(
+                "event-cannot-pause",
+                id = event.id.to_string(),
+                status = status_words(event.status),
+                from = status_words(from),
+                pause = if pause { "yes" } else { "no" }
             )));
         }
         self.store
@@ -439,9 +453,9 @@ impl App {
         };
         Ok(Response {
             reply: Reply::public(if pause {
-                format!("Tournament {} is paused: games go on, but no new round starts until `/bao-tournament resume`.", event.id)
+                msg!("event-paused", id = event.id.to_string())
             } else {
-                format!("Tournament {} goes on.", event.id)
+                msg!("event-resumed", id = event.id.to_string())
             }),
             notices,
         })
@@ -453,9 +467,10 @@ impl App {
         }
         self.store
             .set_event_status(event.id, EventStatus::Cancelled, self.clock.now())?;
-        let mut reply = Reply::public(format!(
-            "{} cancels tournament {} · {}. Games being played go on, but count for no event.",
-            user.name, event.id, event.spec.name
+        let mut reply = Reply::public(msg!(
+            "event-cancelled-by",
+            name = user.name.as_str(),
+            title = title(event)
         ));
         if event.status == EventStatus::Signup {
             signup_over(event, &mut reply);
@@ -465,14 +480,11 @@ impl App {
 
     /// The standings with every tie-break, as a picture and as text (`public`: posted for
     /// everyone, as at the end).
-    pub(super) fn standings_reply(&self, event: &Event, public: bool) -> Answer {
+    pub(super) fn standings_reply(&self, event: &Event, public: bool, lang: Lang) -> Answer {
         let players = self.store.event_players(event.id)?;
         let entrants = crate::store::entrants_of(&players);
         if entrants.is_empty() {
-            return Err(refuse(format!(
-                "Tournament {} has not started: `/bao-tournament info` lists who has joined.",
-                event.id
-            )));
+            return Err(refuse(msg!("event-not-started", id = event.id.to_string())));
         }
         let pairings: Vec<Pairing> = self
             .store
@@ -482,26 +494,47 @@ impl App {
             .collect();
         let rows = standings(entrants.len(), &pairings).unwrap_or_default();
         let title = format!("{} · {}", event.id, event.spec.name);
-        let table = crate::tournament::crosstable::crosstable(
-            &title,
-            event.spec.format,
-            &entrants,
-            &pairings,
-            &rows,
+        let format = event.spec.format;
+        let players = entrants.len();
+        // The picture's words in the reply's language.
+        let words = crate::tournament::crosstable::CrosstableWords {
+            player: msg!("table-player").render(lang),
+            points: msg!("table-points").render(lang),
+            sb: msg!("table-sb").render(lang),
+            bh: msg!("table-bh").render(lang),
+            bye: msg!("table-bye").render(lang),
+            subtitle: msg!(
+                "table-subtitle",
+                format = match format {
+                    Format::RoundRobin => msg!("table-format-round-robin"),
+                    Format::DoubleRoundRobin => msg!("table-format-double-round-robin"),
+                    Format::Swiss { .. } => msg!("table-format-swiss"),
+                },
+                players = players,
+                rounds = format.rounds(players)
+            )
+            .render(lang),
+            footer: msg!("table-footer").render(lang),
+        };
+        let table = crate::tournament::crosstable::crosstable_in(
+            &title, format, &entrants, &pairings, &rows, &words,
         );
-        let mut text = format!(
-            "**Standings of tournament {}** after {} round{}: {} leads.",
-            event.id,
-            event.rounds_paired,
-            if event.rounds_paired == 1 { "" } else { "s" },
-            rows.first()
-                .map_or("nobody", |r| entrants[r.entrant].name.as_str())
-        );
+        let leader: Text = match rows.first() {
+            Some(r) => Text::verbatim(entrants[r.entrant].name.as_str()),
+            None => msg!("event-nobody").into(),
+        };
+        let mut text = Text::from(msg!(
+            "event-standings",
+            id = event.id.to_string(),
+            rounds = event.rounds_paired,
+            leader = leader
+        ));
         if let Some(link) = self.event_page_line(event) {
-            text = format!("{text}\n{link}");
+            text.line(link);
         }
         let mut reply = Reply::public(text);
         reply.ephemeral = !public;
+        reply.lang = Some(lang);
         reply.board = Some(BoardView {
             picture: Some(Attachment {
                 filename: format!("bao-tournament-{}.png", event.id.0),
@@ -517,21 +550,25 @@ impl App {
         let boards = self.store.event_boards(event.id)?;
         let round = event.rounds_paired;
         if round == 0 {
-            return Err(refuse(format!("Tournament {} has no round yet.", event.id)));
+            return Err(refuse(msg!(
+                "event-no-round-yet",
+                id = event.id.to_string()
+            )));
         }
-        let lines: Vec<String> = boards
-            .iter()
-            .filter(|b| b.pairing.round == round)
-            .map(|b| self.board_line(b))
-            .collect();
-        let mut lines = lines;
-        lines.extend(self.event_page_line(event));
-        Ok(Reply::private(format!(
-            "**Round {round} of tournament {}**\n{}",
-            event.id,
-            lines.join("\n")
-        ))
-        .into())
+        let mut lines: Vec<Text> = vec![msg!(
+            "event-round-title",
+            round = round,
+            id = event.id.to_string()
+        )
+        .into()];
+        lines.extend(
+            boards
+                .iter()
+                .filter(|b| b.pairing.round == round)
+                .map(|b| self.board_line(b)),
+        );
+        lines.extend(self.event_page_line(event).map(Text::from));
+        Ok(Reply::private(Text::one_per_line(lines)).into())
     }
 
     fn info_reply(&self, event: &Event) -> Answer {
@@ -546,25 +583,22 @@ impl App {
                 }
             })
             .collect();
-        Ok(Reply::private(format!(
-            "**Tournament {} · {}**: {}, {}, {}; {}, round {} of {}.\nPlayers ({}): {}",
-            event.id,
-            event.spec.name,
-            super::challenge::capitalised(event.spec.variant),
-            format_words(event.spec.format),
-            event.spec.time_per_move.map_or_else(
-                || "no time limit".into(),
-                |t| format!("{} per move", span(t))
-            ),
-            status_words(event.status),
-            event.rounds_paired,
-            event.spec.format.rounds(players.len()),
-            players.len(),
-            if names.is_empty() {
-                "none yet".into()
-            } else {
-                names.join(", ")
-            }
+        let list: Text = if names.is_empty() {
+            msg!("learn-none-yet").into()
+        } else {
+            Text::verbatim(names.join(", "))
+        };
+        Ok(Reply::private(msg!(
+            "event-info",
+            title = title(event),
+            game = super::challenge::capitalised(event.spec.variant),
+            format = format_words(event.spec.format),
+            time = time_words(event.spec.time_per_move),
+            status = status_words(event.status),
+            round = event.rounds_paired,
+            rounds = event.spec.format.rounds(players.len()),
+            n = players.len(),
+            players = list
         ))
         .into())
     }
@@ -572,7 +606,7 @@ impl App {
 
 /// Never called: `create` is answered before an event is looked up.
 fn unreachable_create() -> Answer {
-    Err(refuse("`/bao-tournament create` makes a new event."))
+    Err(refuse(msg!("event-create-makes-one")))
 }
 
 /// The rule set of an event's games.
@@ -592,25 +626,23 @@ pub(in crate::app) fn rule_set_of(event: &Event) -> crate::rules::RuleSet {
 }
 
 /// An event's status in words.
-fn status_words(status: EventStatus) -> &'static str {
+fn status_words(status: EventStatus) -> Msg {
     match status {
-        EventStatus::Signup => "open for sign-up",
-        EventStatus::Running => "running",
-        EventStatus::Paused => "paused",
-        EventStatus::Finished => "finished",
-        EventStatus::Cancelled => "cancelled",
+        EventStatus::Signup => msg!("event-status-signup"),
+        EventStatus::Running => msg!("event-status-running"),
+        EventStatus::Paused => msg!("event-status-paused"),
+        EventStatus::Finished => msg!("event-status-finished"),
+        EventStatus::Cancelled => msg!("event-status-cancelled"),
     }
 }
 
 /// Why an event takes no sign-up (or no start): it is `status`.
-fn closed_text(event: &Event, status: EventStatus) -> String {
+fn closed_text(event: &Event, status: EventStatus) -> Msg {
+    let id = event.id.to_string();
     match status {
-        EventStatus::Signup => format!("Sign-up for tournament {} has closed: it starts soon.", event.id),
-        EventStatus::Running | EventStatus::Paused => format!(
-            "Tournament {} has already started: sign-up is over. Watch with `/bao-tournament standings`.",
-            event.id
-        ),
-        EventStatus::Finished => format!("Tournament {} is finished: `/bao-tournament standings event:{}` shows how it ended.", event.id, event.id.0),
-        EventStatus::Cancelled => format!("Tournament {} was cancelled.", event.id),
+        EventStatus::Signup => msg!("event-closed-signup", id = id),
+        EventStatus::Running | EventStatus::Paused => msg!("event-closed-started", id = id),
+        EventStatus::Finished => msg!("event-closed-finished", id = id, number = event.id.0),
+        EventStatus::Cancelled => msg!("event-closed-cancelled", id = id),
     }
 }

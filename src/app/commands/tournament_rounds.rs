@@ -6,6 +6,8 @@
 //! this file only tells. Results reach the boards inside the store, in the transaction
 //! that ends each game, so nothing here counts a point.
 
+use crate::i18n::Text;
+use crate::msg;
 use crate::store::{
     Board, Event, EventId, EventStatus, Game, GameEnd, ResultReason, RoundOutcome, StoreError,
 };
@@ -17,7 +19,7 @@ use crate::store::Player;
 
 impl App {
     /// A board in words: `Board 1: @asha (South) v @baraka (North), game 12 · 1-0`.
-    pub(super) fn board_line(&self, b: &Board) -> String {
+    pub(super) fn board_line(&self, b: &Board) -> Text {
         let who = |u: UserId| mention(Some(&Player::Human(u)), "");
         let result = b
             .pairing
@@ -25,17 +27,22 @@ impl App {
             .map(|o| format!(" · {}", o.score_text()))
             .unwrap_or_default();
         match b.north {
-            Some(n) => format!(
-                "Board {}: {} (South) v {} (North){}{result}",
-                b.pairing.board,
-                who(b.south),
-                who(n),
-                b.game.map(|g| format!(", game {g}")).unwrap_or_default()
-            ),
-            None if b.pairing.outcome == Some(crate::tournament::Outcome::Bye) => {
-                format!("Bye (a win): {}", who(b.south))
+            Some(n) => {
+                let mut line = Text::from(msg!(
+                    "event-board",
+                    board = b.pairing.board,
+                    south = who(b.south),
+                    north = who(n)
+                ));
+                if let Some(g) = b.game {
+                    line.push(msg!("event-board-game", game = g.to_string()));
+                }
+                line.then(result)
             }
-            None => format!("Sits out: {}", who(b.south)),
+            None if b.pairing.outcome == Some(crate::tournament::Outcome::Bye) => {
+                msg!("event-bye", who = who(b.south)).into()
+            }
+            None => msg!("event-sits-out", who = who(b.south)).into(),
         }
     }
 
@@ -64,14 +71,19 @@ impl App {
             .iter()
             .find_map(|b| b.game)
             .unwrap_or(crate::app::GameId(0));
-        let mut lines: Vec<String> = boards.iter().map(|b| self.board_line(b)).collect();
-        lines.extend(self.event_page_line(event));
-        let mut announce = Reply::public(format!(
-            "**Round {round} of {} · {}**\n{}",
-            event.id,
-            event.spec.name,
-            lines.join("\n")
-        ));
+        // Public messages in the event's channel: the server's language (set here, as the
+        // clock's tick posts them too). English if the store cannot say.
+        let lang = self.server_lang(&place).unwrap_or_default();
+        let mut lines: Vec<Text> = vec![msg!(
+            "event-round-of",
+            round = round,
+            title = format!("{} · {}", event.id, event.spec.name)
+        )
+        .into()];
+        lines.extend(boards.iter().map(|b| self.board_line(b)));
+        lines.extend(self.event_page_line(event).map(Text::from));
+        let mut announce = Reply::public(Text::one_per_line(lines));
+        announce.lang = Some(lang);
         for b in boards {
             if let (Some(game), Some(north)) = (b.game, b.north) {
                 let (s, n) = (
@@ -93,41 +105,43 @@ impl App {
             reply: announce,
         }];
         for b in boards {
-            let pings: Vec<(UserId, String)> = match (b.north, b.game) {
+            let pings: Vec<(UserId, crate::i18n::Msg)> = match (b.north, b.game) {
                 (Some(n), Some(game)) => vec![
                     (
                         b.south,
-                        format!(
-                            "you play **South** (you move first) against {} in game {game}",
-                            self.name(Some(&Player::Human(n)))
+                        msg!(
+                            "event-you-play-south",
+                            opponent = self.name(Some(&Player::Human(n))),
+                            game = game.to_string()
                         ),
                     ),
                     (
                         n,
-                        format!(
-                            "you play **North** against {} in game {game}",
-                            self.name(Some(&Player::Human(b.south)))
+                        msg!(
+                            "event-you-play-north",
+                            opponent = self.name(Some(&Player::Human(b.south))),
+                            game = game.to_string()
                         ),
                     ),
                 ],
                 (None, _) => vec![(
                     b.south,
                     match b.pairing.outcome {
-                        Some(crate::tournament::Outcome::Bye) => {
-                            "you have the bye (a win) this round".to_string()
-                        }
-                        _ => "you sit out this round".to_string(),
+                        Some(crate::tournament::Outcome::Bye) => msg!("event-you-have-the-bye"),
+                        _ => msg!("event-you-sit-out"),
                     },
                 )],
                 _ => Vec::new(),
             };
             for (user, what) in pings {
-                let mut reply = Reply::public(format!(
-                    "{}: round {round} of {} · {}: {what}.",
-                    mention(Some(&Player::Human(user)), ""),
-                    event.id,
-                    event.spec.name
+                let mut reply = Reply::public(msg!(
+                    "event-ping",
+                    who = mention(Some(&Player::Human(user)), ""),
+                    round = round,
+                    title = format!("{} · {}", event.id, event.spec.name),
+                    what = what
                 ));
+                reply.lang = Some(lang);
                 reply.mention = Some(user);
                 notices.push(Notice {
                     to: Destination::Place(place),
@@ -142,7 +156,8 @@ impl App {
 
     /// The winner and the final crosstable, posted in the event's channel.
     fn final_notices(&self, event: &Event) -> Result<Vec<Notice>, AppError> {
-        let reply = match self.standings_reply(event, true) {
+        let lang = self.server_lang(&event.place())?;
+        let reply = match self.standings_reply(event, true, lang) {
             Ok(r) => r.reply,
             Err(_) => return Ok(Vec::new()),
         };
@@ -165,22 +180,24 @@ impl App {
             .first()
             .map_or_else(String::new, |r| halves_text(r.halves));
         let mut reply = reply;
-        reply.text = format!(
-            "🏆 **Tournament {} · {} is over.** {} with {points} point{}. Final crosstable:",
-            event.id,
-            event.spec.name,
-            if winners.len() == 1 {
-                format!("{} wins", winners[0])
-            } else {
-                {
-                    let (last, others) = winners.split_last().unwrap_or((&"", &[]));
-                    format!("{} and {last} share first place", others.join(", "))
-                }
-            },
-            if points == "1" { "" } else { "s" }
-        );
+        let who = match winners.split_last() {
+            Some((last, others)) if !others.is_empty() => msg!(
+                "event-winners-share",
+                names = msg!("word-and", first = others.join(", "), last = *last)
+            ),
+            Some((one, _)) => msg!("event-winner", name = *one),
+            None => msg!("event-winner", name = ""),
+        };
+        reply.text = msg!(
+            "event-over",
+            title = format!("{} · {}", event.id, event.spec.name),
+            who = who,
+            points = points.as_str(),
+            one = if points == "1" { "yes" } else { "no" }
+        )
+        .into();
         if let Some(link) = self.event_page_line(event) {
-            reply.text = format!("{}\n{link}", reply.text);
+            reply.text.line(link);
         }
         Ok(vec![Notice {
             to: Destination::Place(event.place()),
@@ -202,10 +219,13 @@ impl App {
             Err(StoreError::Unpairable(why)) => {
                 let event = self.store.event(id)?.ok_or(StoreError::NoSuchEvent(id))?;
                 self.store.set_event_status(id, EventStatus::Paused, now)?;
-                let mut reply = Reply::public(format!(
-                    "<@{}>: tournament {} · {} is paused: {why}. No more rounds can be played: `/bao-tournament standings` shows where it stands, and `/bao-tournament cancel` ends it.",
-                    event.spec.creator.0, event.id, event.spec.name
+                let mut reply = Reply::public(msg!(
+                    "event-unpairable",
+                    organiser = format!("<@{}>", event.spec.creator.0),
+                    title = format!("{} · {}", event.id, event.spec.name),
+                    why = why.to_string()
                 ));
+                reply.lang = Some(self.server_lang(&event.place())?);
                 reply.mention = Some(event.spec.creator);
                 return Ok(vec![Notice {
                     to: Destination::Place(event.place()),
@@ -242,10 +262,11 @@ impl App {
                     if self.store.event_players(event.id)?.len() < 2 {
                         self.store
                             .set_event_status(event.id, EventStatus::Cancelled, now)?;
-                        let mut reply = Reply::public(format!(
-                            "Sign-up for tournament {} · {} closed with fewer than 2 players: it is cancelled.",
-                            event.id, event.spec.name
+                        let mut reply = Reply::public(msg!(
+                            "event-signup-too-few",
+                            title = format!("{} · {}", event.id, event.spec.name)
                         ));
+                        reply.lang = Some(self.server_lang(&event.place())?);
                         super::tournament::signup_over(&event, &mut reply);
                         notices.push(Notice {
                             to: Destination::Place(event.place()),

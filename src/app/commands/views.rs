@@ -23,7 +23,7 @@ impl App {
         let trace = self.last_trace(game)?;
         let mut reply = self.board_reply(game, &pos, trace, viewer, "")?;
         if let Some(line) = self.proved_line(game, &pos)? {
-            reply.text = format!("{}\n{line}", reply.text);
+            reply.text.line(line);
         }
         reply.remove_buttons_of(shown_board(game));
         if game.side_of(user.id).is_none() {
