@@ -379,12 +379,14 @@ impl App {
         progress: &dyn Fn(String),
         arrived_ms: Option<i64>,
     ) -> Result<Response, AppError> {
-        let response = self.run_unsaid(user, place, here, command, pressed, progress)?;
+        let response =
+            self.run_unsaid(user, place, here, command, pressed, progress, arrived_ms)?;
         // Every reply leaves the app with its language (commands/language.rs).
         self.localise(user.id, place, response)
     }
 
     /// [`App::run`] before the languages are chosen.
+    #[allow(clippy::too_many_arguments)]
     fn run_unsaid(
         &self,
         user: &User,
@@ -393,6 +395,7 @@ impl App {
         command: Command,
         pressed: Option<&ButtonId>,
         progress: &dyn Fn(String),
+        arrived_ms: Option<i64>,
     ) -> Result<Response, AppError> {
         self.store
             .upsert_player(user.id, &user.name, self.clock.now())?;

@@ -42,6 +42,10 @@ pub enum SettingParam {
     /// choices before it keep their numbers).
     #[name = "clock"]
     Clock,
+    /// The language of the server's public messages: `en` or `sw` (after the others, so that
+    /// their numbers stay).
+    #[name = "language"]
+    Language,
 }
 
 impl SettingParam {
@@ -57,6 +61,7 @@ impl SettingParam {
             SettingParam::MaxGames => "max_games",
             SettingParam::Clock => "clock",
             SettingParam::DailyPuzzle => "daily_puzzle",
+            SettingParam::Language => "language",
         }
     }
 }

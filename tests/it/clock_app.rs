@@ -159,7 +159,7 @@ fn a_first_move_that_does_not_come_aborts_the_game_unrated() {
     assert!(w.app.tick().unwrap().is_empty());
     w.clock.advance(1);
     let notices = w.app.tick().unwrap();
-    let said: Vec<&str> = notices.iter().map(|n| n.reply.text.as_str()).collect();
+    let said: Vec<&str> = notices.iter().map(|n| &*n.reply.text).collect();
     assert!(
         said.contains(
             &"Game 1 is aborted: Asha (South) did not make a first move within 2 minutes. No result is recorded."

@@ -989,3 +989,25 @@ async fn the_bot_records_which_channels_everyone_may_read_for_the_web_pages() {
     assert_eq!(seen, Some((true, false)));
     bot.stop().await;
 }
+
+/// The index of `language` among `/bao-settings`' choices.
+const LANGUAGE: u64 = 10;
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_server_set_to_swahili_answers_its_members_in_swahili() {
+    let fake = FakeDiscord::start().await;
+    let _bot = start_bot(&fake).await;
+    fake.send_interaction(bao_settings(801, LANGUAGE, "sw"));
+    let set = answer(&fake, 801).await;
+    assert!(
+        set.content().unwrap_or_default().contains("sw"),
+        "{:?}",
+        set.content()
+    );
+    // Asha chose nothing herself: the server's language.
+    fake.send_interaction(payloads::slash(802, &asha(), GUILD, "help", &[]));
+    let help = answer(&fake, 802).await;
+    let text = help.content().unwrap_or_default();
+    assert!(text.starts_with("**Kucheza: `/bao`**"), "{text}");
+    assert!(text.chars().count() <= 2000);
+}

@@ -227,7 +227,7 @@ fn about_key(key: SettingKey) -> &'static str {
     }
 }
 
-const SETTINGS_FORM: &str = "write `/bao-settings <setting> <value>` with a setting among variant, rules, time_per_move, clock, rated, placement, channels, animations, max_games (`default` as the value resets one)";
+const SETTINGS_FORM: &str = "write `/bao-settings <setting> <value>` with a setting among variant, rules, time_per_move, clock, rated, placement, channels, animations, max_games, language (`default` as the value resets one)";
 
 impl App {
     /// The settings of the server `place` is in (the bot's defaults in a DM).
