@@ -404,3 +404,82 @@ async fn a_game_under_rate_limits_brings_every_board_once() {
     assert!(other.is_empty(), "{other:#?}");
     bot.stop().await.expect("the bot stopped");
 }
+
+/// `GET path` from `127.0.0.1:port` over plain HTTP/1.1: the status and the body.
+fn http_get(port: u16, path: &str) -> (u16, String) {
+    use std::io::{Read, Write};
+    let mut s = std::net::TcpStream::connect(("127.0.0.1", port)).expect("connect");
+    s.set_read_timeout(Some(WAIT)).expect("timeout");
+    write!(
+        s,
+        "GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"
+    )
+    .expect("send");
+    let mut raw = Vec::new();
+    s.read_to_end(&mut raw).expect("read");
+    let text = String::from_utf8_lossy(&raw).into_owned();
+    let status = text
+        .split(' ')
+        .nth(1)
+        .and_then(|c| c.parse().ok())
+        .unwrap_or(0);
+    (status, text)
+}
+
+#[test]
+fn bao_bot_run_serves_the_game_pages_its_messages_link_to() {
+    let runtime = tokio::runtime::Runtime::new().expect("runtime");
+    let fake = runtime.block_on(FakeDiscord::start());
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .expect("a free port")
+        .port();
+    let dir = tempfile::tempdir().expect("dir");
+    let mut bot = Process::new(env!("CARGO_BIN_EXE_bao-bot"))
+        .arg("run")
+        .env_clear()
+        .env("DISCORD_TOKEN", TOKEN)
+        .env("BAO_PROXY_URL", fake.proxy_url())
+        .env("BAO_TEST_LOOPBACK_ONLY", "1")
+        .env("BAO_DATABASE", dir.path().join("bao.db"))
+        .env("BAO_WEB_LISTEN", format!("127.0.0.1:{port}"))
+        .env("BAO_WEB_PUBLIC_URL", format!("http://127.0.0.1:{port}/"))
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(std::fs::File::create(dir.path().join("bot.log")).expect("log"))
+        .spawn()
+        .expect("bao-bot runs");
+    let dm = payloads::Place::Dm { channel_id: 77 };
+    let link = runtime.block_on(async {
+        fake.wait_for(|r| r.is("PUT", "/api/v10/applications/*/commands"), WAIT)
+            .await;
+        fake.send_interaction(payloads::slash(901, &asha(), dm, "ai", &[]));
+        answer(&fake, 901).await;
+        // A finished game's history links to its page.
+        fake.send_interaction(payloads::slash(902, &asha(), dm, "resign", &[]));
+        answer(&fake, 902).await;
+        fake.send_interaction(payloads::slash(903, &asha(), dm, "history", &[]));
+        let history = answer(&fake, 903).await;
+        let text = history.content().unwrap_or_default().to_string();
+        let start = text
+            .find("<http")
+            .unwrap_or_else(|| panic!("no link: {text}"));
+        let end = start + text[start..].find('>').expect("link end");
+        text[start + 1..end].to_string()
+    });
+    let path = link
+        .strip_prefix(&format!("http://127.0.0.1:{port}"))
+        .unwrap_or_else(|| panic!("{link}"))
+        .to_string();
+    assert!(
+        path.starts_with("/g/1?k="),
+        "a DM game's link carries its token: {path}"
+    );
+    let (status, page) = http_get(port, &path);
+    let (bare, _) = http_get(port, "/g/1");
+    let _ = bot.kill();
+    let _ = bot.wait();
+    assert_eq!(status, 200, "{page}");
+    assert!(page.contains("asha"), "{page}");
+    assert_eq!(bare, 404, "the page without its token");
+}
