@@ -455,11 +455,9 @@ fn bao_bot_run_serves_the_game_pages_its_messages_link_to() {
             .await;
         fake.send_interaction(payloads::slash(901, &asha(), dm, "ai", &[]));
         answer(&fake, 901).await;
-        // A finished game's history links to its page.
-        fake.send_interaction(payloads::slash(902, &asha(), dm, "resign", &[]));
-        answer(&fake, 902).await;
-        fake.send_interaction(payloads::slash(903, &asha(), dm, "history", &[]));
-        let history = answer(&fake, 903).await;
+        // The running game's history links to its page (to follow it live).
+        fake.send_interaction(payloads::slash(902, &asha(), dm, "history", &[]));
+        let history = answer(&fake, 902).await;
         let text = history.content().unwrap_or_default().to_string();
         let start = text
             .find("<http")

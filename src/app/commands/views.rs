@@ -141,6 +141,10 @@ impl App {
         lines.extend(declined.iter().map(|d| format!("Takeback declined: {d}")));
         let pos = self.position(game)?;
         lines.push(self.status_line(game, &pos));
+        // A running game's page follows it live (a finished game's link is in its status line).
+        if game.status.is_ongoing() {
+            lines.extend(self.game_page_line(game));
+        }
         let mut record = format!(
             "# bao-bot game {}: {south} (South) vs {north} (North)\n# replay with: bao-bot replay FILE\n",
             game.id
