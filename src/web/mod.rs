@@ -244,14 +244,13 @@ async fn game_page(
     Path(id): Path<String>,
     Query(key): Query<Key>,
 ) -> Response {
-    let Some(id) = id_of(&id) else {
+    let Some((_, read)) = read_id(&web, &id, key, move |app, id, token| {
+        app.web_game_page(id, token)
+    })
+    .await
+    else {
         return not_found_response();
     };
-    let token = key.token();
-    let read = web
-        .reader
-        .read(move |app| app.web_game_page(id, token.as_deref()))
-        .await;
     answer(read, |page| {
         no_store(Html(pages::game_page(&page).into_string()).into_response())
     })
@@ -262,14 +261,13 @@ async fn game_data(
     Path(id): Path<String>,
     Query(key): Query<Key>,
 ) -> Response {
-    let Some(id) = id_of(&id) else {
+    let Some((_, read)) = read_id(&web, &id, key, move |app, id, token| {
+        app.web_game_data(id, token)
+    })
+    .await
+    else {
         return not_found_response();
     };
-    let token = key.token();
-    let read = web
-        .reader
-        .read(move |app| app.web_game_data(id, token.as_deref()))
-        .await;
     answer(read, |data| no_store(Json(data).into_response()))
 }
 
@@ -279,29 +277,39 @@ async fn game_state(
     Path(id): Path<String>,
     Query(key): Query<Key>,
 ) -> Response {
-    let Some(id) = id_of(&id) else {
+    let Some((_, read)) = read_id(&web, &id, key, progress).await else {
         return not_found_response();
     };
-    let read = progress(&web, id, key.token()).await;
     answer(read, |(ply, status)| {
         no_store(Json(serde_json::json!({ "ply": ply, "status": status })).into_response())
     })
 }
 
-/// Game `id`'s progress (ply and status), if `token` lets the asker see it.
-async fn progress(
+/// Reads what `f` makes of the game or event numbered `id` (as written in the path), with
+/// the asker's token: the number and the read, or `None` when `id` is not a number (the
+/// not-found page).
+async fn read_id<T: Send + 'static>(
     web: &Web,
-    id: i64,
-    token: Option<String>,
-) -> Result<Option<(u32, String)>, AppError> {
-    web.reader
-        .read(move |app| {
-            Ok(match app.web_game(id, token.as_deref())? {
-                Some(g) => app.web_progress(g.id.0)?,
-                None => None,
-            })
-        })
-        .await
+    id: &str,
+    key: Key,
+    f: impl FnOnce(&App, i64, Option<&str>) -> Result<Option<T>, AppError> + Send + 'static,
+) -> Option<(i64, Result<Option<T>, AppError>)> {
+    let id = id_of(id)?;
+    let token = key.token();
+    Some((
+        id,
+        web.reader
+            .read(move |app| f(app, id, token.as_deref()))
+            .await,
+    ))
+}
+
+/// Game `id`'s progress (ply and status), if `token` lets the asker see it.
+fn progress(app: &App, id: i64, token: Option<&str>) -> Result<Option<(u32, String)>, AppError> {
+    Ok(match app.web_game(id, token)? {
+        Some(g) => app.web_progress(g.id.0)?,
+        None => None,
+    })
 }
 
 /// The event stream of a game's progress: one `progress` event now and one per change,
@@ -311,10 +319,9 @@ async fn game_events(
     Path(id): Path<String>,
     Query(key): Query<Key>,
 ) -> Response {
-    let Some(id) = id_of(&id) else {
+    let Some((id, read)) = read_id(&web, &id, key, progress).await else {
         return not_found_response();
     };
-    let read = progress(&web, id, key.token()).await;
     let now = match read {
         Ok(Some(now)) => now,
         Ok(None) => return not_found_response(),
@@ -376,14 +383,13 @@ async fn game_record(
     Path(id): Path<String>,
     Query(key): Query<Key>,
 ) -> Response {
-    let Some(id) = id_of(&id) else {
+    let Some((_, read)) = read_id(&web, &id, key, move |app, id, token| {
+        app.web_record(id, token)
+    })
+    .await
+    else {
         return not_found_response();
     };
-    let token = key.token();
-    let read = web
-        .reader
-        .read(move |app| app.web_record(id, token.as_deref()))
-        .await;
     answer(read, |f| file(f, true))
 }
 
@@ -392,19 +398,16 @@ async fn game_png(
     Path(id): Path<String>,
     Query(key): Query<Key>,
 ) -> Response {
-    let Some(id) = id_of(&id) else {
+    let Some((_, read)) = read_id(&web, &id, key, move |app, id, token| {
+        if app.render_pool().overloaded() {
+            return Ok(Some(Err(())));
+        }
+        Ok(app.web_board_png(id, token)?.map(Ok))
+    })
+    .await
+    else {
         return not_found_response();
     };
-    let token = key.token();
-    let read = web
-        .reader
-        .read(move |app| {
-            if app.render_pool().overloaded() {
-                return Ok(Some(Err(())));
-            }
-            Ok(app.web_board_png(id, token.as_deref())?.map(Ok))
-        })
-        .await;
     answer(read, |f| match f {
         Ok(f) => file(f, false),
         Err(()) => busy(),
@@ -416,21 +419,16 @@ async fn game_gif(
     Path(id): Path<String>,
     Query(key): Query<Key>,
 ) -> Response {
-    let Some(id) = id_of(&id) else {
+    let Some((_, read)) = read_id(&web, &id, key, move |app, id, token| {
+        if app.render_pool().overloaded() {
+            return Ok(Some(Err(None)));
+        }
+        Ok(app.web_game_gif(id, token)?.map(|r| r.map_err(Some)))
+    })
+    .await
+    else {
         return not_found_response();
     };
-    let token = key.token();
-    let read = web
-        .reader
-        .read(move |app| {
-            if app.render_pool().overloaded() {
-                return Ok(Some(Err(None)));
-            }
-            Ok(app
-                .web_game_gif(id, token.as_deref())?
-                .map(|r| r.map_err(Some)))
-        })
-        .await;
     answer(read, |f| match f {
         Ok(f) => file(f, false),
         Err(None) => busy(),
@@ -456,14 +454,13 @@ async fn event_page(
     Path(id): Path<String>,
     Query(key): Query<Key>,
 ) -> Response {
-    let Some(id) = id_of(&id) else {
+    let Some((_, read)) = read_id(&web, &id, key, move |app, id, token| {
+        app.web_event_page(id, token)
+    })
+    .await
+    else {
         return not_found_response();
     };
-    let token = key.token();
-    let read = web
-        .reader
-        .read(move |app| app.web_event_page(id, token.as_deref()))
-        .await;
     answer(read, |page| {
         no_store(Html(pages::event_page(&page).into_string()).into_response())
     })

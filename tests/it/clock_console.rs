@@ -12,31 +12,17 @@
 //! `cargo run -- console --db :memory: --start-time 2026-12-01T09:00Z --boards BOARDS
 //! --script tests/data/console_clock_flag.txt > tests/data/console_clock_flag.out`.
 
-use std::process::Command;
+use crate::support::console::run_script;
 
-/// Runs `script` from 2026-12-01T09:00Z with boards under a placeholder folder.
+/// Runs `script` from 2026-12-01T09:00Z; its transcript, boards under `BOARDS`.
 fn run(script: &str) -> String {
-    let dir = tempfile::tempdir().expect("tempdir");
-    let boards = dir.path().join("BOARDS");
-    let out = Command::new(env!("CARGO_BIN_EXE_bao-bot"))
-        .args([
-            "console",
-            "--db",
-            ":memory:",
-            "--start-time",
-            "2026-12-01T09:00Z",
-        ])
-        .arg("--boards")
-        .arg(&boards)
-        .args(["--script", script])
-        .output()
-        .expect("run console");
+    let (out, text) = run_script(script, &[]);
     assert!(
         out.status.success(),
         "{script}: {}",
         String::from_utf8_lossy(&out.stderr)
     );
-    String::from_utf8_lossy(&out.stdout).replace(&*boards.to_string_lossy(), "BOARDS")
+    text
 }
 
 /// Fails with the first line that differs from the recorded transcript.

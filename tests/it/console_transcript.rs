@@ -11,7 +11,7 @@
 //! language): `tests/data/console_transcript_sw.txt` (the script, with Swahili move words)
 //! and `tests/data/console_transcript_sw.out`, recorded the same way with `--lang sw`.
 
-use std::process::Command;
+use crate::support::console::run_script;
 
 #[test]
 fn the_transcript_is_unchanged() {
@@ -32,22 +32,8 @@ fn the_swahili_transcript_is_unchanged() {
 }
 
 fn transcript(lang: Option<&str>, script: &str, expected: &str) {
-    let dir = tempfile::tempdir().expect("tempdir");
-    let boards = dir.path().join("BOARDS");
-    let out = Command::new(env!("CARGO_BIN_EXE_bao-bot"))
-        .args([
-            "console",
-            "--db",
-            ":memory:",
-            "--start-time",
-            "2026-12-01T09:00Z",
-        ])
-        .arg("--boards")
-        .arg(&boards)
-        .args(["--script", script])
-        .args(lang.map(|l| ["--lang", l]).into_iter().flatten())
-        .output()
-        .expect("run console");
+    let extra: Vec<&str> = lang.map(|l| vec!["--lang", l]).unwrap_or_default();
+    let (out, text) = run_script(script, &extra);
     // The script has one line the console refuses (`/bao frobnicate`).
     assert_eq!(
         out.status.code(),
@@ -55,7 +41,6 @@ fn transcript(lang: Option<&str>, script: &str, expected: &str) {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    let text = String::from_utf8_lossy(&out.stdout).replace(&*boards.to_string_lossy(), "BOARDS");
     if text != expected {
         let first = text
             .lines()

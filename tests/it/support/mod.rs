@@ -7,6 +7,7 @@
 pub mod app_world;
 pub mod bot;
 pub mod child;
+pub mod console;
 pub mod discord_limits;
 pub mod errors;
 pub mod fake_discord;
