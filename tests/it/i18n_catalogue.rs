@@ -5,7 +5,9 @@
 //! that is neither its id nor holds an unfilled `{ $var }`.
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::path::{Path, PathBuf};
+use std::path::Path;
+
+use crate::support::english::{ftl_files, root};
 
 use bao_bot::i18n::{lookup, Lang, Msg};
 use fluent_syntax::ast;
@@ -16,26 +18,6 @@ struct Info {
     file: String,
     vars: BTreeSet<String>,
     selectors: BTreeMap<String, BTreeSet<String>>,
-}
-
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
-
-fn ftl_files(lang: Lang) -> Vec<(String, String)> {
-    let dir = root().join("assets/i18n").join(lang.code());
-    let mut out: Vec<(String, String)> = std::fs::read_dir(&dir)
-        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
-        .filter_map(|e| e.ok())
-        .map(|e| e.path())
-        .filter(|p| p.extension().is_some_and(|x| x == "ftl"))
-        .map(|p| {
-            let name = p.file_name().unwrap().to_string_lossy().into_owned();
-            (name, std::fs::read_to_string(&p).expect("read"))
-        })
-        .collect();
-    out.sort();
-    out
 }
 
 fn inline(e: &ast::InlineExpression<&str>, info: &mut Info) {

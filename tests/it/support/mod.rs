@@ -9,6 +9,7 @@ pub mod bot;
 pub mod child;
 pub mod console;
 pub mod discord_limits;
+pub mod english;
 pub mod errors;
 pub mod fake_discord;
 pub mod games;
