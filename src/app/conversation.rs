@@ -155,6 +155,12 @@ pub trait Conversation: Send + Sync + 'static {
     fn channel_seen(&self, _place: &Place, _public: bool) -> Result<(), AppError> {
         Ok(())
     }
+
+    /// The language `user` is answered in privately at `place` (theirs, else the server's,
+    /// else English): for the few answers a front end makes itself.
+    fn lang_of(&self, _user: UserId, _place: &Place) -> Result<crate::i18n::Lang, AppError> {
+        Ok(crate::i18n::Lang::En)
+    }
 }
 
 impl Conversation for App {
@@ -279,5 +285,9 @@ impl Conversation for App {
 
     fn channel_seen(&self, place: &Place, public: bool) -> Result<(), AppError> {
         App::channel_seen(self, place, public)
+    }
+
+    fn lang_of(&self, user: UserId, place: &Place) -> Result<crate::i18n::Lang, AppError> {
+        App::lang_of(self, user, place)
     }
 }

@@ -44,6 +44,23 @@ pub enum ClockError {
     WaitOutOfRange(String),
 }
 
+impl ClockError {
+    /// What went wrong with a `/wait`, said in the console user's language.
+    pub fn words(&self) -> crate::i18n::Text {
+        use crate::msg;
+        let forms = msg!("console-wait-forms");
+        match self {
+            ClockError::BadStart(_) => self.to_string().into(),
+            ClockError::NoWait => msg!("console-wait-how", forms = forms).into(),
+            ClockError::BadWait(w) => msg!("console-wait-bad", word = w, forms = forms).into(),
+            ClockError::ZeroWait(w) => msg!("console-wait-zero", word = w, forms = forms).into(),
+            ClockError::WaitOutOfRange(w) => {
+                msg!("console-wait-range", word = w, forms = forms).into()
+            }
+        }
+    }
+}
+
 /// Reads `--start-time`: RFC 3339 (`2026-12-01T09:00:00Z`, with an offset or a fraction of
 /// a second too) or the short form without seconds (`2026-12-01T09:00Z`,
 /// `2026-12-01T09:00+03:00`). Returns unix seconds (a fraction of a second is dropped).
@@ -132,14 +149,8 @@ pub fn time_of_day(unix: i64) -> String {
 }
 
 /// How long a wait was, in words: `20 hours`, `1 minute 1 second`, `45 seconds`.
-pub fn wait_words(secs: i64) -> String {
-    let rest = secs.rem_euclid(60);
-    let seconds = format!("{rest} second{}", if rest == 1 { "" } else { "s" });
-    match (secs - rest, rest) {
-        (0, _) => seconds,
-        (whole, 0) => crate::app::span(whole),
-        (whole, _) => format!("{} {seconds}", crate::app::span(whole)),
-    }
+pub fn wait_words(secs: i64) -> crate::i18n::Text {
+    crate::i18n::words::span(secs, true)
 }
 
 #[cfg(test)]
@@ -198,9 +209,9 @@ mod tests {
         assert_eq!(wait_span("1m"), Ok(60));
         assert_eq!(wait_span("61s"), Ok(61));
         assert_eq!(wait_span("1s"), Ok(1));
-        assert_eq!(wait_words(61), "1 minute 1 second");
-        assert_eq!(wait_words(45), "45 seconds");
-        assert_eq!(wait_words(72_000), "20 hours");
+        assert_eq!(wait_words(61).to_string(), "1 minute 1 second");
+        assert_eq!(wait_words(45).to_string(), "45 seconds");
+        assert_eq!(wait_words(72_000).to_string(), "20 hours");
         assert_eq!(wait_span("365d"), Ok(MAX_WAIT));
         assert_eq!(wait_span(""), Err(ClockError::NoWait));
         assert_eq!(wait_span("0m"), Err(ClockError::ZeroWait("0m".into())));

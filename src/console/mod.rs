@@ -27,26 +27,12 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use crate::app::{App, Button, Clock, Destination, Notice, Place, Reply, Response, User, UserId};
+use crate::i18n::{Lang, Text};
+use crate::msg;
 use clock::ManualClock;
 
 /// The guild the console's channels belong to.
 const CONSOLE_GUILD: u64 = 1;
-
-/// Console help, printed by `/help`.
-pub const CONSOLE_HELP: &str = "\
-console commands:
-  /bao ...          any bot command, e.g. /bao ai hard, /bao move a6 left, /bao help
-  /as NAME          act as another user (made up on first use), e.g. /as baraka
-  /in #CHANNEL      go to a channel, e.g. /in #general
-  /dm               go to your DMs with the bot
-  /press N|LABEL    press a button of the last message (by number or label)
-  /wait DURATION    let time pass (61s, 30m, 13h, 2d, 1d12h; up to 365 days) and show, with
-                    its time, each notice that falls due meanwhile (reminders, deadlines,
-                    game clocks running out)
-  /now              the console's time (it moves only by /wait)
-  /tick             let the bot do what is due now (reminders, expiries)
-  /help             this text
-  /quit             leave";
 
 /// Where boards go and who starts.
 #[derive(Debug, Clone)]
@@ -159,7 +145,8 @@ impl<'a> Console<'a> {
                 Ok(false) => break,
                 Err(e) if e.kind() == io::ErrorKind::InvalidInput => {
                     failures += 1;
-                    writeln!(out, "error: {e}")?;
+                    let said = self.say(msg!("console-error", text = e.to_string()));
+                    writeln!(out, "{said}")?;
                 }
                 Err(e) => return Err(e),
             }
@@ -174,7 +161,8 @@ impl<'a> Console<'a> {
     /// Runs one line; `Ok(false)` means quit. A mistake in the line is an `InvalidInput`
     /// error with the message to show.
     pub fn line(&mut self, text: &str, out: &mut dyn Write) -> io::Result<bool> {
-        let bad = |m: String| io::Error::new(io::ErrorKind::InvalidInput, m);
+        let lang = self.lang();
+        let bad = |m: Text| io::Error::new(io::ErrorKind::InvalidInput, m.render(lang));
         if text.is_empty() || text.starts_with('#') {
             return Ok(true);
         }
@@ -182,27 +170,29 @@ impl<'a> Console<'a> {
         let rest = rest.trim();
         match word {
             "/quit" | "/exit" => return Ok(false),
-            "/help" => writeln!(out, "{CONSOLE_HELP}")?,
+            "/help" => writeln!(out, "{}", self.say(msg!("console-help")))?,
             "/as" => {
                 if rest.is_empty() {
-                    return Err(bad("whom? write /as NAME".into()));
+                    return Err(bad(msg!("console-whom").into()));
                 }
                 self.user = self.user_named(rest);
-                writeln!(out, "you are now {}", self.user.name)?;
+                let said = self.say(msg!("console-you-are", name = self.user.name.as_str()));
+                writeln!(out, "{said}")?;
             }
             "/in" => {
                 if rest.is_empty() {
-                    return Err(bad("where? write /in #channel".into()));
+                    return Err(bad(msg!("console-where").into()));
                 }
                 self.go_to_channel(rest);
-                writeln!(out, "you are now in {}", self.place_name)?;
+                let said = self.say(msg!("console-you-are-in", place = self.place_name.as_str()));
+                writeln!(out, "{said}")?;
             }
             "/dm" => {
                 self.place = Place::Dm {
                     user: self.user.id.0,
                 };
                 self.place_name = "dm".into();
-                writeln!(out, "you are now in your DMs with the bot")?;
+                writeln!(out, "{}", self.say(msg!("console-you-are-in-dm")))?;
             }
             "/press" => {
                 let pick = if let Ok(n) = rest.parse::<usize>() {
@@ -213,9 +203,7 @@ impl<'a> Console<'a> {
                         .find(|b| b.label.eq_ignore_ascii_case(rest))
                 };
                 let Some(button) = pick.cloned() else {
-                    return Err(bad(format!(
-                        "no button `{rest}` on the last message; /press takes its number or label"
-                    )));
+                    return Err(bad(msg!("console-no-button", label = rest).into()));
                 };
                 let resp = self
                     .app
@@ -223,9 +211,12 @@ impl<'a> Console<'a> {
                     .map_err(|e| io::Error::other(e.to_string()))?;
                 self.show(&resp, out)?;
             }
-            "/now" => writeln!(out, "now {}", clock::utc_text_ms(self.opts.clock.now_ms()))?,
+            "/now" => {
+                let now = clock::utc_text_ms(self.opts.clock.now_ms());
+                writeln!(out, "{}", self.say(msg!("console-now", time = now)))?
+            }
             "/wait" => {
-                let secs = clock::wait_span(rest).map_err(|e| bad(e.to_string()))?;
+                let secs = clock::wait_span(rest).map_err(|e| bad(e.words()))?;
                 self.wait(secs, out)?;
             }
             "/tick" => {
@@ -234,7 +225,7 @@ impl<'a> Console<'a> {
                     .tick()
                     .map_err(|e| io::Error::other(e.to_string()))?;
                 if notices.is_empty() {
-                    writeln!(out, "(nothing due)")?;
+                    writeln!(out, "{}", self.say(msg!("console-nothing-due")))?;
                 }
                 for n in &notices {
                     self.show_notice(n, "", out)?;
@@ -249,17 +240,26 @@ impl<'a> Console<'a> {
                     .map_err(|e| io::Error::other(e.to_string()))?;
                 self.show(&resp, out)?;
             }
-            _ => {
-                return Err(bad(format!(
-                    "`{word}` is not a command: type /bao help for the bot, /help for the console"
-                )))
-            }
+            _ => return Err(bad(msg!("console-not-a-command", word = word).into())),
         }
         Ok(true)
     }
 
-    /// Makes Discord markup readable: mentions, channel links, timestamps.
-    fn plain(&self, text: &str) -> String {
+    /// The console user's language here (theirs, else the server's, else English).
+    fn lang(&self) -> Lang {
+        self.app
+            .lang_of(self.user.id, &self.place)
+            .unwrap_or(Lang::En)
+    }
+
+    /// `what` said in the console user's language.
+    fn say(&self, what: impl Into<Text>) -> String {
+        what.into().render(self.lang())
+    }
+
+    /// Makes Discord markup readable: mentions, channel links, timestamps (`at 09:03:47`
+    /// said in `lang`).
+    fn plain(&self, text: &str, lang: Lang) -> String {
         let mut out = String::new();
         let mut rest = text;
         while let Some(start) = rest.find('<') {
@@ -290,9 +290,11 @@ impl<'a> Console<'a> {
                 match (unix, t.ends_with(":R")) {
                     (_, true) if beside_a_date => String::new(),
                     (Some(u), true) if (u - self.opts.clock.now()).abs() < 86_400 => {
-                        format!("at {}", clock::time_of_day(u))
+                        msg!("console-at", time = clock::time_of_day(u)).render(lang)
                     }
-                    (Some(u), true) => format!("at {}", clock::utc_text_ms(u * 1000)),
+                    (Some(u), true) => {
+                        msg!("console-at", time = clock::utc_text_ms(u * 1000)).render(lang)
+                    }
                     (None, true) => String::new(),
                     (Some(u), false) => clock::utc_text(u),
                     (None, false) => inner.to_string(),
@@ -344,14 +346,14 @@ impl<'a> Console<'a> {
         clock.set_ms(end);
         shown += self.tick_at(end, out)?;
         if shown == 0 {
-            writeln!(out, "(nothing due)")?;
+            writeln!(out, "{}", self.say(msg!("console-nothing-due")))?;
         }
-        writeln!(
-            out,
-            "now {} ({} later)",
-            clock::utc_text_ms(end),
-            clock::wait_words(secs)
-        )
+        let later = msg!(
+            "console-later",
+            time = clock::utc_text_ms(end),
+            span = clock::wait_words(secs)
+        );
+        writeln!(out, "{}", self.say(later))
     }
 
     /// Runs the app's tick with the clock at `at` (unix ms) and shows what fell due, stamped
@@ -373,31 +375,34 @@ impl<'a> Console<'a> {
         let to = match &n.to {
             // The console opens no threads (`Settings::threads` is off), so this is rare.
             Destination::Place(parent) if n.reply.thread_to_archive().is_some() => {
-                format!("(in {parent}, thread archived) ")
+                msg!("console-in-thread", place = parent.to_string())
             }
-            Destination::Dm(u) => format!(
-                "(DM to @{}) ",
-                self.names.get(&u.0).cloned().unwrap_or(u.to_string())
+            Destination::Dm(u) => msg!(
+                "console-dm-to",
+                name = self.names.get(&u.0).cloned().unwrap_or(u.to_string())
             ),
-            Destination::Place(Place::Channel { channel, .. }) => format!(
-                "(in #{}) ",
-                self.channels
+            Destination::Place(Place::Channel { channel, .. }) => msg!(
+                "console-in-channel",
+                channel = self
+                    .channels
                     .get(channel)
                     .cloned()
                     .unwrap_or(channel.to_string())
             ),
-            Destination::Place(Place::Dm { .. }) => "(in DM) ".into(),
+            Destination::Place(Place::Dm { .. }) => msg!("console-in-dm"),
         };
+        let to = format!("{} ", to.render(n.reply.lang.unwrap_or(self.lang())));
         self.show_reply(&n.reply, &format!("{stamp}{to}"), out)
     }
 
     fn show_reply(&mut self, reply: &Reply, tag: &str, out: &mut dyn Write) -> io::Result<()> {
+        let lang = reply.lang.unwrap_or(self.lang());
         let private = if reply.ephemeral {
-            "(only you see this) "
+            format!("{} ", msg!("console-private").render(lang))
         } else {
-            ""
+            String::new()
         };
-        writeln!(out, "{tag}{private}{}", self.plain(&reply.render()))?;
+        writeln!(out, "{tag}{private}{}", self.plain(&reply.render(), lang))?;
         if let Some(board) = reply.text_board() {
             writeln!(out, "{board}")?;
         }
@@ -407,7 +412,8 @@ impl<'a> Console<'a> {
             let path = self.opts.boards.join(&a.filename);
             std::fs::write(&path, &a.bytes)?;
             self.written += 1;
-            writeln!(out, "[file] {}", path.display())?;
+            let file = msg!("console-file").render(lang);
+            writeln!(out, "{file} {}", path.display())?;
         }
         let buttons: Vec<Button> = reply.buttons.iter().flatten().cloned().collect();
         if !buttons.is_empty() {
@@ -416,7 +422,8 @@ impl<'a> Console<'a> {
                 .enumerate()
                 .map(|(i, b)| format!("[{}] {}", i + 1, b.label))
                 .collect();
-            writeln!(out, "buttons: {}", labels.join("  "))?;
+            let word = msg!("console-buttons").render(lang);
+            writeln!(out, "{word} {}", labels.join("  "))?;
             self.buttons = buttons;
         }
         Ok(())

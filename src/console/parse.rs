@@ -4,6 +4,8 @@
 
 use crate::ai::Level;
 use crate::app::{on_off, subcommands, Command, PrefsChange, RatingScope, Theme, User};
+use crate::i18n::{Lang, Msg, Text};
+use crate::msg;
 use crate::rules::{RuleSet, Variant};
 use crate::vocab::{GameId, Notify, Orientation, SideChoice};
 
@@ -34,11 +36,43 @@ fn rated_word(word: &str) -> Option<bool> {
     }
 }
 
-fn game_id(word: &str) -> Result<GameId, String> {
+fn game_id(word: &str) -> Result<GameId, Msg> {
     word.trim_start_matches('#')
         .parse::<i64>()
         .map(GameId)
-        .map_err(|_| format!("`{word}` is not a game number: write game:12"))
+        .map_err(|_| msg!("console-not-game-number", word = word))
+}
+
+/// A variant typed in the console, or why it is not one.
+pub(super) fn variant(word: &str) -> Result<Variant, Msg> {
+    word.parse::<Variant>()
+        .map_err(|_| msg!("console-not-variant", word = word))
+}
+
+/// A rule set typed in the console, or why it is not one.
+pub(super) fn rule_set(word: &str) -> Result<RuleSet, Msg> {
+    word.parse::<RuleSet>()
+        .map_err(|_| msg!("console-not-rules", word = word, forms = "v0.2, r002"))
+}
+
+/// A puzzle theme typed in the console, or why it is not one.
+fn theme(word: &str) -> Result<Theme, Msg> {
+    word.parse::<Theme>().map_err(|_| {
+        let names: Vec<&str> = Theme::ALL.iter().map(|t| t.name()).collect();
+        msg!("console-not-theme", word = word, forms = names.join(", "))
+    })
+}
+
+/// A language typed in the console (`sw`, `en`, `default`), or why it is not one.
+fn language(word: &str) -> Result<Option<Lang>, Msg> {
+    crate::app::language_choice(word).map_err(|_| {
+        let codes: Vec<&str> = Lang::ALL.iter().map(|l| l.code()).collect();
+        msg!(
+            "console-not-language",
+            word = word,
+            forms = codes.join(", ")
+        )
+    })
 }
 
 /// Reads a leaderboard scope: `server` (or `here`) or `global` (or `everywhere`).
@@ -53,10 +87,7 @@ pub fn rating_scope(word: &str) -> Option<RatingScope> {
 /// Reads a console line such as `/bao move a4 left capture`, `/bao ai hard north` or
 /// `/bao challenge @baraka time:1d`. Options may be written `key:value` or by position.
 /// `user_named` turns a name into a user (the console's made-up users).
-pub fn command_line(
-    line: &str,
-    user_named: &mut dyn FnMut(&str) -> User,
-) -> Result<Command, String> {
+pub fn command_line(line: &str, user_named: &mut dyn FnMut(&str) -> User) -> Result<Command, Text> {
     let mut words = line.split_whitespace();
     let first = words.next().unwrap_or("").trim_start_matches('/');
     let first = first.to_ascii_lowercase();
@@ -65,12 +96,7 @@ pub fn command_line(
     let family = match first.strip_prefix("bao-") {
         Some(family) if !family.is_empty() => Some(family),
         _ if first == "bao" => None,
-        _ => {
-            return Err(format!(
-                "commands start with /bao, like `/bao help` (commands: {})",
-                subcommands()
-            ))
-        }
+        _ => return Err(msg!("console-starts-with-bao", commands = subcommands()).into()),
     };
     if family == Some("settings") {
         let rest: Vec<&str> = words.collect();
@@ -81,7 +107,7 @@ pub fn command_line(
                 // The console is the operator's own terminal.
                 manage_server: true,
             }),
-            _ => Err("write /bao-settings <setting> <value>, e.g. /bao-settings rules r002".into()),
+            _ => Err(msg!("console-settings-how").into()),
         };
     }
     let Some(sub) = family.or_else(|| words.next()) else {
@@ -103,30 +129,21 @@ pub fn command_line(
         Some(g) => Some(game_id(g)?),
         None => None,
     };
-    let no_args = |cmd: Command| -> Result<Command, String> {
+    let no_args = |cmd: Command| -> Result<Command, Text> {
         if plain.is_empty() {
             Ok(cmd)
         } else {
-            Err(format!(
-                "/bao {sub} takes no arguments, but got `{}`",
-                plain.join(" ")
-            ))
+            Err(msg!("console-no-arguments", sub = sub, words = plain.join(" ")).into())
         }
     };
     match sub.to_ascii_lowercase().as_str() {
         "challenge" => {
             let who = option("opponent")
                 .or_else(|| plain.first().copied())
-                .ok_or("whom? write /bao challenge @name [variant] [side] [time]")?;
-            let mut variant = option("variant")
-                .map(str::parse::<Variant>)
-                .transpose()
-                .map_err(|e| e.to_string())?;
+                .ok_or(msg!("console-challenge-whom"))?;
+            let mut variant = option("variant").map(variant).transpose()?;
             let mut side = match option("side") {
-                Some(s) => Some(
-                    side_choice(s)
-                        .ok_or(format!("`{s}` is not a side: write south, north or random"))?,
-                ),
+                Some(s) => Some(side_choice(s).ok_or(msg!("console-not-side", word = s))?),
                 None => None,
             };
             let mut time = option("time_per_move")
@@ -134,19 +151,16 @@ pub fn command_line(
                 .map(String::from);
             let mut clock = option("clock").map(String::from);
             let cap = option("cap").map(String::from);
-            let mut rules = option("rules")
-                .map(str::parse::<RuleSet>)
-                .transpose()
-                .map_err(|e| e.to_string())?;
+            let mut rules = option("rules").map(rule_set).transpose()?;
             let mut rated = match option("rated") {
                 Some(r) => {
-                    Some(yes_no(r).ok_or(format!("`rated:{r}`: write rated:yes or rated:no"))?)
+                    Some(yes_no(r).ok_or(msg!("console-yes-no", option = "rated", word = r))?)
                 }
                 None => None,
             };
             let mut hints = match option("hints") {
                 Some(h) => {
-                    Some(yes_no(h).ok_or(format!("`hints:{h}`: write hints:yes or hints:no"))?)
+                    Some(yes_no(h).ok_or(msg!("console-yes-no", option = "hints", word = h))?)
                 }
                 None => None,
             };
@@ -186,7 +200,7 @@ pub fn command_line(
                 .map(String::from)
                 .unwrap_or_else(|| plain.join(" "));
             if text.trim().is_empty() {
-                return Err("which move? write /bao move A4 left capture".into());
+                return Err(msg!("console-which-move").into());
             }
             Ok(Command::Move { text, game })
         }
@@ -219,10 +233,7 @@ pub fn command_line(
                 } else if let Ok(r) = w.parse::<RuleSet>() {
                     rules = Some(r);
                 } else {
-                    return Err(format!(
-                        "`{w}` is not a level ({}), side (south, north, random), variant (kiswahili, kujifunza), rule set (v0.2, r002) or clock (5+3)",
-                        Level::names()
-                    ));
+                    return Err(msg!("console-ai-word", word = w, levels = Level::names()).into());
                 }
             }
             Ok(Command::Ai {
@@ -244,9 +255,7 @@ pub fn command_line(
             let w = option("mode")
                 .or_else(|| plain.first().copied())
                 .unwrap_or("");
-            let mode = Notify::parse(&w.to_ascii_lowercase()).ok_or(
-                "write /bao prefs notify:dm, /bao prefs notify:mention or /bao prefs notify:off",
-            )?;
+            let mode = Notify::parse(&w.to_ascii_lowercase()).ok_or(msg!("console-notify-how"))?;
             Ok(Command::Notify(mode))
         }
         "claim" => no_args(Command::Claim),
@@ -260,16 +269,10 @@ pub fn command_line(
                     manage_server: true,
                 })
             }
-            Some(_) => {
-                Err("write /bao help topic:settings, or /bao-settings <setting> <value>".into())
-            }
+            Some(_) => Err(msg!("console-settings-topic").into()),
         },
         "prefs" => {
-            let bad = |w: &str| {
-                format!(
-                    "`{w}` is not a preference: write notify:dm|mention|off, animations:on|off, orientation:mine|south"
-                )
-            };
+            let bad = |w: &str| msg!("console-not-pref", word = w);
             let mut change = PrefsChange::default();
             if let Some(w) = option("notify") {
                 change.notify = Some(Notify::parse(&w.to_ascii_lowercase()).ok_or(bad(w))?);
@@ -282,7 +285,7 @@ pub fn command_line(
                     Some(Orientation::parse(&w.to_ascii_lowercase()).ok_or(bad(w))?);
             }
             if let Some(w) = option("language") {
-                change.language = Some(crate::app::language_choice(w)?);
+                change.language = Some(language(w)?);
             }
             let mut words = plain.iter();
             while let Some(w) = words.next() {
@@ -294,13 +297,13 @@ pub fn command_line(
                 } else if l == "language" {
                     // `/bao prefs language sw`, as well as `language:sw`.
                     let v = words.next().ok_or_else(|| bad(w))?;
-                    change.language = Some(crate::app::language_choice(v)?);
+                    change.language = Some(language(v)?);
                 } else if let Some(o) = Orientation::parse(&l) {
                     change.orientation = Some(o);
                 } else if let Some(n) = Notify::parse(&l).filter(|n| *n != Notify::Off) {
                     change.notify = Some(n);
                 } else {
-                    return Err(bad(w));
+                    return Err(bad(w).into());
                 }
             }
             Ok(Command::Prefs(change))
@@ -308,14 +311,13 @@ pub fn command_line(
         "about" => no_args(Command::About),
         "replay" => {
             let ply = |name: &str, w: &str| {
-                w.parse::<u32>().map_err(|_| {
-                    format!("`{w}` is not a ply number for {name}: write a number like 10")
-                })
+                w.parse::<u32>()
+                    .map_err(|_| msg!("console-not-ply", word = w, name = name))
             };
             let from = option("from").or_else(|| plain.first().copied());
             let to = option("to").or_else(|| plain.get(1).copied());
             if plain.len() > 2 {
-                return Err("write /bao-replay [game:N] [from] [to]".into());
+                return Err(msg!("console-replay-how").into());
             }
             Ok(Command::Replay {
                 game,
@@ -339,9 +341,7 @@ pub fn command_line(
                 } else if let Some(s) = rating_scope(w) {
                     scope = Some(s);
                 } else {
-                    return Err(format!(
-                        "`{w}` is not a variant (kiswahili, kujifunza) or scope (server, global)"
-                    ));
+                    return Err(msg!("console-not-variant-or-scope", word = w).into());
                 }
             }
             Ok(Command::Leaderboard { variant, scope })
@@ -353,23 +353,19 @@ pub fn command_line(
         "learn" => {
             let word = option("lesson").or_else(|| plain.first().copied());
             if plain.len() > 1 {
-                return Err("write /bao-learn [lesson:N]".into());
+                return Err(msg!("console-learn-how").into());
             }
             let lesson = word
                 .map(|w| {
-                    w.parse::<u32>().map_err(|_| {
-                        format!("`{w}` is not a lesson number; write /bao-learn lesson:3")
-                    })
+                    w.parse::<u32>()
+                        .map_err(|_| msg!("console-not-lesson", word = w))
                 })
                 .transpose()?;
             Ok(Command::Learn { lesson })
         }
         "puzzle" | "puzzles" => {
-            let mut theme = option("theme").map(str::parse::<Theme>).transpose()?;
-            let mut variant = option("variant")
-                .map(str::parse::<Variant>)
-                .transpose()
-                .map_err(|e| e.to_string())?;
+            let mut theme = option("theme").map(theme).transpose()?;
+            let mut variant = option("variant").map(variant).transpose()?;
             let mut daily = option("daily").is_some_and(|w| on_off(w) == Some(true));
             for w in &plain {
                 if w.eq_ignore_ascii_case("daily") {
@@ -377,7 +373,7 @@ pub fn command_line(
                 } else if let Ok(v) = w.parse::<Variant>() {
                     variant = Some(v);
                 } else {
-                    theme = Some(w.parse::<Theme>()?);
+                    theme = Some(self::theme(w)?);
                 }
             }
             Ok(Command::Puzzle {
@@ -387,10 +383,7 @@ pub fn command_line(
             })
         }
         "stats" => {
-            let mut variant = option("variant")
-                .map(str::parse::<Variant>)
-                .transpose()
-                .map_err(|e| e.to_string())?;
+            let mut variant = option("variant").map(variant).transpose()?;
             let mut who = option("user").or_else(|| option("player"));
             for w in &plain {
                 if let Ok(v) = w.parse::<Variant>() {
@@ -398,9 +391,7 @@ pub fn command_line(
                 } else if who.is_none() {
                     who = Some(*w);
                 } else {
-                    return Err(format!(
-                        "`{w}` is not a variant (kiswahili, kujifunza); write /bao-stats [@name] [variant]"
-                    ));
+                    return Err(msg!("console-stats-word", word = *w).into());
                 }
             }
             Ok(Command::Stats {
@@ -408,24 +399,24 @@ pub fn command_line(
                 variant,
             })
         }
-        other => Err(format!(
-            "`{other}` is not a command: try one of {}",
-            subcommands()
-        )),
+        other => Err(msg!(
+            "console-unknown-command",
+            word = other,
+            commands = subcommands()
+        )
+        .into()),
     }
 }
 
 /// The page `/bao help topic:…` shows.
-fn help_topic(topic: &str) -> Result<Command, String> {
+fn help_topic(topic: &str) -> Result<Command, Text> {
     match topic.to_ascii_lowercase().as_str() {
         "commands" => Ok(Command::Help),
         "rules" => Ok(Command::Rules),
         "notation" => Ok(Command::Notation),
         "settings" => Ok(Command::ServerSettings),
         "about" => Ok(Command::About),
-        _ => Err(format!(
-            "`{topic}` is not a help topic: write /bao help topic:commands, rules, notation, settings or about"
-        )),
+        _ => Err(msg!("console-not-topic", word = topic).into()),
     }
 }
 

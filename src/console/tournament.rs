@@ -4,36 +4,33 @@
 //! `event:N` (and `remove` a player's name).
 
 use crate::app::{Command, NewEventAsk, TournamentAction, TournamentAsk, User};
-use crate::rules::{RuleSet, Variant};
+use crate::i18n::Text;
+use crate::msg;
 
-/// What `/bao-tournament` accepts after it.
-const USAGE: &str = "write /bao-tournament create NAME format:swiss rounds:5 (or format:round-robin), \
-    or /bao-tournament join|leave|withdraw|start|pause|resume|cancel|standings|pairings|info [event:N], \
-    or /bao-tournament remove NAME";
+use super::parse::{rule_set, variant};
 
 /// The command for `/bao-tournament` with its `plain` words and `option` lookup.
 pub fn parse(
     plain: &[&str],
     option: &dyn Fn(&str) -> Option<String>,
     user_named: &mut dyn FnMut(&str) -> User,
-) -> Result<Command, String> {
+) -> Result<Command, Text> {
     let Some((action, rest)) = plain.split_first() else {
-        return Err(USAGE.into());
+        return Err(msg!("console-tournament-how").into());
     };
     let event = option("event")
         .map(|e| {
             e.trim_start_matches('#')
                 .parse::<i64>()
-                .map_err(|_| format!("`{e}` is not an event number: write event:3"))
+                .map_err(|_| msg!("console-not-event", word = e))
         })
         .transpose()?;
-    let simple = |a: TournamentAction| -> Result<TournamentAction, String> {
+    let simple = |a: TournamentAction| -> Result<TournamentAction, Text> {
         if rest.is_empty() {
             Ok(a)
         } else {
-            Err(format!(
-                "/bao-tournament {action} takes no more words; {USAGE}"
-            ))
+            let how = msg!("console-tournament-how");
+            Err(msg!("console-no-more-words", action = *action, how = how).into())
         }
     };
     let action = match action.to_ascii_lowercase().as_str() {
@@ -42,7 +39,7 @@ pub fn parse(
                 option(key)
                     .map(|v| {
                         v.parse::<u32>()
-                            .map_err(|_| format!("`{key}:{v}` needs a number"))
+                            .map_err(|_| msg!("console-needs-number", option = key, word = v))
                     })
                     .transpose()
             };
@@ -50,18 +47,12 @@ pub fn parse(
                 None => None,
                 Some("yes" | "true" | "on") => Some(true),
                 Some("no" | "false" | "off") => Some(false),
-                Some(v) => return Err(format!("`rated:{v}`: write rated:yes or rated:no")),
+                Some(v) => return Err(msg!("console-yes-no", option = "rated", word = v).into()),
             };
             TournamentAction::Create(NewEventAsk {
                 name: rest.join(" "),
-                variant: option("variant")
-                    .map(|v| v.parse::<Variant>())
-                    .transpose()
-                    .map_err(|e| e.to_string())?,
-                rules: option("rules")
-                    .map(|v| v.parse::<RuleSet>())
-                    .transpose()
-                    .map_err(|e| e.to_string())?,
+                variant: option("variant").map(|v| variant(&v)).transpose()?,
+                rules: option("rules").map(|v| rule_set(&v)).transpose()?,
                 format: option("format").unwrap_or_default(),
                 rounds: number("rounds")?,
                 time_per_move: option("time").or_else(|| option("time_per_move")),
@@ -83,9 +74,9 @@ pub fn parse(
         "info" => simple(TournamentAction::Info)?,
         "remove" => match rest {
             [who] => TournamentAction::Remove(user_named(who)),
-            _ => return Err("whom? write /bao-tournament remove NAME".into()),
+            _ => return Err(msg!("console-tournament-remove-whom").into()),
         },
-        _ => return Err(USAGE.into()),
+        _ => return Err(msg!("console-tournament-how").into()),
     };
     Ok(Command::Tournament(TournamentAsk {
         action,

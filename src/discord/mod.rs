@@ -369,7 +369,7 @@ async fn on_event(
                 )
                 .await;
             } else {
-                respond::foreign_button(http, click).await;
+                respond::foreign_button(framework.user_data, http, click).await;
             }
         }
         _ => {}
@@ -418,8 +418,20 @@ async fn unreadable(ctx: poise::Context<'_, Data, Error>, why: &str) {
         why,
         "could not read the command's options"
     );
+    let asker = match ctx {
+        poise::Context::Application(a) => Some(respond::asker_of(
+            &a.interaction.user,
+            a.interaction.guild_id,
+            a.interaction.channel_id,
+        )),
+        poise::Context::Prefix(_) => None,
+    };
+    let lang = match &asker {
+        Some(a) => respond::lang_of(ctx.data(), a.user.id, &a.place).await,
+        None => crate::i18n::Lang::En,
+    };
     let reply = poise::CreateReply::default()
-        .content("I could not read the options of that command; see `/bao help`.")
+        .content(crate::msg!("discord-unreadable").render(lang))
         .ephemeral(true);
     let deadline = std::time::Instant::now() + retry::FIRST_ANSWER;
     if let Err(e) =

@@ -18,6 +18,8 @@ use super::send::send_all;
 pub use super::send::send_unprompted;
 use super::{retry, AppContext, Data, Error};
 use crate::app::{Command, Place, Reply, ThreadsHere, User, UserId as AppUserId};
+use crate::i18n::{Lang, Text};
+use crate::msg;
 
 /// How long the app may take before the interaction is deferred (Discord allows 3 s for
 /// the first answer; this leaves room for the network).
@@ -313,9 +315,26 @@ pub async fn command(ctx: AppContext<'_>, command: Command) -> Result<(), Error>
     Ok(())
 }
 
-/// Answers a slash command whose options could not be read into a command, privately.
-pub async fn refuse(ctx: AppContext<'_>, text: String) -> Result<(), Error> {
+/// The language `user` reads privately at `place` (English when the store cannot say in
+/// time): for the answers the adapter makes itself.
+pub async fn lang_of(data: &Data, user: AppUserId, place: &Place) -> Lang {
+    let app = data.app.clone();
+    let place = place.clone();
+    let task = tokio::task::spawn_blocking(move || app.lang_of(user, &place));
+    match tokio::time::timeout(Duration::from_millis(500), task).await {
+        Ok(Ok(Ok(lang))) => lang,
+        _ => Lang::En,
+    }
+}
+
+/// Answers a slash command whose options could not be read into a command, privately, in
+/// the asker's language.
+pub async fn refuse(ctx: AppContext<'_>, why: impl Into<Text>) -> Result<(), Error> {
     let i = ctx.interaction;
+    let asker = asker_of(&i.user, i.guild_id, i.channel_id);
+    let text = why
+        .into()
+        .render(lang_of(ctx.data(), asker.user.id, &asker.place).await);
     let msg = CreateInteractionResponseMessage::new()
         .content(truncate(&text, TEXT_MAX))
         .ephemeral(true)
@@ -337,9 +356,11 @@ pub async fn refuse(ctx: AppContext<'_>, text: String) -> Result<(), Error> {
 }
 
 /// Answers a click on a button whose `custom_id` is not one of the bot's.
-pub async fn foreign_button(http: &Http, i: &ComponentInteraction) {
+pub async fn foreign_button(data: &Data, http: &Http, i: &ComponentInteraction) {
+    let asker = asker_of(&i.user, i.guild_id, i.channel_id);
+    let lang = lang_of(data, asker.user.id, &asker.place).await;
     let msg = CreateInteractionResponseMessage::new()
-        .content("That button does not belong to bao-bot.")
+        .content(msg!("discord-foreign-button").render(lang))
         .ephemeral(true)
         .allowed_mentions(CreateAllowedMentions::new());
     let answer = CreateInteractionResponse::Message(msg);

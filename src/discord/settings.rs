@@ -99,7 +99,7 @@ pub async fn bao_settings(
 /// from what the cache holds: the channel's kind, the server's roles, the channel's
 /// overwrites and the bot's own member. `None` when it can, or when the cache cannot tell
 /// (the value is then the app's to judge).
-fn daily_channel_unfit(ctx: &AppContext<'_>, value: &str) -> Option<String> {
+fn daily_channel_unfit(ctx: &AppContext<'_>, value: &str) -> Option<crate::i18n::Msg> {
     let id = daily_puzzle_channel(value)?;
     let cache = ctx.serenity_context().cache.clone();
     let bot = cache.current_user().id;
@@ -109,8 +109,9 @@ fn daily_channel_unfit(ctx: &AppContext<'_>, value: &str) -> Option<String> {
         channel.kind,
         serenity::ChannelType::Text | serenity::ChannelType::News
     ) {
-        return Some(format!(
-            "<#{id}> is not a text channel: the daily puzzle needs one to be posted in."
+        return Some(crate::msg!(
+            "discord-daily-not-text",
+            channel = format!("<#{id}>")
         ));
     }
     let member = guild.members.get(&bot)?;
@@ -127,9 +128,10 @@ fn daily_channel_unfit(ctx: &AppContext<'_>, value: &str) -> Option<String> {
     if missing.is_empty() {
         return None;
     }
-    Some(format!(
-        "The bot cannot post the daily puzzle in <#{id}>: it lacks {} there. Allow {} for the bot in that channel (or choose another channel), then set it again.",
-        missing.join(", "),
-        if missing.len() == 1 { "it" } else { "them" }
+    Some(crate::msg!(
+        "discord-daily-cannot-post",
+        channel = format!("<#{id}>"),
+        permissions = missing.join(", "),
+        count = missing.len()
     ))
 }

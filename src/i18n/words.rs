@@ -49,6 +49,28 @@ pub fn times(n: usize) -> Msg {
     msg!("word-times", n = n)
 }
 
+/// A length of time in whole days, hours and minutes (`1 day 2 hours`, `siku 1 saa 2`);
+/// under a minute, in seconds. `with_seconds` adds the seconds left over a whole minute.
+pub fn span(secs: i64, with_seconds: bool) -> Text {
+    let mut left = secs.max(0);
+    let mut parts: Vec<Msg> = Vec::new();
+    for (size, id) in [
+        (86_400, "span-days"),
+        (3600, "span-hours"),
+        (60, "span-minutes"),
+    ] {
+        let n = left / size;
+        if n > 0 {
+            parts.push(Msg::new(id).arg("n", n));
+            left -= n * size;
+        }
+    }
+    if parts.is_empty() || (with_seconds && left > 0) {
+        parts.push(msg!("span-seconds", n = left));
+    }
+    Text::join(parts, " ")
+}
+
 /// The moves joined by commas, as written (`A4 left capture, A6 right takata`).
 pub fn moves(list: &[Move]) -> Text {
     Text::verbatim(crate::rules::join_moves(list))

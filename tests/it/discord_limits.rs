@@ -137,6 +137,21 @@ fn the_stand_in_refuses_every_registration_discord_refuses() {
         .map(|i| json!({ "name": format!("c{i}"), "description": "A command", "type": 1 }))
         .collect();
     assert!(!registration_faults(&Value::Array(list)).is_empty());
+    // A description localized for a locale Discord lacks (Swahili), on an option and on a
+    // choice; French is one of Discord's.
+    let mut sw = string_option("move", "The move", true);
+    sw["description_localizations"] = json!({ "fr": "Le coup", "sw": "Hatua" });
+    assert_eq!(
+        registration_faults(&command_with(vec![sw])),
+        ["LOCALE_INVALID"]
+    );
+    let mut choice = string_option("pick", "A choice", false);
+    choice["choices"] =
+        json!([{ "name": "one", "value": "1", "name_localizations": { "sw": "moja" } }]);
+    assert_eq!(
+        registration_faults(&command_with(vec![choice])),
+        ["LOCALE_INVALID"]
+    );
 }
 
 fn button(id: &str, label: &str) -> Value {

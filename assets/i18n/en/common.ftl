@@ -15,3 +15,20 @@ word-times = { $n ->
 word-or = { $first } or { $last }
 word-and = { $first } and { $last }
 side-to-move = { $side } to move
+# A length of time, in whole units (1 day 2 hours).
+span-days = { $n ->
+    [one] { $n } day
+   *[other] { $n } days
+}
+span-hours = { $n ->
+    [one] { $n } hour
+   *[other] { $n } hours
+}
+span-minutes = { $n ->
+    [one] { $n } minute
+   *[other] { $n } minutes
+}
+span-seconds = { $n ->
+    [one] { $n } second
+   *[other] { $n } seconds
+}

@@ -14,3 +14,20 @@ word-times = { $n ->
 word-or = { $first } au { $last }
 word-and = { $first } na { $last }
 side-to-move = Zamu ya { $side }
+# Urefu wa muda, kwa vipimo kamili (siku 1 saa 2).
+span-days = { $n ->
+    [one] siku { $n }
+   *[other] siku { $n }
+}
+span-hours = { $n ->
+    [one] saa { $n }
+   *[other] saa { $n }
+}
+span-minutes = { $n ->
+    [one] dakika { $n }
+   *[other] dakika { $n }
+}
+span-seconds = { $n ->
+    [one] sekunde { $n }
+   *[other] sekunde { $n }
+}

@@ -158,6 +158,7 @@ pub fn command(item: &Value) -> Result<CommandBudget, Vec<Fault>> {
         faults.push(Fault::new("options", "INVALID_OPTIONS", e.to_string()));
     }
     walk_options(&command.options, "options", &mut faults);
+    localizations(item, "", &mut faults);
     if !faults.is_empty() {
         return Err(faults);
     }
@@ -167,6 +168,47 @@ pub fn command(item: &Value) -> Result<CommandBudget, Vec<Fault>> {
         characters,
         all_characters: all_characters(&command),
     })
+}
+
+/// Discord's locales (docs.discord.com/developers/reference#locales): the only keys a
+/// `name_localizations` or `description_localizations` may have. Swahili is not one.
+pub const DISCORD_LOCALES: &[&str] = &[
+    "id", "da", "de", "en-GB", "en-US", "es-ES", "es-419", "fr", "hr", "it", "lt", "hu", "nl",
+    "no", "pl", "pt-BR", "ro", "fi", "sv-SE", "vi", "tr", "cs", "el", "bg", "ru", "uk", "hi", "th",
+    "zh-CN", "ja", "zh-TW", "ko",
+];
+
+/// Every `*_localizations` map anywhere in `v` has only Discord's locales as keys.
+fn localizations(v: &Value, path: &str, faults: &mut Vec<Fault>) {
+    match v {
+        Value::Object(map) => {
+            for (key, value) in map {
+                let here = if path.is_empty() {
+                    key.clone()
+                } else {
+                    format!("{path}.{key}")
+                };
+                if let (true, Value::Object(locales)) = (key.ends_with("_localizations"), value) {
+                    for locale in locales.keys() {
+                        if !DISCORD_LOCALES.contains(&locale.as_str()) {
+                            faults.push(Fault::new(
+                                format!("{here}.{locale}"),
+                                "LOCALE_INVALID",
+                                format!("Invalid locale: {locale}"),
+                            ));
+                        }
+                    }
+                }
+                localizations(value, &here, faults);
+            }
+        }
+        Value::Array(items) => {
+            for (i, item) in items.iter().enumerate() {
+                localizations(item, &format!("{path}.{i}"), faults);
+            }
+        }
+        _ => {}
+    }
 }
 
 /// What `twilight-validate` leaves out below the top level: every option's, subcommand's
