@@ -123,12 +123,12 @@ impl EnglishFinder {
     }
 
     /// The English words in `text` (each once, in order), after taking out code spans,
-    /// links, mentions and timestamps, commands (`/bao …` words, `option:value`) and
-    /// move notation.
+    /// links, mentions and timestamps, commands and paths (words with a `/`), options
+    /// (`option:value`) and move notation.
     pub fn find(&self, text: &str) -> Vec<String> {
         let mut found = Vec::new();
         for token in strip_code(text).split_whitespace() {
-            if token.starts_with('/')
+            if token.contains('/')
                 || token.starts_with("http")
                 || token.starts_with('<')
                 || token.contains(':') && !token.ends_with(':')
