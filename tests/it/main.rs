@@ -39,6 +39,7 @@ mod forged_buttons;
 mod i18n_catalogue;
 mod i18n_console;
 mod i18n_language;
+mod i18n_stats;
 mod input_fuzz;
 mod lessons;
 mod perft;

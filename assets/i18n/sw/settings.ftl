@@ -28,3 +28,68 @@ language-server-set = `language` sasa ni **{ $code }** ({ $name }){ $default ->
 language-setting-line = `language`: **{ $code }** ({ $name }; lugha ya ujumbe wa wazi; `/bao prefs language` ya mwanachama mwenyewe hushinda; { $changed })
 setting-changed-by = imebadilishwa na { $who } { $when }
 setting-default = chaguo-msingi
+
+## /bao-settings na /bao help topic:settings: mipangilio ya seva.
+
+settings-days = siku { $n }
+settings-hours = saa { $n }
+settings-minutes = dakika { $n }
+settings-seconds = sekunde { $n }
+settings-title = **Mipangilio ya Bao ya seva hii**
+settings-line = `{ $key }`: **{ $value }** ({ $about }; { $changed })
+settings-about-variant = aina ya michezo mipya
+settings-about-rules = seti ya sheria ya michezo mipya (v0.2 au r002)
+settings-about-time-per-move = muda kwa kila hatua changamoto isipotaja muda
+settings-about-rated = michezo ina alama kwa kawaida
+settings-about-placement = michezo inachezwa wapi
+settings-about-channels = chaneli ambako michezo mipya inaweza kuanza
+settings-about-animations = michoro ya hatua baada ya kila hatua (`/bao prefs animations` ya mchezaji mwenyewe hushinda)
+settings-about-max-games = idadi kubwa zaidi ya michezo ambayo mwanachama mmoja anaweza kuwa nayo hapa kwa wakati mmoja
+settings-about-clock = saa ya changamoto zisizotaja saa, kama 5+3 au 3d+1d; ikiwa hakuna, time_per_move inatumika
+settings-untimed = none (bila muda)
+settings-placement-thread = thread (kila mchezo katika uzi wake)
+settings-placement-channel = channel (mchezo mmoja kwa kila chaneli)
+settings-everywhere = everywhere (kila mahali)
+settings-no-limit = hakuna kikomo
+settings-none = none (hakuna)
+settings-clock = saa { $form } ({ $each } kila mmoja, { $increment })
+settings-clock-capped = saa { $form } ({ $each } kila mmoja, { $increment }, isiyozidi { $cap } akibani)
+settings-clock-no-increment = bila nyongeza
+settings-clock-increment = { $time } kwa kila hatua
+settings-form = andika `/bao-settings <setting> <value>` ukichagua mpangilio kati ya variant, rules, time_per_move, clock, rated, placement, channels, animations, max_games, language (thamani `default` inarudisha mpangilio wa kawaida)
+settings-managers-change = Wanachama wenye Manage Server ndio wanaoibadilisha: { $form }.
+settings-server-only-help = Mipangilio ni ya seva: tumia `/bao help topic:settings` katika mojawapo ya chaneli zake.
+settings-server-only-set = Mipangilio ni ya seva: tumia `/bao-settings` katika mojawapo ya chaneli zake.
+settings-managers-only = Ni wanachama wenye ruhusa ya Manage Server tu wanaoweza kubadilisha mipangilio ya seva hii; `/bao help topic:settings` inaionyesha.
+settings-unknown-key = `{ $key }` si mpangilio: { $form }.
+settings-set = `{ $key }` sasa ni **{ $value }**{ $default ->
+    [yes] {" "}(chaguo-msingi)
+   *[no] {""}
+}; inatumika kwa changamoto au mchezo na kompyuta unaofuata.
+settings-bad-on-off = { $what } ni `on` au `off` (au `default`), si `{ $typed }`
+settings-bad-variant = `{ $typed }` si aina ya mchezo: andika kiswahili au kujifunza
+settings-bad-rules = `{ $typed }` si seti ya sheria: andika v0.2 (pamoja na takasia, ya kawaida) au r002 (bila takasia)
+settings-bad-time-per-move = `{ $typed }` si muda kwa kila hatua: andika none, au muda kama 30m, 2h, 1d au 1d12h (dakika 10 hadi siku 14)
+settings-time-per-move-range = { $span } kwa kila hatua ni nje ya kipimo: chagua kati ya dakika 10 na siku 14, au none
+settings-bad-placement = placement ni `thread` (kila mchezo katika uzi wake) au `channel` (mchezo mmoja kwa kila chaneli), si `{ $typed }`
+settings-bad-channel = `{ $word }` si chaneli: taja chaneli kama #bao #games, au andika `everywhere`
+settings-no-channels = taja chaneli kama #bao #games, au andika `everywhere`
+settings-bad-max-games = max_games ni namba kati ya 1 na 100, au `none` bila kikomo, si `{ $typed }`
+settings-clock-malformed = `{ $typed }` si saa: andika dakika+sekunde kwa saa ya papo hapo, kuanzia 1+0 hadi 60+60 (5+3: dakika 5 kila mmoja, sekunde 3 zaidi kwa kila hatua), au siku kwa mchezo wa mawasiliano, kama 3d+1d (kikomo 7d isipotajwa; `3d+1d cap 10d`). Saa zilizoandaliwa: { $presets }
+settings-clock-live-range = `{ $typed }` ni nje ya kipimo: saa ya papo hapo ni 1+0 hadi 60+60 (dakika 1 hadi 60 kila mmoja, sekunde 0 hadi 60 kwa kila hatua). Saa zilizoandaliwa: { $presets }
+settings-clock-correspondence-range = `{ $typed }` ni nje ya kipimo: saa ya mawasiliano ina saa 1 hadi siku 30 kila mmoja na inaongeza hadi siku 14 kwa kila hatua (3d+1d). Saa zilizoandaliwa: { $presets }
+settings-clock-bad-cap = kikomo `{ $typed }` hakifai: kikomo ni kuanzia muda wa mwanzo wa saa hadi siku 60 (7d isipotajwa)
+settings-clock-cap-on-live = kikomo ni kwa saa za mawasiliano (3d+1d cap 10d); `{ $typed }` ni saa ya papo hapo, ambayo muda wake hauna kikomo
+settings-channels-only = Michezo mipya inaweza kuanza katika { $channels } tu kwenye seva hii. Nenda huko ujaribu tena.
+settings-max-games-you = Una michezo { $max } inayoendelea au inayosubiri kwenye seva hii, idadi kubwa zaidi inayoruhusiwa; maliza mmoja kwanza (`/bao games` inaiorodhesha).
+settings-max-games-they = { $name } ana michezo { $max } inayoendelea au inayosubiri kwenye seva hii, idadi kubwa zaidi inayoruhusiwa; amalize mmoja kwanza (`/bao games` inaiorodhesha).
+
+## /bao help topic:about.
+
+about-head = **bao-bot { $version }**: Bao la Kiswahili na Bao la Kujifunza.
+about-rule-sets = Seti za sheria: { $list }.
+about-rule-set-v02 = sheria za sasa (mwongozo v0.2), pamoja na takasia
+about-rule-set-r002 = sheria za zamani za R-002: zilezile, lakini bila takasia
+about-up = Imewashwa kwa { $up }. Michezo inayoendelea au inayosubiri: { $running }; michezo iliyochezwa hadi mwisho: { $played }; seva zenye michezo: { $servers }.
+about-source = Msimbo: { $url }
+about-no-source = Msimbo: haujachapishwa na anayeendesha boti hii (`source_url` katika mipangilio yake).

@@ -12,7 +12,10 @@ use std::sync::{Mutex, PoisonError};
 
 use crate::ai::analysis::hint as search_hint;
 use crate::ai::analysis::{Analyser, GameAnalysis, PlyAnalysis, DEFAULT_NODES, HINT_NODES};
+use crate::ai::analysis::Label;
 use crate::ai::forced::{forced_win, FORCED_WIN_NODES};
+use crate::i18n::{words, Lang, Msg, Text};
+use crate::msg;
 use crate::render::RenderOptions;
 use crate::rules::{Move, Position, Side};
 use crate::store::{Game, GameStatus, Place, Player, UserId};
@@ -80,31 +83,31 @@ impl App {
     ) -> Answer {
         let between_people = !against_ai(game);
         match game.status {
-            GameStatus::Pending => return Err(refuse("That challenge has not been accepted yet.")),
+            GameStatus::Pending => return Err(refuse(msg!("analysis-not-accepted"))),
             GameStatus::Active if between_people => {
-                return Err(refuse(format!(
-                    "Game {} is still being played: an analysis would help during the game. \
-                     Ask again when it is over.",
-                    game.id
+                return Err(refuse(msg!(
+                    "analysis-still-played",
+                    game = game.id.to_string()
                 )))
             }
             GameStatus::Active if !game.involves(user.id) => {
-                return Err(refuse(format!(
-                    "Game {} is still being played; only its player can analyse it before it \
-                     ends.",
-                    game.id
+                return Err(refuse(msg!(
+                    "analysis-only-player",
+                    game = game.id.to_string()
                 )))
             }
             _ => {}
         }
         if game.ply == 0 {
-            return Err(refuse(format!("Game {} has no moves to analyse.", game.id)));
+            return Err(refuse(msg!("analysis-no-moves", game = game.id.to_string())));
         }
         let (start, moves) = self.game_moves(game)?;
         let nodes = DEFAULT_NODES;
         // Progress is shown where the answer is: not for a DM game asked about elsewhere,
         // whose answer is private.
         let private = game.place.is_dm() && game.place != *place;
+        // The answer's language (and the progress lines', shown where the answer is).
+        let lang = self.lang_for(user.id, place, private)?;
         // A finished game's analysis is stored; a running AI game's is made afresh.
         let stored = match game.status {
             GameStatus::Finished | GameStatus::Aborted => self
@@ -118,9 +121,7 @@ impl App {
             Some(a) => a,
             None => {
                 let Some(_running) = self.analyses.start(user.id) else {
-                    return Err(refuse(
-                        "Your other analysis is still running; ask again when it is done.",
-                    ));
+                    return Err(refuse(msg!("analysis-busy")));
                 };
                 let mut analyser =
                     Analyser::new(&start, &moves, nodes).map_err(|e| AppError::Corrupt {
@@ -138,12 +139,15 @@ impl App {
                     if private {
                         continue;
                     }
-                    progress(format!(
-                        "Analysing game {}: ply {} of {}…",
-                        game.id,
-                        analyser.done(),
-                        analyser.total()
-                    ));
+                    progress(
+                        msg!(
+                            "analysis-progress",
+                            game = game.id.to_string(),
+                            done = analyser.done(),
+                            total = analyser.total()
+                        )
+                        .render(lang),
+                    );
                 }
                 let analysis = analyser.finish();
                 if matches!(game.status, GameStatus::Finished | GameStatus::Aborted) {
@@ -155,7 +159,7 @@ impl App {
                 analysis
             }
         };
-        Ok(self.analysis_reply(place, game, &analysis)?.into())
+        Ok(self.analysis_reply(place, game, &analysis, lang)?.into())
     }
 
     /// The analysis as a reply: the graph, the accuracies, the largest mistakes with the
@@ -165,70 +169,85 @@ impl App {
         place: &Place,
         game: &Game,
         analysis: &GameAnalysis,
+        lang: Lang,
     ) -> Result<Reply, AppError> {
         let names = [
             self.side_name(game, Side::South),
             self.side_name(game, Side::North),
         ];
-        let mut lines = vec![format!(
-            "**Analysis of game {}**: {} (South) vs {} (North), {} plies, {} nodes a move.",
-            game.id,
-            names[0],
-            names[1],
-            analysis.plies.len(),
-            analysis.nodes
-        )];
+        let mut lines: Vec<Text> = vec![msg!(
+            "analysis-head",
+            game = game.id.to_string(),
+            south = &names[0],
+            north = &names[1],
+            plies = analysis.plies.len(),
+            nodes = analysis.nodes.to_string()
+        )
+        .into()];
         for side in Side::ALL {
-            lines.push(format!(
-                "{} ({}): {}",
-                names[side.index()],
-                side.name(),
-                analysis.summary(side)
-            ));
+            lines.push(
+                msg!(
+                    "analysis-side",
+                    name = &names[side.index()],
+                    side = words::side(side),
+                    summary = summary(analysis, side)
+                )
+                .into(),
+            );
         }
         let proved = analysis.proved_moves();
         if !proved.is_empty() {
-            lines.push("Proved by exact search (N counts the winner's moves):".into());
+            lines.push(msg!("analysis-proved-title").into());
         }
         for p in proved.iter().take(LARGEST) {
-            let note = p.proved_note().unwrap_or_default();
-            lines.push(format!(
-                "- Ply {}, {}: `{}` {note}; better `{}`",
-                p.ply,
-                names[p.mover.index()],
-                p.played,
-                p.best
-            ));
+            lines.push(
+                msg!(
+                    "analysis-proved-line",
+                    ply = p.ply,
+                    name = &names[p.mover.index()],
+                    played = p.played.to_string(),
+                    note = proved_note(p),
+                    best = p.best.to_string()
+                )
+                .into(),
+            );
         }
         let worst = largest(analysis, LARGEST);
         if worst.is_empty() {
-            lines.push("No inaccuracies, mistakes or blunders: well played.".into());
+            lines.push(msg!("analysis-no-mistakes").into());
         } else {
-            lines.push("Largest mistakes:".into());
+            lines.push(msg!("analysis-largest-title").into());
         }
         let mut buttons = Vec::new();
         for (i, p) in worst.iter().enumerate() {
-            lines.push(format!(
-                "{}. Ply {}, {}: `{}` ({}, {:.0} points of expected score); better `{}`",
-                i + 1,
-                p.ply,
-                names[p.mover.index()],
-                p.played,
-                p.label.name(),
-                100.0 * p.loss,
-                p.best
-            ));
-            let at = |ply: usize, word: &str| Button {
+            lines.push(
+                msg!(
+                    "analysis-mistake-line",
+                    rank = i + 1,
+                    ply = p.ply,
+                    name = &names[p.mover.index()],
+                    played = p.played.to_string(),
+                    label = label_words(p.label),
+                    points = format!("{:.0}", 100.0 * p.loss),
+                    best = p.best.to_string()
+                )
+                .into(),
+            );
+            let at = |ply: usize, label: Msg| Button {
                 id: ButtonId::new(Action::BoardAt, game.id, ply as u32).to_string(),
-                label: format!("Ply {} {word}", p.ply),
+                label: label.arg("ply", p.ply).render(lang),
                 style: ButtonStyle::Secondary,
             };
-            buttons.push(vec![at(p.ply - 1, "before"), at(p.ply, "after")]);
+            buttons.push(vec![
+                at(p.ply - 1, msg!("analysis-button-before")),
+                at(p.ply, msg!("analysis-button-after")),
+            ]);
         }
-        lines.extend(self.game_page_line(game));
-        let mut reply = Reply::public(lines.join("\n"));
+        lines.extend(self.game_page_line(game).map(Text::from));
+        let mut reply = Reply::public(Text::one_per_line(lines));
         // A DM game asked about elsewhere is shown only to its player.
         reply.ephemeral = game.place.is_dm() && game.place != *place;
+        reply.lang = Some(lang);
         reply.attachments.push(Attachment {
             filename: format!("bao-{}-analysis.png", game.id),
             bytes: self.pictures.evaluation_graph_png(analysis, &names)?,
@@ -241,9 +260,10 @@ impl App {
     /// led there highlighted.
     pub(in crate::app) fn board_at(&self, user: &User, game: &Game, ply: u32) -> Answer {
         if ply > game.ply {
-            return Err(refuse(format!(
-                "Game {} has only {} plies.",
-                game.id, game.ply
+            return Err(refuse(msg!(
+                "analysis-too-few-plies",
+                game = game.id.to_string(),
+                plies = game.ply
             )));
         }
         let (start, moves) = self.game_moves(game)?;
@@ -270,13 +290,14 @@ impl App {
             self.side_name(game, Side::North),
         ];
         let text = match &trace {
-            Some(t) => format!(
-                "Game {}, after ply {ply}: {} played `{}`.",
-                game.id,
-                names[t.mover.index()],
-                t.mv
+            Some(t) => msg!(
+                "analysis-board-after",
+                game = game.id.to_string(),
+                ply = ply,
+                name = &names[t.mover.index()],
+                mv = t.mv.to_string()
             ),
-            None => format!("Game {}, the start position.", game.id),
+            None => msg!("analysis-board-start", game = game.id.to_string()),
         };
         let png = self.pictures.board_png(
             &pos,
@@ -302,30 +323,20 @@ impl App {
     /// games where both agreed to hints.
     pub(in crate::app) fn hint(&self, user: &User, game: &Game) -> Answer {
         if game.status != GameStatus::Active {
-            return Err(refuse("There is no game running here to give a hint in."));
+            return Err(refuse(msg!("hint-no-game")));
         }
         let Some(side) = game.side_of(user.id) else {
-            return Err(refuse(format!(
-                "You are not playing in game {}; hints are for its players.",
-                game.id
-            )));
+            return Err(refuse(msg!("hint-not-player", game = game.id.to_string())));
         };
         if self.is_rated(game)? {
-            return Err(refuse(
-                "Hints are not given in rated games. Play the AI (`/bao ai`) to practise with \
-                 hints, or challenge with `rated:false hints:true`.",
-            ));
+            return Err(refuse(msg!("hint-rated")));
         }
         if !self.hints_allowed(game)? {
-            return Err(refuse(
-                "Hints are given between people only when both agreed to them: this game's \
-                 challenge did not say `hints:true`. Your next challenge can \
-                 (`/bao challenge @someone rated:false hints:true`).",
-            ));
+            return Err(refuse(msg!("hint-not-agreed")));
         }
         let pos = self.position(game)?;
         if pos.turn() != side {
-            return Err(refuse("It is not your turn: ask for a hint when it is."));
+            return Err(refuse(msg!("hint-not-your-turn")));
         }
         let (found, proved) = {
             let _slot = self.ai.acquire();
@@ -339,29 +350,26 @@ impl App {
             }
         };
         let Some((mv, expected)) = found else {
-            return Err(refuse("There is no move to suggest here."));
+            return Err(refuse(msg!("hint-no-move")));
         };
         let proved = proved.map(|w| {
             if w.winner == side {
-                format!(
-                    " Proved: you win in {} (your moves, whatever the reply); this is the \
-                     fastest way.",
-                    w.moves
-                )
+                msg!("hint-proved-win", n = w.moves)
             } else if w.moves == 0 {
-                format!(
-                    " Proved: every move you have loses at once, so {} wins whatever you play.",
-                    self.side_name(game, w.winner)
+                msg!(
+                    "hint-proved-lost-now",
+                    winner = self.side_name(game, w.winner)
                 )
             } else {
-                format!(
-                    " Proved: {} wins in {} (their moves) with best play; this move holds \
-                     out longest.",
-                    self.side_name(game, w.winner),
-                    w.moves
+                msg!(
+                    "hint-proved-loss",
+                    winner = self.side_name(game, w.winner),
+                    n = w.moves
                 )
             }
         });
+        // A private answer: the asker's language, for its picture's caption too.
+        let lang = self.lang_for(user.id, &game.place, true)?;
         let (after, trace) = pos.play(&mv).map_err(|e| AppError::Corrupt {
             game: game.id,
             detail: e.to_string(),
@@ -377,17 +385,21 @@ impl App {
                 trace: Some(trace.clone()),
                 names: Some(names),
                 ply: Some(game.ply + 1),
-                caption: Some(format!("Hint: {mv}")),
+                caption: Some(msg!("hint-caption", mv = mv.to_string()).render(lang)),
                 ..RenderOptions::default()
             },
         )?;
-        let mut reply = Reply::private(format!(
-            "Hint: `{mv}` ({}). Your expected score after it: {:.0}%. The board after it is \
-             below; the move is yours to play.{}",
-            trace.describe(),
-            100.0 * expected,
-            proved.unwrap_or_default()
+        let mut text = Text::from(msg!(
+            "hint",
+            mv = mv.to_string(),
+            trace = words::describe(&trace),
+            percent = format!("{:.0}", 100.0 * expected)
         ));
+        if let Some(proved) = proved {
+            text.push_str(" ");
+            text.push(proved);
+        }
+        let mut reply = Reply::private(text);
         reply.attachments.push(Attachment {
             filename: format!("bao-{}-hint-{}.png", game.id, game.ply + 1),
             bytes: png,
@@ -415,6 +427,42 @@ impl App {
             pos = next;
         }
         Ok((start, moves))
+    }
+}
+
+/// `accuracy 86% · 2 inaccuracies, 1 mistake, 0 blunders` for `side`
+/// ([`GameAnalysis::summary`] in the reader's language).
+fn summary(analysis: &GameAnalysis, side: Side) -> Msg {
+    let accuracy = analysis.accuracy[side.index()].map_or("-".to_string(), |a| format!("{a:.0}%"));
+    msg!(
+        "analysis-summary",
+        accuracy = accuracy,
+        inaccuracies = analysis.count(side, Label::Inaccuracy),
+        mistakes = analysis.count(side, Label::Mistake),
+        blunders = analysis.count(side, Label::Blunder)
+    )
+}
+
+/// What is proved about a move ([`PlyAnalysis::proved_note`] in the reader's language).
+fn proved_note(p: &PlyAnalysis) -> Text {
+    let missed = p.missed_win.map(|n| msg!("analysis-missed-win", n = n));
+    let walked = p
+        .walked_into_loss
+        .map(|n| msg!("analysis-walked-into-loss", n = n));
+    match (missed, walked) {
+        (Some(m), Some(w)) => msg!("word-and", first = m, last = w).into(),
+        (m, w) => m.or(w).map(Text::from).unwrap_or_default(),
+    }
+}
+
+/// `inaccuracy`, `mistake`, `blunder` ([`Label::name`] in the reader's language).
+fn label_words(label: Label) -> Msg {
+    match label {
+        Label::Best => msg!("analysis-label-best"),
+        Label::Good => msg!("analysis-label-good"),
+        Label::Inaccuracy => msg!("analysis-label-inaccuracy"),
+        Label::Mistake => msg!("analysis-label-mistake"),
+        Label::Blunder => msg!("analysis-label-blunder"),
     }
 }
 

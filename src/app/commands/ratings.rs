@@ -7,6 +7,8 @@
 
 use std::collections::BTreeMap;
 
+use crate::i18n::{Msg, Text};
+use crate::msg;
 use crate::render::{table_text, Column, Table, TableRow};
 use crate::rules::{RuleSet, Side, Variant};
 use crate::store::{
@@ -57,23 +59,32 @@ pub(in crate::app) fn game_name(variant: Variant, rules: RuleSet) -> String {
     }
 }
 
+/// [`game_name`] as a message: `Bao la Kiswahili (rules r002)` in the reader's language.
+pub(in crate::app) fn game_title(variant: Variant, rules: RuleSet) -> Msg {
+    let name = game_name(variant, RuleSet::V02);
+    if rules == RuleSet::V02 {
+        msg!("ratings-game", variant = name)
+    } else {
+        msg!("ratings-game-rules", variant = name, rules = rules.to_string())
+    }
+}
+
 /// `this server` or `everywhere`.
-fn scope_words(scope: Scope) -> &'static str {
+fn scope_words(scope: Scope) -> Msg {
     match scope {
-        Scope::Server(_) => "this server",
-        Scope::Global => "everywhere",
+        Scope::Server(_) => msg!("ratings-scope-server"),
+        Scope::Global => msg!("ratings-scope-global"),
     }
 }
 
 /// `3 wins, 1 loss, 2 draws`.
-fn wld(w: u32, l: u32, d: u32) -> String {
-    let plural = |n: u32, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
-    format!(
-        "{}, {}, {}",
-        plural(w, "win", "wins"),
-        plural(l, "loss", "losses"),
-        plural(d, "draw", "draws")
-    )
+fn wld(w: u32, l: u32, d: u32) -> Msg {
+    msg!("ratings-wld", wins = w, losses = l, draws = d)
+}
+
+/// `user 12`: a player whose name is unknown.
+fn unnamed(user: UserId) -> Msg {
+    msg!("ratings-user", id = user.to_string())
 }
 
 /// Wins, losses and draws counted from results.
@@ -103,11 +114,11 @@ impl Record {
     }
 }
 
-fn letter(score: Score) -> &'static str {
+fn letter(score: Score) -> Msg {
     match score {
-        Score::Win => "W",
-        Score::Loss => "L",
-        Score::Draw => "D",
+        Score::Win => msg!("ratings-letter-win"),
+        Score::Loss => msg!("ratings-letter-loss"),
+        Score::Draw => msg!("ratings-letter-draw"),
     }
 }
 
@@ -193,7 +204,7 @@ impl App {
     /// `Rating change in this server: Asha 1500 → 1662 (+162), Baraka 1500 → 1338 (−162)`,
     /// one line per scope (one line for both when they agree). `None` when the game changed
     /// no rating.
-    pub(in crate::app) fn rating_lines(&self, game: &Game) -> Result<Option<String>, AppError> {
+    pub(in crate::app) fn rating_lines(&self, game: &Game) -> Result<Option<Text>, AppError> {
         let changes = self.store.rating_changes(game.id)?;
         if changes.is_empty() {
             return Ok(None);
@@ -215,13 +226,13 @@ impl App {
             .collect();
         let text = match lines.as_slice() {
             [(_, server), (_, global)] if server == global => {
-                format!("Rating change (this server and everywhere): {server}")
+                msg!("ratings-change-both", changes = server).into()
             }
-            _ => lines
-                .iter()
-                .map(|(s, l)| format!("Rating change ({}): {l}", scope_words(*s)))
-                .collect::<Vec<_>>()
-                .join("\n"),
+            _ => Text::one_per_line(
+                lines
+                    .iter()
+                    .map(|(s, l)| msg!("ratings-change", scope = scope_words(*s), changes = l)),
+            ),
         };
         Ok(Some(text))
     }
@@ -240,9 +251,7 @@ impl App {
             (Some(RatingScope::Global), _) | (None, Place::Dm { .. }) => Scope::Global,
             (_, Place::Channel { guild, .. }) => Scope::Server(*guild),
             (Some(RatingScope::Server), Place::Dm { .. }) => {
-                return Err(refuse(
-                    "There is no server here: in DMs only the global leaderboard exists. Try `/bao-leaderboard scope:global`.",
-                ))
+                return Err(refuse(msg!("ratings-no-server")))
             }
         };
         // The rule set of this server's new games (v0.2 in DMs and by default).
@@ -250,11 +259,14 @@ impl App {
         let top = self.store.leaderboard(scope, variant, rules, TOP)?;
         let (rank, total) = self.store.rank(user.id, scope, variant, rules)?;
         let mine = self.store.rating(user.id, scope, variant, rules)?;
+        // The global board names people from other servers: only the asker sees it.
+        let private = scope == Scope::Global && !place.is_dm();
+        let lang = self.lang_for(user.id, place, private)?;
         let row = |rank: u32, name: &str, r: &PlayerRating, me: bool| TableRow {
             cells: vec![
                 rank.to_string(),
                 if name.is_empty() {
-                    format!("user {}", r.user)
+                    unnamed(r.user).render(lang)
                 } else {
                     name.to_string()
                 },
@@ -277,71 +289,61 @@ impl App {
             }
         }
         let standing = match (rank, &mine) {
-            (Some(rank), _) => format!("You are #{rank} of {total}."),
-            (None, None) => format!(
-                "You are not ranked yet: play {MIN_RANKED_GAMES} rated games here to be."
-            ),
-            (None, Some(m)) if m.games < MIN_RANKED_GAMES => format!(
-                "You are not ranked yet: {} more rated game{} needed.",
-                MIN_RANKED_GAMES - m.games,
-                if MIN_RANKED_GAMES - m.games == 1 {
-                    ""
-                } else {
-                    "s"
-                }
-            ),
-            (None, Some(m)) => format!(
-                "You are not ranked yet: your rating {} is provisional (RD {:.0}; ranked below 110).",
-                m.rating, m.rating.deviation
+            (Some(rank), _) => msg!("ratings-rank", rank = rank, total = total),
+            (None, None) => msg!("ratings-unranked-none", min = MIN_RANKED_GAMES),
+            (None, Some(m)) if m.games < MIN_RANKED_GAMES => {
+                msg!("ratings-unranked-games", n = MIN_RANKED_GAMES - m.games)
+            }
+            (None, Some(m)) => msg!(
+                "ratings-unranked-provisional",
+                rating = m.rating.to_string(),
+                rd = format!("{:.0}", m.rating.deviation)
             ),
         };
-        let where_ = scope_words(scope);
+        let words = |m: Msg| m.render(lang);
         let table = Table {
-            title: format!("Leaderboard \u{b7} {}", game_name(variant, rules)),
-            subtitle: Some(format!(
-                "{} \u{b7} {total} ranked player{}",
-                match scope {
-                    Scope::Server(_) => "This server",
-                    Scope::Global => "All servers and DMs",
-                },
-                if total == 1 { "" } else { "s" }
-            )),
+            title: words(msg!("ratings-table-title", game = game_title(variant, rules))),
+            subtitle: Some(words(match scope {
+                Scope::Server(_) => msg!("ratings-table-server", total = total),
+                Scope::Global => msg!("ratings-table-global", total = total),
+            })),
             columns: vec![
                 Column::number("#"),
-                Column::text("Player"),
-                Column::number("Rating"),
+                Column::text(&words(msg!("ratings-column-player"))),
+                Column::number(&words(msg!("ratings-column-rating"))),
                 Column::number("RD"),
-                Column::number("Games"),
+                Column::number(&words(msg!("ratings-column-games"))),
             ],
             rows,
             footer: vec![
-                standing.clone(),
-                format!(
-                    "Ranked: {MIN_RANKED_GAMES}+ rated games and a rating that is not provisional (RD below 110)."
-                ),
+                words(standing.clone()),
+                words(msg!("ratings-ranked-rule", min = MIN_RANKED_GAMES)),
             ],
         };
-        let leader = top
-            .first()
-            .map(|p| {
-                format!(
-                    " Top: {} ({}).",
-                    if p.name.is_empty() {
-                        format!("user {}", p.rating.user)
-                    } else {
-                        p.name.clone()
-                    },
-                    p.rating.rating.shown()
-                )
-            })
-            .unwrap_or_default();
-        let mut reply = Reply::public(format!(
-            "**Leaderboard of {}**, {where_}: {total} ranked player{}.{leader} {standing}",
-            game_name(variant, rules),
-            if total == 1 { "" } else { "s" }
+        let mut text = Text::from(msg!(
+            "ratings-leaderboard",
+            game = game_title(variant, rules),
+            scope = scope_words(scope),
+            total = total
         ));
-        // The global board names people from other servers: only the asker sees it.
-        reply.ephemeral = scope == Scope::Global && !place.is_dm();
+        if let Some(p) = top.first() {
+            let name: Text = if p.name.is_empty() {
+                unnamed(p.rating.user).into()
+            } else {
+                p.name.clone().into()
+            };
+            text.push_str(" ");
+            text.push(msg!(
+                "ratings-top",
+                name = name,
+                rating = p.rating.rating.shown().to_string()
+            ));
+        }
+        text.push_str(" ");
+        text.push(standing);
+        let mut reply = Reply::public(text);
+        reply.ephemeral = private;
+        reply.lang = Some(lang);
         reply.board = Some(BoardView {
             picture: Some(Attachment {
                 filename: format!("bao-leaderboard-{}.png", variant.name()),
@@ -368,60 +370,67 @@ impl App {
         let rules = self.server_config(place)?.rules;
         let who = player.unwrap_or(user);
         if who.bot {
-            return Err(refuse(format!(
-                "{} is a bot and plays no games; `/bao-stats` shows a person's games.",
-                who.name
-            )));
+            return Err(refuse(msg!("ratings-bot", name = &who.name)));
         }
         let name = match self.store.player(who.id)? {
             Some(p) if !p.display_name.is_empty() => p.display_name,
             _ => who.name.clone(),
         };
-        let mut lines = vec![format!("**{name}** at {}", game_name(variant, rules))];
+        let mut lines: Vec<Text> = vec![msg!(
+            "ratings-stats-head",
+            name = &name,
+            game = game_title(variant, rules)
+        )
+        .into()];
 
         // Ratings: this server's (in a server), then the global one.
         for scope in Scope::of_place(place) {
             let label = match scope {
-                Scope::Server(_) => "Rating in this server",
-                Scope::Global => "Rating everywhere",
+                Scope::Server(_) => msg!("ratings-label-server"),
+                Scope::Global => msg!("ratings-label-global"),
             };
             match self.store.rating(who.id, scope, variant, rules)? {
-                None => lines.push(format!(
-                    "{label}: {} (no rated games yet)",
-                    Rating::default()
-                )),
+                None => lines.push(
+                    msg!(
+                        "ratings-stats-unrated",
+                        label = label,
+                        rating = Rating::default().to_string()
+                    )
+                    .into(),
+                ),
                 Some(r) => {
                     let (rank, total) = self.store.rank(who.id, scope, variant, rules)?;
-                    let rank = rank
-                        .map(|n| format!(", #{n} of {total}"))
+                    let rank: Text = rank
+                        .map(|n| msg!("ratings-stats-rank", rank = n, total = total).into())
                         .unwrap_or_default();
-                    lines.push(format!(
-                        "{label}: **{}** \u{b1} {:.0} ({} rated game{}: {}{rank})",
-                        r.rating,
-                        r.rating.deviation,
-                        r.games,
-                        if r.games == 1 { "" } else { "s" },
-                        wld(r.wins, r.losses, r.draws)
-                    ));
+                    lines.push(
+                        msg!(
+                            "ratings-stats-rating",
+                            label = label,
+                            rating = r.rating.to_string(),
+                            rd = format!("{:.0}", r.rating.deviation),
+                            games = r.games,
+                            record = wld(r.wins, r.losses, r.draws),
+                            rank = rank
+                        )
+                        .into(),
+                    );
                 }
             }
         }
 
         if let Some(progress) = self.lesson_progress_if_any(who)? {
-            lines.push(progress.to_string()); // English until ratings.rs says messages (part 2)
+            lines.push(progress);
         }
         if let Some(record) = self.puzzle_record(who)? {
-            lines.push(record.to_string()); // English until ratings.rs says messages (part 2)
+            lines.push(record);
         }
 
         let games = self.store.finished_games_of(who.id, variant)?;
         let (people, ai): (Vec<&FinishedGame>, Vec<&FinishedGame>) =
             games.iter().partition(|g| !g.opponent.is_ai());
         if games.is_empty() {
-            lines.push(format!(
-                "No finished games of {} yet.",
-                game_name(variant, rules)
-            ));
+            lines.push(msg!("ratings-no-games", game = game_title(variant, rules)).into());
         }
         if !people.is_empty() {
             let mut all = Record::default();
@@ -431,22 +440,22 @@ impl App {
                 sides[g.side.index()].add(g.score);
             }
             let rated = people.iter().filter(|g| g.rated).count();
-            lines.push(format!(
-                "Against people: {} game{} ({rated} rated): {}; as South {}, as North {} (W-L-D)",
-                all.games(),
-                if all.games() == 1 { "" } else { "s" },
-                wld(all.wins, all.losses, all.draws),
-                sides[Side::South.index()].short(),
-                sides[Side::North.index()].short(),
-            ));
+            lines.push(
+                msg!(
+                    "ratings-people",
+                    games = all.games(),
+                    rated = rated,
+                    record = wld(all.wins, all.losses, all.draws),
+                    south = sides[Side::South.index()].short(),
+                    north = sides[Side::North.index()].short()
+                )
+                .into(),
+            );
             if people.iter().any(|g| g.clock.is_some()) {
                 // By time control, fastest first, games without a clock last.
-                let mut by: Vec<(Option<i64>, String, Record)> = Vec::new();
+                let mut by: Vec<(Option<i64>, Option<String>, Record)> = Vec::new();
                 for g in &people {
-                    let key = g
-                        .clock
-                        .map(|c| c.form())
-                        .unwrap_or_else(|| "no clock".into());
+                    let key = g.clock.map(|c| c.form());
                     match by.iter_mut().find(|(_, k, _)| *k == key) {
                         Some((_, _, r)) => r.add(g.score),
                         None => {
@@ -457,28 +466,35 @@ impl App {
                     }
                 }
                 by.sort_by_key(|(base, _, _)| base.unwrap_or(i64::MAX));
-                lines.push(format!(
-                    "By time control (W-L-D): {}",
-                    by.iter()
-                        .map(|(_, k, r)| format!("{k} {}", r.short()))
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                ));
+                let list = Text::join(
+                    by.iter().map(|(_, k, r)| {
+                        let key: Text = match k {
+                            Some(form) => form.into(),
+                            None => msg!("ratings-no-clock").into(),
+                        };
+                        key.then(format!(" {}", r.short()))
+                    }),
+                    ", ",
+                );
+                lines.push(msg!("ratings-by-clock", list = list).into());
             }
             let scores: Vec<Score> = people.iter().map(|g| g.score).collect();
             let (now, best) = streaks(&scores);
-            lines.push(format!("Winning streak: {now} now, best {best}"));
-            let last: Vec<&str> = scores
+            lines.push(msg!("ratings-streak", now = now, best = best).into());
+            let last: Vec<Msg> = scores
                 .iter()
                 .rev()
                 .take(LAST_RESULTS)
                 .map(|s| letter(*s))
                 .collect();
-            lines.push(format!(
-                "Last {} (newest first): {}",
-                last.len(),
-                last.join(" ")
-            ));
+            lines.push(
+                msg!(
+                    "ratings-last",
+                    n = last.len(),
+                    results = Text::join(last, " ")
+                )
+                .into(),
+            );
         }
         if who.id != user.id {
             let mut h2h = Record::default();
@@ -488,12 +504,16 @@ impl App {
                 }
             }
             if h2h.games() == 0 {
-                lines.push(format!("You have not finished a game against {name} yet."));
+                lines.push(msg!("ratings-h2h-none", name = &name).into());
             } else {
-                lines.push(format!(
-                    "You against {name}: {}",
-                    wld(h2h.wins, h2h.losses, h2h.draws)
-                ));
+                lines.push(
+                    msg!(
+                        "ratings-h2h",
+                        name = &name,
+                        record = wld(h2h.wins, h2h.losses, h2h.draws)
+                    )
+                    .into(),
+                );
             }
         }
         if !ai.is_empty() {
@@ -512,22 +532,21 @@ impl App {
                 }
             }
             levels.sort_by_key(|(l, _)| *l);
-            lines.push(format!(
-                "Against the AI (never rated): {} (W-L-D)",
-                levels
-                    .iter()
-                    .map(|(l, r)| format!("{l} {}", r.short()))
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            ));
+            let list = levels
+                .iter()
+                .map(|(l, r)| format!("{l} {}", r.short()))
+                .collect::<Vec<_>>()
+                .join(", ");
+            lines.push(msg!("ratings-ai", list = list).into());
         }
-        Ok(Reply::private(lines.join("\n")).into())
+        Ok(Reply::private(Text::one_per_line(lines)).into())
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::i18n::Lang;
 
     #[test]
     fn streaks_count_runs_of_wins() {
@@ -542,6 +561,10 @@ mod tests {
         assert_eq!(signed(162), "+162");
         assert_eq!(signed(-162), "\u{2212}162");
         assert_eq!(signed(0), "+0");
-        assert_eq!(wld(1, 2, 0), "1 win, 2 losses, 0 draws");
+        assert_eq!(wld(1, 2, 0).render(Lang::En), "1 win, 2 losses, 0 draws");
+        assert_eq!(
+            wld(1, 2, 0).render(Lang::Sw),
+            "ushindi 1, kushindwa 2, sare 0"
+        );
     }
 }

@@ -1,7 +1,9 @@
 //! Animations in the conversation: the sowing GIF of a move's board reply, `/bao-replay` (a
 //! game as a GIF) and whether a user sees animations (`/bao prefs`, the server, the config).
 
-use crate::render::{GameGifOptions, GameRecord, GifError, RenderOptions};
+use crate::i18n::Text;
+use crate::msg;
+use crate::render::{GameGifOptions, GameRecord, GifError, RenderOptions, MAX_GIF_BYTES};
 use crate::rules::{Move, Position, Side};
 use crate::store::{Game, GameStatus, Place, UserId};
 
@@ -52,14 +54,12 @@ impl App {
     ) -> Answer {
         match game.status {
             GameStatus::Pending => {
-                return Err(refuse(
-                    "The challenge has not been accepted yet: there is nothing to replay.",
-                ))
+                return Err(refuse(msg!("replay-not-accepted")))
             }
             GameStatus::Active if !game.involves(user.id) => {
-                return Err(refuse(format!(
-                    "Game {} is still running; only its players can replay it before it ends.",
-                    game.id
+                return Err(refuse(msg!(
+                    "replay-only-players",
+                    game = game.id.to_string()
                 )))
             }
             _ => {}
@@ -87,26 +87,37 @@ impl App {
             self.side_name(&game, Side::North),
         ];
         let finished = matches!(game.status, GameStatus::Finished | GameStatus::Aborted);
+        // A public answer: the picture's words in the language of the game's place.
+        let lang = self.lang_for(user.id, &game.place, false)?;
         let opts = GameGifOptions {
             viewer: game.side_of(user.id).unwrap_or(Side::South),
             names: Some(names.clone()),
             from,
             to: Some(to),
             winner: game.winner.filter(|_| finished),
-            result_text: game.reason.filter(|_| finished).map(|r| r.words()),
+            result_text: game
+                .reason
+                .filter(|_| finished)
+                .map(|r| super::threads::reason_words(r).render(lang)),
             ..GameGifOptions::default()
         };
         let record = GameRecord { start, moves };
         let bytes = match self.pictures.game_gif(record, opts)? {
             Ok(b) => b,
             Err(GifError::Range { .. }) => {
-                return Err(refuse(format!(
-                    "Game {} has {plies} plies: ask for plies from 0 to {plies}, the first not after the last (`/bao-replay game:{} from:0 to:{plies}`).",
-                    game.id, game.id
+                return Err(refuse(msg!(
+                    "replay-range",
+                    game = game.id.to_string(),
+                    plies = plies
                 )))
             }
-            Err(e @ GifError::TooLarge { .. }) => {
-                return Err(refuse(format!("Game {}: {e}.", game.id)))
+            Err(GifError::TooLarge { bytes }) => {
+                return Err(refuse(msg!(
+                    "replay-too-large",
+                    game = game.id.to_string(),
+                    bytes = bytes.to_string(),
+                    max = MAX_GIF_BYTES.to_string()
+                )))
             }
             Err(GifError::Illegal { ply, source }) => {
                 return Err(AppError::Corrupt {
@@ -115,12 +126,17 @@ impl App {
                 }.into())
             }
         };
-        let mut text = format!(
-            "Game {}: {} (South) vs {} (North), plies {from} to {to} of {plies}.",
-            game.id, names[0], names[1]
-        );
+        let mut text = Text::from(msg!(
+            "replay-head",
+            game = game.id.to_string(),
+            south = &names[0],
+            north = &names[1],
+            from = from,
+            to = to,
+            plies = plies
+        ));
         if let Some(link) = self.game_page_line(&game) {
-            text = format!("{text}\n{link}");
+            text.line(link);
         }
         let mut reply = Reply::public(text);
         reply.attachments.push(Attachment {

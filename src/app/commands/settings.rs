@@ -1,11 +1,13 @@
 //! Server settings (`/bao help topic:settings`, `/bao-settings`), what they mean for new games, the
 //! rule sets explained (`/bao help topic:rules`), and `/bao help topic:about`.
 
+use crate::i18n::{Msg, Text};
+use crate::msg;
 use crate::rules::{RuleSet, Variant};
 use crate::store::{SettingKey, SettingValue, UserId};
-use crate::vocab::{clock_option, TimeControl};
+use crate::vocab::{clock_option, presets_text, TimeControl, TimeControlError};
 
-use crate::app::parse::{on_off, span, time_per_move};
+use crate::app::parse::{amount_of_time, on_off, time_per_move};
 use crate::app::refusal::{refuse, Answer};
 use crate::app::view::timestamp;
 use crate::app::{App, AppError, Place};
@@ -47,7 +49,7 @@ pub struct ServerConfig {
 }
 
 /// A setting's value read from what a member typed: the text to store, or why it is wrong.
-fn read_value(key: SettingKey, typed: &str) -> Result<Option<String>, String> {
+fn read_value(key: SettingKey, typed: &str) -> Result<Option<String>, Text> {
     let t = typed.trim();
     let lower = t.to_ascii_lowercase();
     if lower == "default" {
@@ -55,31 +57,34 @@ fn read_value(key: SettingKey, typed: &str) -> Result<Option<String>, String> {
     }
     let on_off = |what: &str| match on_off(t) {
         Some(on) => Ok(Some(if on { "on" } else { "off" }.to_string())),
-        None => Err(format!("{what} is `on` or `off` (or `default`), not `{t}`")),
+        None => Err(msg!("settings-bad-on-off", what = what, typed = t).into()),
     };
     match key {
         SettingKey::Variant => t
             .parse::<Variant>()
             .map(|v| Some(v.name().to_string()))
-            .map_err(|e| e.to_string()),
+            .map_err(|_| msg!("settings-bad-variant", typed = t).into()),
         SettingKey::Rules => t
             .parse::<RuleSet>()
             .map(|r| Some(r.name().to_string()))
-            .map_err(|e| e.to_string()),
-        SettingKey::TimePerMove => time_per_move(t).map(|secs| {
-            Some(match secs {
+            .map_err(|_| msg!("settings-bad-rules", typed = t).into()),
+        SettingKey::TimePerMove => match time_per_move(t) {
+            Ok(secs) => Ok(Some(match secs {
                 Some(s) => s.to_string(),
                 None => "none".to_string(),
-            })
-        }),
+            })),
+            Err(_) => Err(match amount_of_time(&lower) {
+                Some(total) => msg!("settings-time-per-move-range", span = span_text(total)),
+                None => msg!("settings-bad-time-per-move", typed = t),
+            }
+            .into()),
+        },
         SettingKey::Rated => on_off("rated"),
         SettingKey::Animations => on_off("animations"),
         SettingKey::Placement => match lower.as_str() {
             "thread" | "threads" => Ok(Some("thread".into())),
             "channel" => Ok(Some("channel".into())),
-            _ => Err(format!(
-                "placement is `thread` (each game in its own thread) or `channel` (one game per channel), not `{t}`"
-            )),
+            _ => Err(msg!("settings-bad-placement", typed = t).into()),
         },
         SettingKey::Channels => {
             if matches!(lower.as_str(), "everywhere" | "all" | "-" | "none") {
@@ -90,22 +95,18 @@ fn read_value(key: SettingKey, typed: &str) -> Result<Option<String>, String> {
                 let digits = word.trim_start_matches("<#").trim_end_matches('>');
                 match digits.parse::<u64>() {
                     Ok(id) if id > 0 => ids.push(id.to_string()),
-                    _ => {
-                        return Err(format!(
-                            "`{word}` is not a channel: name channels like #bao #games, or write `everywhere`"
-                        ))
-                    }
+                    _ => return Err(msg!("settings-bad-channel", word = word).into()),
                 }
             }
             if ids.is_empty() {
-                return Err("name the channels like #bao #games, or write `everywhere`".into());
+                return Err(msg!("settings-no-channels").into());
             }
             Ok(Some(ids.join(",")))
         }
         SettingKey::Clock => match clock_option(t) {
             Ok(Some(c)) => Ok(Some(c.to_string())),
             Ok(None) => Ok(Some("none".into())),
-            Err(e) => Err(e.to_string().trim_end_matches('.').to_string()),
+            Err(e) => Err(clock_error(&e).into()),
         },
         SettingKey::MaxGames => {
             if lower == "none" || lower == "unlimited" {
@@ -113,11 +114,91 @@ fn read_value(key: SettingKey, typed: &str) -> Result<Option<String>, String> {
             }
             match t.parse::<u32>() {
                 Ok(n) if (1..=100).contains(&n) => Ok(Some(n.to_string())),
-                _ => Err(format!(
-                    "max_games is a number from 1 to 100, or `none` for no limit, not `{t}`"
-                )),
+                _ => Err(msg!("settings-bad-max-games", typed = t).into()),
             }
         }
+    }
+}
+
+/// Why a written clock was refused (the words of [`TimeControlError`], as messages).
+fn clock_error(e: &TimeControlError) -> Msg {
+    let presets = presets_text();
+    match e {
+        TimeControlError::Malformed(t) => {
+            msg!("settings-clock-malformed", typed = t, presets = presets)
+        }
+        TimeControlError::LiveOutOfRange(t) => {
+            msg!("settings-clock-live-range", typed = t, presets = presets)
+        }
+        TimeControlError::CorrespondenceOutOfRange(t) => msg!(
+            "settings-clock-correspondence-range",
+            typed = t,
+            presets = presets
+        ),
+        TimeControlError::BadCap(t) => msg!("settings-clock-bad-cap", typed = t),
+        TimeControlError::CapOnLive(t) => msg!("settings-clock-cap-on-live", typed = t),
+    }
+}
+
+/// A span of seconds in words, as [`crate::app::parse::span`] says it in English: `1 day
+/// 12 hours`, `30 minutes` (seconds only when it is under a minute).
+pub(in crate::app) fn span_text(secs: i64) -> Text {
+    let parts = duration_parts(secs, false);
+    if parts.is_empty() {
+        msg!("settings-seconds", n = secs).into()
+    } else {
+        Text::join(parts, " ")
+    }
+}
+
+/// A span of milliseconds in words, seconds included: `5 minutes`, `1 day 2 seconds`.
+fn ms_text(ms: i64) -> Text {
+    Text::join(duration_parts(ms / 1000, true), " ")
+}
+
+fn duration_parts(secs: i64, seconds: bool) -> Vec<Msg> {
+    let mut parts = Vec::new();
+    let mut left = secs.max(0);
+    for (size, unit) in [
+        (86_400, msg!("settings-days")),
+        (3600, msg!("settings-hours")),
+        (60, msg!("settings-minutes")),
+        (1, msg!("settings-seconds")),
+    ] {
+        if size == 1 && !seconds {
+            break;
+        }
+        let n = left / size;
+        if n > 0 {
+            parts.push(unit.arg("n", n));
+            left -= n * size;
+        }
+    }
+    parts
+}
+
+/// A clock in words, as [`TimeControl::describe`] says it in English: `clock 5+3 (5
+/// minutes each, 3 seconds a move)`.
+pub(in crate::app) fn clock_text(c: &TimeControl) -> Msg {
+    let increment = if c.increment_ms == 0 {
+        msg!("settings-clock-no-increment")
+    } else {
+        msg!("settings-clock-increment", time = ms_text(c.increment_ms))
+    };
+    match c.cap_ms {
+        None => msg!(
+            "settings-clock",
+            form = c.to_string(),
+            each = ms_text(c.base_ms),
+            increment = increment
+        ),
+        Some(cap) => msg!(
+            "settings-clock-capped",
+            form = c.form(),
+            each = ms_text(c.base_ms),
+            increment = increment,
+            cap = ms_text(cap)
+        ),
     }
 }
 
@@ -174,60 +255,66 @@ impl ServerConfig {
     }
 
     /// One setting in words.
-    fn shown(&self, key: SettingKey) -> String {
-        let on = |b: bool| if b { "on" } else { "off" }.to_string();
+    fn shown(&self, key: SettingKey) -> Text {
+        let on = |b: bool| -> Text {
+            if b {
+                msg!("prefs-on").into()
+            } else {
+                msg!("prefs-off").into()
+            }
+        };
         match key {
             SettingKey::Variant => self.variant.name().into(),
             SettingKey::Rules => self.rules.name().into(),
             SettingKey::TimePerMove => match self.time_per_move {
-                Some(t) => span(t),
-                None => "none (untimed)".into(),
+                Some(t) => span_text(t),
+                None => msg!("settings-untimed").into(),
             },
             SettingKey::Rated => on(self.rated),
             SettingKey::Animations => on(self.animations),
             SettingKey::Placement => match self.placement {
-                Placement::Thread => "thread (each game in its own thread)".into(),
-                Placement::Channel => "channel (one game per channel)".into(),
+                Placement::Thread => msg!("settings-placement-thread").into(),
+                Placement::Channel => msg!("settings-placement-channel").into(),
             },
-            SettingKey::Channels if self.channels.is_empty() => "everywhere".into(),
+            SettingKey::Channels if self.channels.is_empty() => msg!("settings-everywhere").into(),
             SettingKey::Channels => self
                 .channels
                 .iter()
                 .map(|c| format!("<#{c}>"))
                 .collect::<Vec<_>>()
-                .join(" "),
+                .join(" ")
+                .into(),
             SettingKey::MaxGames => match self.max_games {
-                Some(n) => n.to_string(),
-                None => "no limit".into(),
+                Some(n) => n.to_string().into(),
+                None => msg!("settings-no-limit").into(),
             },
             SettingKey::Clock => match self.clock {
-                Some(c) => c.describe(),
-                None => "none".into(),
+                Some(c) => clock_text(&c).into(),
+                None => msg!("settings-none").into(),
             },
         }
     }
 }
 
 /// What a setting is for, shown by `/bao help topic:settings`.
-fn about_key(key: SettingKey) -> &'static str {
+fn about_key(key: SettingKey) -> Msg {
     match key {
-        SettingKey::Variant => "variant of new games",
-        SettingKey::Rules => "rule set of new games (v0.2 or r002)",
-        SettingKey::TimePerMove => "time per move when a challenge names none",
-        SettingKey::Rated => "games rated by default",
-        SettingKey::Placement => "where games are played",
-        SettingKey::Channels => "channels where new games may start",
-        SettingKey::Animations => {
-            "move animations after each move (a player's own `/bao prefs animations` wins)"
-        }
-        SettingKey::MaxGames => "most games one member may have running here",
-        SettingKey::Clock => {
-            "clock of challenges that name none, like 5+3 or 3d+1d; when none, time_per_move applies"
-        }
+        SettingKey::Variant => msg!("settings-about-variant"),
+        SettingKey::Rules => msg!("settings-about-rules"),
+        SettingKey::TimePerMove => msg!("settings-about-time-per-move"),
+        SettingKey::Rated => msg!("settings-about-rated"),
+        SettingKey::Placement => msg!("settings-about-placement"),
+        SettingKey::Channels => msg!("settings-about-channels"),
+        SettingKey::Animations => msg!("settings-about-animations"),
+        SettingKey::MaxGames => msg!("settings-about-max-games"),
+        SettingKey::Clock => msg!("settings-about-clock"),
     }
 }
 
-const SETTINGS_FORM: &str = "write `/bao-settings <setting> <value>` with a setting among variant, rules, time_per_move, clock, rated, placement, channels, animations, max_games, language (`default` as the value resets one)";
+/// How to change a setting.
+fn settings_form() -> Msg {
+    msg!("settings-form")
+}
 
 impl App {
     /// The settings of the server `place` is in (the bot's defaults in a DM).
@@ -253,21 +340,20 @@ impl App {
         };
         if !config.channels.is_empty() && !config.channels.contains(&channel) {
             let list = config.shown(SettingKey::Channels);
-            return Ok(Some(Reply::private(format!(
-                "New games may start only in {list} on this server. Go there and try again."
+            return Ok(Some(Reply::private(msg!(
+                "settings-channels-only",
+                channels = list
             ))));
         }
         if let Some(max) = config.max_games {
             for m in members {
                 if self.store.running_games_in_guild(guild, m.id)? >= max {
-                    let who = if m.id == members[0].id {
-                        "You have".to_string()
+                    let text = if m.id == members[0].id {
+                        msg!("settings-max-games-you", max = max)
                     } else {
-                        format!("{} has", m.name)
+                        msg!("settings-max-games-they", name = &m.name, max = max)
                     };
-                    return Ok(Some(Reply::private(format!(
-                        "{who} {max} games running or waiting on this server, the most it allows; finish one first (`/bao games` lists them)."
-                    ))));
+                    return Ok(Some(Reply::private(text)));
                 }
             }
         }
@@ -281,36 +367,35 @@ impl App {
         here: crate::app::ThreadsHere,
     ) -> Answer {
         let Place::Channel { guild, .. } = *place else {
-            return Err(refuse(
-                "Settings belong to a server: use `/bao help topic:settings` in one of its channels.",
-            ));
+            return Err(refuse(msg!("settings-server-only-help")));
         };
         let rows = self.store.server_settings(guild)?;
         let config = ServerConfig::from_rows(&rows, &self.settings);
-        let mut lines = vec!["**This server's Bao settings**".to_string()];
+        let mut text = Text::from(msg!("settings-title"));
         for &key in SettingKey::ALL {
-            let changed = match rows.iter().find(|r| r.key == key) {
-                Some(r) => format!("changed by <@{}> {}", r.changed_by, timestamp(r.changed_at)),
-                None => "default".into(),
+            let changed: Text = match rows.iter().find(|r| r.key == key) {
+                Some(r) => msg!(
+                    "setting-changed-by",
+                    who = format!("<@{}>", r.changed_by),
+                    when = timestamp(r.changed_at)
+                )
+                .into(),
+                None => msg!("setting-default").into(),
             };
-            lines.push(format!(
-                "`{}`: **{}** ({}; {changed})",
-                key.as_str(),
-                config.shown(key),
-                about_key(key)
+            text.line(msg!(
+                "settings-line",
+                key = key.as_str(),
+                value = config.shown(key),
+                about = about_key(key),
+                changed = changed
             ));
         }
-        lines.push(self.threads_line(place, here, config.placement == Placement::Thread));
-        lines.extend(self.daily_puzzle_shown(guild)?);
-        let language = self.language_shown(guild)?;
-        lines.push(format!(
-            "Members with Manage Server change them: {SETTINGS_FORM}."
-        ));
-        // The language's line goes before the last ("Members with Manage Server ...").
-        let last = lines.pop().unwrap_or_default();
-        let mut text = crate::i18n::Text::from(lines.join("\n"));
-        text.line(language);
-        text.line(last);
+        text.line(self.threads_line(place, here, config.placement == Placement::Thread));
+        if let Some(daily) = self.daily_puzzle_shown(guild)? {
+            text.line(daily);
+        }
+        text.line(self.language_shown(guild)?);
+        text.line(msg!("settings-managers-change", form = settings_form()));
         Ok(Reply::private(text).into())
     }
 
@@ -324,14 +409,10 @@ impl App {
         manage_server: bool,
     ) -> Answer {
         let Place::Channel { guild, .. } = *place else {
-            return Err(refuse(
-                "Settings belong to a server: use `/bao-settings` in one of its channels.",
-            ));
+            return Err(refuse(msg!("settings-server-only-set")));
         };
         if !manage_server {
-            return Err(refuse(
-                "Only members with the Manage Server permission may change this server's settings; `/bao help topic:settings` shows them.",
-            ));
+            return Err(refuse(msg!("settings-managers-only")));
         }
         if key
             .trim()
@@ -346,14 +427,15 @@ impl App {
             return self.set_server_language(user, guild, value);
         }
         let Some(key) = SettingKey::parse(&key.trim().to_ascii_lowercase()) else {
-            return Err(refuse(format!(
-                "`{}` is not a setting: {SETTINGS_FORM}.",
-                key.trim()
+            return Err(refuse(msg!(
+                "settings-unknown-key",
+                key = key.trim(),
+                form = settings_form()
             )));
         };
         let stored = match read_value(key, value) {
             Ok(v) => v,
-            Err(e) => return Err(refuse(format!("{e}."))),
+            Err(e) => return Err(refuse(e.then("."))),
         };
         self.store.set_server_setting(
             guild,
@@ -363,15 +445,11 @@ impl App {
             self.clock.now(),
         )?;
         let config = self.server_config(place)?;
-        Ok(Reply::private(format!(
-            "`{}` is now **{}**{}; it applies to the next challenge or AI game.",
-            key.as_str(),
-            config.shown(key),
-            if stored.is_none() {
-                " (the default)"
-            } else {
-                ""
-            }
+        Ok(Reply::private(msg!(
+            "settings-set",
+            key = key.as_str(),
+            value = config.shown(key),
+            default = if stored.is_none() { "yes" } else { "no" }
         ))
         .into())
     }
@@ -380,20 +458,39 @@ impl App {
     pub(in crate::app) fn about(&self) -> Answer {
         let (running, played, servers) = self.store.game_totals()?;
         let up = (self.clock.now() - self.started).max(0);
-        let rule_sets = RuleSet::ALL
-            .iter()
-            .map(|r| format!("`{}` ({})", r.name(), r.summary()))
-            .collect::<Vec<_>>()
-            .join(", ");
-        Ok(Reply::private(format!(
-            "**bao-bot {}**: Bao la Kiswahili and Bao la Kujifunza.\nRule sets: {rule_sets}.\nUp for {}. Games running or waiting: {running}; games played to the end: {played}; servers with games: {servers}.\n{}",
-            env!("CARGO_PKG_VERSION"),
-            if up < 60 { format!("{up} seconds") } else { span(up) },
-            match &self.settings.source_url {
-                Some(url) => format!("Source: <{url}>"),
-                None => "Source: not published by whoever runs this bot (`source_url` in its config).".into(),
-            },
-        )).into())
+        let rule_sets = Text::join(
+            RuleSet::ALL.iter().map(|r| {
+                Text::verbatim(format!("`{}` (", r.name()))
+                    .then(match r {
+                        RuleSet::V02 => msg!("about-rule-set-v02"),
+                        RuleSet::R002 => msg!("about-rule-set-r002"),
+                    })
+                    .then(")")
+            }),
+            ", ",
+        );
+        let up = if up < 60 {
+            msg!("settings-seconds", n = up).into()
+        } else {
+            span_text(up)
+        };
+        let source = match &self.settings.source_url {
+            Some(url) => msg!("about-source", url = format!("<{url}>")),
+            None => msg!("about-no-source"),
+        };
+        Ok(Reply::private(Text::one_per_line([
+            msg!("about-head", version = env!("CARGO_PKG_VERSION")),
+            msg!("about-rule-sets", list = rule_sets),
+            msg!(
+                "about-up",
+                up = up,
+                running = running,
+                played = played,
+                servers = servers
+            ),
+            source,
+        ]))
+        .into())
     }
 }
 

@@ -8,8 +8,10 @@
 //! posted there) or [`App::thread_failed`] (the game stays in the channel and the
 //! challenger is told why, privately). Which thread a game lives in is stored, never guessed.
 
+use crate::i18n::{Lang, Msg, Text};
+use crate::msg;
 use crate::rules::Side;
-use crate::store::{Game, GameStatus, Player, StoreError};
+use crate::store::{Game, GameStatus, Player, ResultReason, StoreError};
 
 use crate::app::view::place_link;
 use crate::app::{App, AppError, GameId, Place};
@@ -59,48 +61,40 @@ pub(in crate::app) fn ended_thread_name(
 
 /// Why a game gets no thread, in words after "because" (`here` names the missing
 /// permissions when the front end knows them).
-pub(in crate::app) fn blocked_cause(why: ThreadFailure, here: ThreadsHere) -> String {
+pub(in crate::app) fn blocked_cause(why: ThreadFailure, here: ThreadsHere) -> Text {
     match (why, here.missing()) {
-        (ThreadFailure::NoPermission, Some(names)) => {
-            format!("the bot lacks the {names} permission in this channel")
-        }
-        (ThreadFailure::NoPermission, None) => {
-            "the bot lacks the Create Public Threads or Send Messages in Threads permission in this channel".into()
-        }
-        (ThreadFailure::NotHere, _) => "this kind of channel cannot hold threads".into(),
-        (ThreadFailure::Refused, _) => "Discord refused to open a thread here".into(),
+        (ThreadFailure::NoPermission, Some(names)) => msg!("threads-cause-missing", names = names),
+        (ThreadFailure::NoPermission, None) => msg!("threads-cause-no-permission"),
+        (ThreadFailure::NotHere, _) => msg!("threads-cause-not-here"),
+        (ThreadFailure::Refused, _) => msg!("threads-cause-refused"),
     }
+    .into()
 }
 
 /// What would give games here threads of their own again.
-fn blocked_remedy(why: ThreadFailure, here: ThreadsHere) -> String {
+fn blocked_remedy(why: ThreadFailure, here: ThreadsHere) -> Msg {
     match (why, here.missing()) {
         (ThreadFailure::NoPermission, Some(names)) => {
-            format!("ask a server admin to give the bot {names} in this channel")
+            msg!("threads-remedy-missing", names = names)
         }
-        (ThreadFailure::NoPermission, None) => {
-            "ask a server admin to give the bot Create Public Threads and Send Messages in Threads in this channel".into()
-        }
-        (ThreadFailure::NotHere, _) => {
-            "play in a text channel, where each game gets a thread of its own".into()
-        }
-        (ThreadFailure::Refused, _) => {
-            "ask a server admin to check the bot's thread permissions in this channel".into()
-        }
+        (ThreadFailure::NoPermission, None) => msg!("threads-remedy-no-permission"),
+        (ThreadFailure::NotHere, _) => msg!("threads-remedy-not-here"),
+        (ThreadFailure::Refused, _) => msg!("threads-remedy-refused"),
     }
 }
 
 /// The game holding a channel, in words: what it is, and when the channel is free again.
-fn held_words(existing: &Game) -> (String, String) {
+fn held_words(existing: &Game) -> (Msg, Msg) {
+    let game = existing.id.to_string();
     if existing.status == GameStatus::Pending {
         (
-            format!("Challenge {} is waiting in this channel", existing.id),
-            format!("once challenge {} is answered", existing.id),
+            msg!("threads-held-challenge", game = &game),
+            msg!("threads-free-challenge", game = &game),
         )
     } else {
         (
-            format!("Game {} is being played in this channel", existing.id),
-            format!("once game {} is over", existing.id),
+            msg!("threads-held-game", game = &game),
+            msg!("threads-free-game", game = &game),
         )
     }
 }
@@ -111,14 +105,16 @@ pub(in crate::app) fn challenge_held_text(
     existing: &Game,
     why: ThreadFailure,
     here: ThreadsHere,
-) -> String {
+) -> Text {
     let (held, _) = held_words(existing);
-    format!(
-        "{held}, and games here get no thread of their own ({}), so this channel holds one game at a time. Finish game {} first (or challenge in another channel), or {}.",
-        blocked_cause(why, here),
-        existing.id,
-        blocked_remedy(why, here)
+    msg!(
+        "threads-challenge-held",
+        held = held,
+        cause = blocked_cause(why, here),
+        game = existing.id.to_string(),
+        remedy = blocked_remedy(why, here)
     )
+    .into()
 }
 
 /// The refusal of an accept in a channel where games get no thread (`why`), held by
@@ -127,18 +123,39 @@ pub(in crate::app) fn accept_held_text(
     existing: Option<&Game>,
     why: ThreadFailure,
     here: ThreadsHere,
-) -> String {
+) -> Text {
     let (held, free) = existing.map(held_words).unwrap_or_else(|| {
         (
-            "Another game holds this channel".into(),
-            "once it is over".into(),
+            msg!("threads-held-another"),
+            msg!("threads-free-another"),
         )
     });
-    format!(
-        "{held}, and your game cannot get a thread of its own here ({}), so it cannot start: without threads a channel holds one game at a time. The challenge keeps waiting: accept it {free}, or {}.",
-        blocked_cause(why, here),
-        blocked_remedy(why, here)
+    msg!(
+        "threads-accept-held",
+        held = held,
+        cause = blocked_cause(why, here),
+        free = free,
+        remedy = blocked_remedy(why, here)
     )
+    .into()
+}
+
+/// Why a game ended, in a few words (`ResultReason::words` in the reader's language).
+pub(in crate::app) fn reason_words(reason: ResultReason) -> Msg {
+    match reason {
+        ResultReason::FrontRowEmptied => msg!("threads-reason-front-row-emptied"),
+        ResultReason::NoLegalMove => msg!("threads-reason-no-legal-move"),
+        ResultReason::NeverEndingMove => msg!("threads-reason-never-ending-move"),
+        ResultReason::Resignation => msg!("threads-reason-resignation"),
+        ResultReason::Timeout => msg!("threads-reason-timeout"),
+        ResultReason::AgreedDraw => msg!("threads-reason-agreed-draw"),
+        ResultReason::Abort => msg!("threads-reason-abort"),
+        ResultReason::Abandoned => msg!("threads-reason-abandoned"),
+        ResultReason::Declined => msg!("threads-reason-declined"),
+        ResultReason::Expired => msg!("threads-reason-expired"),
+        ResultReason::OutOfTime => msg!("threads-reason-out-of-time"),
+        ResultReason::NoFirstMove => msg!("threads-reason-no-first-move"),
+    }
 }
 
 impl App {
@@ -150,7 +167,7 @@ impl App {
         user: &crate::app::User,
         place: &Place,
         command: &str,
-    ) -> Result<Option<String>, AppError> {
+    ) -> Result<Option<Text>, AppError> {
         let Place::Channel { guild, channel } = *place else {
             return Ok(None);
         };
@@ -160,30 +177,30 @@ impl App {
                 .map(|side| self.side_name(g, !side))
                 .unwrap_or_else(|| "?".into())
         };
-        let line = |g: &Game| {
-            format!(
-                "game {} against {}: {}",
-                g.id,
-                against(g),
-                place_link(&g.place)
-            )
-        };
         Ok(match games.as_slice() {
             [] => None,
-            [g] => Some(format!(
-                "Your game {} against {} is played in its own thread, {}, not in this channel: give `/bao {command}` there.",
-                g.id,
-                against(g),
-                place_link(&g.place)
-            )),
-            several => Some(format!(
-                "Your games here are played in threads of their own, not in this channel: give `/bao {command}` in the game's thread.\n{}",
-                several
-                    .iter()
-                    .map(|g| format!("- {}", line(g)))
-                    .collect::<Vec<_>>()
-                    .join("\n")
-            )),
+            [g] => Some(
+                msg!(
+                    "threads-yours-one",
+                    game = g.id.to_string(),
+                    opponent = against(g),
+                    link = place_link(&g.place),
+                    command = command
+                )
+                .into(),
+            ),
+            several => {
+                let mut text = Text::from(msg!("threads-yours-several", command = command));
+                for g in several {
+                    text.line(msg!(
+                        "threads-yours-line",
+                        game = g.id.to_string(),
+                        opponent = against(g),
+                        link = place_link(&g.place)
+                    ));
+                }
+                Some(text)
+            }
         })
     }
 
@@ -194,20 +211,19 @@ impl App {
         place: &Place,
         here: ThreadsHere,
         thread_placement: bool,
-    ) -> String {
-        let no = "Games in this channel get threads: **no**";
+    ) -> Msg {
         if place.is_dm() || !self.settings.threads {
-            return format!("{no} (this front end cannot open threads).");
+            return msg!("threads-line-no-front-end");
         }
         if !thread_placement {
-            return format!("{no}: placement is `channel`, so each game is played in the channel it was challenged in, one at a time.");
+            return msg!("threads-line-channel");
         }
         match here.blocker() {
-            None => "Games in this channel get threads: **yes**, each accepted challenge is played in a thread of its own.".into(),
-            Some(why) => format!(
-                "{no}: {}, so games are played in this channel itself, one at a time. To change that, {}.",
-                blocked_cause(why, here),
-                blocked_remedy(why, here)
+            None => msg!("threads-line-yes"),
+            Some(why) => msg!(
+                "threads-line-blocked",
+                cause = blocked_cause(why, here),
+                remedy = blocked_remedy(why, here)
             ),
         }
     }
@@ -250,9 +266,10 @@ impl App {
                 g.status == GameStatus::Pending && g.involves(user.id) && g.involves(opponent.id)
             })
             .map(|g| {
-                Reply::private(format!(
-                    "A challenge between you and {} is already waiting here (game {}); it must be accepted, declined or withdrawn first.",
-                    opponent.name, g.id
+                Reply::private(msg!(
+                    "threads-same-challenge",
+                    opponent = &opponent.name,
+                    game = g.id.to_string()
                 ))
             }))
     }
@@ -263,9 +280,10 @@ impl App {
             return Ok(None);
         };
         Ok(self.store.thread_game(channel)?.map(|t| {
-            Reply::private(format!(
-                "This thread belongs to game {}: a thread holds one game. Start a new game in <#{}> instead (in thread placement it gets a thread of its own).",
-                t.game, t.parent
+            Reply::private(msg!(
+                "threads-one-game",
+                game = t.game.to_string(),
+                parent = t.parent.to_string()
             ))
         }))
     }
@@ -281,10 +299,14 @@ impl App {
                 self.side_name(&game, Side::South),
                 self.side_name(&game, Side::North),
             );
-            let mut reply = Reply::public(format!(
-                "Game {}: {south} (South) vs {north} (North) goes on in a thread of its own.",
-                game.id
+            let mut reply = Reply::public(msg!(
+                "threads-goes-on",
+                game = game.id.to_string(),
+                south = &south,
+                north = &north
             ));
+            // Sent when the front end starts, outside a command: the server's language.
+            reply.lang = Some(self.server_lang(&game.place)?);
             reply.effects.push(Effect::OpenThread(ThreadPlan {
                 game: game.id,
                 parent: game.place,
@@ -315,13 +337,15 @@ impl App {
             Err(StoreError::WrongStatus { .. }) => return Ok(Vec::new()),
             Err(e) => return Err(e.into()),
         };
-        let text = format!(
-            "Game {}: {} (South) vs {} (North).",
-            game.id,
-            self.side_name(&game, Side::South),
-            self.side_name(&game, Side::North)
+        // The board in the thread, public: the server's language.
+        let lang = self.server_lang(&game.place)?;
+        let text = msg!(
+            "threads-opened",
+            game = game.id.to_string(),
+            south = self.side_name(&game, Side::South),
+            north = self.side_name(&game, Side::North)
         );
-        self.board_notices(&game, &text)
+        self.board_notices(&game, &text, lang)
     }
 
     /// The front end did not open the thread for `game` (`why`): the game is played in its
@@ -350,13 +374,14 @@ impl App {
         game: &Game,
         why: ThreadFailure,
     ) -> Result<Vec<Notice>, AppError> {
-        let text = format!(
-            "Game {} is played here: {} (South) vs {} (North).",
-            game.id,
-            self.side_name(game, Side::South),
-            self.side_name(game, Side::North)
+        let lang = self.server_lang(&game.place)?;
+        let text = msg!(
+            "threads-played-here",
+            game = game.id.to_string(),
+            south = self.side_name(game, Side::South),
+            north = self.side_name(game, Side::North)
         );
-        let mut notices = self.board_notices(game, &text)?;
+        let mut notices = self.board_notices(game, &text, lang)?;
         let Some(challenger) = game.challenge.as_ref().map(|c| c.challenger) else {
             return Ok(notices);
         };
@@ -364,27 +389,33 @@ impl App {
         if reachable {
             let (cause, remedy) = match why {
                 ThreadFailure::NoPermission => (
-                    "the bot lacks the Create Public Threads or Send Messages in Threads permission there",
-                    "A server manager can grant the permissions, or choose `/bao-settings placement channel`.",
+                    msg!("threads-dm-cause-no-permission"),
+                    msg!("threads-dm-remedy-no-permission"),
                 ),
                 ThreadFailure::NotHere => (
-                    "that channel cannot hold a thread for it",
-                    "Games challenged in a text channel get threads of their own.",
+                    msg!("threads-dm-cause-not-here"),
+                    msg!("threads-dm-remedy-not-here"),
                 ),
                 ThreadFailure::Refused => (
-                    "Discord refused to open the thread",
-                    "A server manager can check the bot's thread permissions there, or choose `/bao-settings placement channel`.",
+                    msg!("threads-dm-cause-refused"),
+                    msg!("threads-dm-remedy-refused"),
                 ),
             };
+            let to = Destination::Dm(challenger);
+            let mut reply = Reply::public(msg!(
+                "threads-played-in-channel",
+                game = game.id.to_string(),
+                link = place_link(&game.place),
+                cause = cause,
+                remedy = remedy
+            ));
+            // The front end reports a failed thread outside a command: its recipient's.
+            reply.lang = Some(self.notice_lang(&to, &game.place)?);
             notices.push(Notice {
-                to: Destination::Dm(challenger),
+                to,
                 user: challenger,
                 game: game.id,
-                reply: Reply::public(format!(
-                    "Your game {} is played in {} itself, not in a thread of its own: {cause}. {remedy}",
-                    game.id,
-                    place_link(&game.place)
-                )),
+                reply,
             });
         }
         Ok(notices)
@@ -401,31 +432,38 @@ impl App {
             Err(e) if e.is_stale() => return Ok(Vec::new()),
             Err(e) => return Err(e.into()),
         };
-        let held = held.map_or_else(|| "another game".to_string(), |h| format!("game {}", h.id));
+        let held = held.map_or_else(
+            || msg!("threads-another-game"),
+            |h| msg!("threads-the-game", game = h.id.to_string()),
+        );
         let user = game
             .challenge
             .as_ref()
             .map_or(crate::app::UserId(0), |c| c.challenger);
+        let mut reply = Reply::public(msg!(
+            "threads-not-placed",
+            game = game.id.to_string(),
+            south = self.side_name(&game, Side::South),
+            north = self.side_name(&game, Side::North),
+            cause = blocked_cause(why, ThreadsHere::default()),
+            held = held
+        ));
+        reply.lang = Some(self.server_lang(&game.place)?);
         Ok(vec![Notice {
             to: Destination::Place(game.place),
             user,
             game: game.id,
-            reply: Reply::public(format!(
-                "Game {} between {} and {} cannot start after all: {}, and this channel already holds {held}; without threads a channel holds one game at a time. Nothing was played and no result is recorded: challenge again once {held} is over.",
-                game.id,
-                self.side_name(&game, Side::South),
-                self.side_name(&game, Side::North),
-                blocked_cause(why, ThreadsHere::default()),
-            )),
+            reply,
         }])
     }
 
     /// The board of `game` posted in its place (with its buttons once recorded), and the
     /// turn notices.
-    fn board_notices(&self, game: &Game, text: &str) -> Result<Vec<Notice>, AppError> {
+    fn board_notices(&self, game: &Game, text: &Msg, lang: Lang) -> Result<Vec<Notice>, AppError> {
         let pos = self.position(game)?;
         let viewer = self.viewer(game, &pos, None);
-        let reply = self.board_reply(game, &pos, None, viewer, text)?;
+        let mut reply = self.board_reply(game, &pos, None, viewer, &text.render(lang))?;
+        reply.lang = Some(lang);
         let user = match game.player(pos.turn()) {
             Some(Player::Human(id)) => *id,
             _ => game
@@ -466,50 +504,71 @@ impl App {
             self.side_name(game, Side::South),
             self.side_name(game, Side::North),
         );
-        let reason = game.reason.map(|r| r.words()).unwrap_or_else(|| "?".into());
+        let reason: Text = game
+            .reason
+            .map_or_else(|| "?".into(), |r| reason_words(r).into());
         // The parent channel's line, and the few words the thread's new name ends with.
         let (result, outcome) = match (game.status, game.winner) {
             (GameStatus::Finished, Some(w)) => {
                 let winner = self.side_name(game, w);
                 (
-                    format!(
-                        "{winner} ({}) beat {} ({reason})",
-                        w.name(),
-                        self.side_name(game, !w)
+                    msg!(
+                        "threads-result-beat",
+                        winner = &winner,
+                        side = crate::i18n::words::side(w),
+                        loser = self.side_name(game, !w),
+                        reason = reason
                     ),
-                    format!("{winner} won"),
+                    msg!("threads-outcome-won", winner = &winner),
                 )
             }
             (GameStatus::Finished, None) => (
-                format!("{south} and {north} finished without a winner ({reason})"),
-                "no winner".to_string(),
+                msg!(
+                    "threads-result-no-winner",
+                    south = &south,
+                    north = &north,
+                    reason = reason
+                ),
+                msg!("threads-outcome-no-winner"),
             ),
             _ => (
-                format!("{south} vs {north} was stopped without a result ({reason})"),
-                "stopped".to_string(),
+                msg!(
+                    "threads-result-stopped",
+                    south = &south,
+                    north = &north,
+                    reason = reason
+                ),
+                msg!("threads-outcome-stopped"),
             ),
         };
         let user = game
             .challenge
             .as_ref()
             .map_or(crate::app::UserId(0), |c| c.challenger);
+        let parent = Place::Channel {
+            guild,
+            channel: t.parent,
+        };
+        // The parent channel's line and the thread's name: the server's language (the clock
+        // ends games outside a command too).
+        let lang = self.server_lang(&parent)?;
+        let mut reply = Reply::public(msg!(
+            "threads-result",
+            game = game.id.to_string(),
+            link = place_link(&game.place),
+            result = result,
+            plies = game.ply
+        ))
+        .with(Effect::ArchiveThread {
+            thread: game.place,
+            name: ended_thread_name(&south, &north, game.variant, &outcome.render(lang)),
+        });
+        reply.lang = Some(lang);
         Ok(Some(Notice {
-            to: Destination::Place(Place::Channel {
-                guild,
-                channel: t.parent,
-            }),
+            to: Destination::Place(parent),
             user,
             game: game.id,
-            reply: Reply::public(format!(
-                "Game {} in {}: {result}, after {} moves.",
-                game.id,
-                place_link(&game.place),
-                game.ply
-            ))
-            .with(Effect::ArchiveThread {
-                thread: game.place,
-                name: ended_thread_name(&south, &north, game.variant, &outcome),
-            }),
+            reply,
         }))
     }
 }
