@@ -37,6 +37,7 @@ mod discord_takebacks;
 mod discord_threads;
 mod forged_buttons;
 mod i18n_catalogue;
+mod i18n_game;
 mod i18n_language;
 mod input_fuzz;
 mod lessons;
