@@ -108,3 +108,6 @@ game-lapsed-over = the game is over
 game-lapsed-moved = the game moved on since it was asked
 game-takeback-declines = { $name } declines to take back `{ $move }`; the move stands and { $name } is to move.
 game-takeback-accepts = { $name } accepts: { $asker }'s move `{ $move }` is taken back, and { $asker } is to move again.
+# For histories: a declined request, and who asked for a move taken back.
+game-takeback-asked-for = { $name } asked for ply { $ply } (`{ $move }`) back
+game-at-request = at { $name }'s request

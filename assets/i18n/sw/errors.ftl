@@ -34,8 +34,8 @@ errors-span-seconds = { $n ->
 }
 
 ## Saa iliyoandikwa isiyosomeka; $presets ni orodha ya saa zilizowekwa tayari.
-errors-clock-malformed = `{ $text }` si saa: andika dakika+sekunde kwa saa ya moja kwa moja, kutoka 1+0 hadi 60+60 (5+3: dakika 5 kila mmoja, sekunde 3 zaidi kwa hatua), au siku kwa mawasiliano, kama 3d+1d (kikomo 7d isiposemwa; `3d+1d cap 10d`). Zilizowekwa tayari: { $presets }.
-errors-clock-live-range = `{ $text }` ni nje ya kipimo: saa ya moja kwa moja ni 1+0 hadi 60+60 (dakika 1 hadi 60 kila mmoja, sekunde 0 hadi 60 kwa hatua). Zilizowekwa tayari: { $presets }.
-errors-clock-correspondence-range = `{ $text }` ni nje ya kipimo: saa ya mawasiliano ina saa 1 hadi siku 30 kila mmoja na inaongeza hadi siku 14 kwa hatua (3d+1d). Zilizowekwa tayari: { $presets }.
+errors-clock-malformed = `{ $text }` si saa: andika dakika+sekunde kwa saa ya moja kwa moja, kutoka 1+0 hadi 60+60 (5+3: dakika 5 kila mmoja, sekunde 3 zaidi kwa hatua), au siku kwa mawasiliano, kama 3d+1d (kikomo 7d isiposemwa; `3d+1d cap 10d`). Zilizowekwa tayari: `{ $presets }`.
+errors-clock-live-range = `{ $text }` ni nje ya kipimo: saa ya moja kwa moja ni 1+0 hadi 60+60 (dakika 1 hadi 60 kila mmoja, sekunde 0 hadi 60 kwa hatua). Zilizowekwa tayari: `{ $presets }`.
+errors-clock-correspondence-range = `{ $text }` ni nje ya kipimo: saa ya mawasiliano ina saa 1 hadi siku 30 kila mmoja na inaongeza hadi siku 14 kwa hatua (3d+1d). Zilizowekwa tayari: `{ $presets }`.
 errors-clock-bad-cap = kikomo `{ $text }` hakifai: kikomo ni kuanzia muda wa mwanzo wa saa hadi siku 60 (7d isiposemwa).
 errors-clock-cap-on-live = kikomo ni kwa saa za mawasiliano (3d+1d cap 10d); `{ $text }` ni saa ya moja kwa moja, ambayo muda wake hauna kikomo.

@@ -102,3 +102,5 @@ game-lapsed-over = mchezo umekwisha
 game-lapsed-moved = mchezo umeendelea tangu lilipoombwa
 game-takeback-declines = { $name } amekataa kurudisha `{ $move }`; hatua inabaki na ni zamu ya { $name }.
 game-takeback-accepts = { $name } amekubali: hatua ya { $asker } `{ $move }` imerudishwa, na ni zamu ya { $asker } tena.
+game-takeback-asked-for = { $name } aliomba hatua ya { $ply } (`{ $move }`) irudishwe
+game-at-request = kwa ombi la { $name }

@@ -8,7 +8,7 @@
 //! with its outcome, so the game still replays and its history says where moves were taken
 //! back.
 
-use crate::i18n::Msg;
+use crate::i18n::{Msg, Text};
 use crate::msg;
 use crate::rules::{Position, Side};
 use crate::store::{Game, GameId, GameStatus, Player, RequestOutcome, TakebackRequest, UserId};
@@ -215,28 +215,33 @@ impl App {
 }
 
 /// The declined takeback requests of a game, for histories, in the order they were made:
-/// "Asha asked for ply 3 (`A6 left takata`) back".
-pub(in crate::app) fn declined_words(app: &App, game: GameId) -> Result<Vec<String>, AppError> {
+/// "Asha asked for ply 3 (`A6 left takata`) back" (said in the reader's language; its
+/// `Display` is the English, for the game record).
+pub(in crate::app) fn declined_words(app: &App, game: GameId) -> Result<Vec<Text>, AppError> {
     Ok(app
         .store
         .takeback_requests(game)?
         .iter()
         .filter(|r| r.outcome == RequestOutcome::Declined)
         .map(|r| {
-            format!(
-                "{} asked for ply {} (`{}`) back",
-                app.name(Some(&Player::Human(r.asked_by))),
-                r.ply,
-                r.mv
+            msg!(
+                "game-takeback-asked-for",
+                name = app.name(Some(&Player::Human(r.asked_by))),
+                ply = r.ply,
+                move = &r.mv
             )
+            .into()
         })
         .collect())
 }
 
 /// Who asked for a takeback, for histories: " at Asha's request", or nothing when unknown.
-pub(in crate::app) fn asked_words(app: &App, asked_by: Option<UserId>) -> String {
+pub(in crate::app) fn asked_words(app: &App, asked_by: Option<UserId>) -> Text {
     match asked_by {
-        Some(u) => format!(" at {}'s request", app.name(Some(&Player::Human(u)))),
-        None => String::new(),
+        Some(u) => Text::verbatim(" ").then(msg!(
+            "game-at-request",
+            name = app.name(Some(&Player::Human(u)))
+        )),
+        None => Text::new(),
     }
 }
