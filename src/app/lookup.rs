@@ -1,6 +1,8 @@
 //! The app's shared lookups: the game a command is about, a stored position, a player's
 //! name.
 
+use crate::msg;
+
 use super::{
     refuse, App, AppError, Game, GameId, Halt, Place, Player, Position, Side, User, Want,
     JUST_ENDED,
@@ -33,19 +35,13 @@ impl App {
     ) -> Result<Game, Halt> {
         if let Some(id) = id {
             return match self.store.game(id)? {
-                Some(g) if g.place.is_dm() && !g.involves(user.id) => Err(refuse(format!(
-                    "Game {id} is a private game between other people."
-                ))),
+                Some(g) if g.place.is_dm() && !g.involves(user.id) => Err(refuse(msg!("errors-game-private", game = id.to_string()))),
                 // The game here, named by id, is the game here: the command checks who may
                 // do what, as it does when no id is given.
                 Some(g) if g.place == *place => Ok(g),
-                Some(g) if ongoing_only && !g.involves(user.id) => Err(refuse(format!(
-                    "You are not playing in game {id}; only its players can act in it."
-                ))),
+                Some(g) if ongoing_only && !g.involves(user.id) => Err(refuse(msg!("errors-not-playing", game = id.to_string()))),
                 Some(g) => Ok(g),
-                None => Err(refuse(format!(
-                    "There is no game {id}. `/bao games` lists yours."
-                ))),
+                None => Err(refuse(msg!("errors-no-such-game", game = id.to_string()))),
             };
         }
         let own = self.store.game_in(place)?;
@@ -88,9 +84,9 @@ impl App {
             _ => {}
         }
         let hint = if place.is_dm() {
-            "There is no game here. Start one against the AI with `/bao ai` (or `/bao games` for your games elsewhere)."
+            msg!("errors-no-game-dm")
         } else {
-            "There is no game in this channel. Start one with `/bao challenge @someone` or `/bao ai`."
+            msg!("errors-no-game-channel")
         };
         Err(refuse(hint))
     }

@@ -64,7 +64,9 @@ pub use clock_task::{run_clocks, ClockSignal, ARRIVAL_ALLOWANCE, HEARTBEAT_EVERY
 pub use commands::daily_puzzle_channel;
 pub use commands::language::language_choice;
 pub use conversation::Conversation;
-pub use parse::{amount_of_time, game_option, on_off, span, time_per_move};
+pub use parse::{
+    amount_of_time, game_option, on_off, read_time_per_move, span, span_text, time_per_move,
+};
 pub use ratings::{change_words, signed};
 pub use reply::{
     Attachment, BoardView, Button, ButtonStyle, Destination, Effect, Notice, Reply, Response,
@@ -85,8 +87,7 @@ pub use web_view::{
 };
 
 /// The answer to a button id that is not one of the bot's well-formed ids.
-pub const INVALID_BUTTON: &str =
-    "This button is not valid. Use the `/bao` commands instead (`/bao help` lists them).";
+pub const INVALID_BUTTON: crate::i18n::Msg = crate::i18n::Msg::new("errors-invalid-button");
 
 /// For how long (seconds) an acting command in a place is taken to be about the caller's
 /// game that ended there, rather than about no game.
@@ -96,8 +97,7 @@ const JUST_ENDED: i64 = 3600;
 const MAX_LOST_RACES: u32 = 3;
 
 /// The answer when a command kept losing races (the game changes faster than it can act).
-const BUSY_GAME: &str =
-    "The game kept changing while your command ran, so nothing was done. Look at the board and try again.";
+const BUSY_GAME: crate::i18n::Msg = crate::i18n::Msg::new("errors-busy-game");
 
 /// Who asked, where, whether a game's thread can be opened there, and when the request
 /// arrived (unix ms; a move's time on its clock), if the front end knows.
@@ -358,7 +358,8 @@ impl App {
             Err(_) => {
                 self.store
                     .upsert_player(user.id, &user.name, self.clock.now())?;
-                Ok(Reply::private(INVALID_BUTTON).into())
+                let lang = self.lang_of(user.id, place)?;
+                Ok(Reply::private(INVALID_BUTTON).in_lang(lang).into())
             }
         }
     }
@@ -568,10 +569,7 @@ impl App {
                 variant,
                 daily,
             } => self.puzzle(user, place, theme, variant, daily),
-            other => Err(refuse(format!(
-                "`/bao {}` needs a game; `/bao help` lists the commands.",
-                other.name()
-            ))),
+            other => Err(refuse(crate::msg!("errors-needs-game", command = other.name()))),
         }
     }
 

@@ -2,6 +2,8 @@
 //! switches. Amounts of time are read by [`amount_of_time`] (shared with time controls).
 //! The console's whole-line parser is `crate::console::parse`.
 
+use crate::i18n::{Msg, Text};
+use crate::msg;
 pub use crate::vocab::amount_of_time;
 use crate::vocab::GameId;
 
@@ -11,23 +13,22 @@ pub const MIN_TIME_PER_MOVE: i64 = 10 * 60;
 pub const MAX_TIME_PER_MOVE: i64 = 14 * 86_400;
 
 /// Reads a time per move: `none`, or amounts like `30m`, `2h`, `1d12h`, `3 days`, between
-/// 10 minutes and 14 days. `Ok(None)` means untimed.
+/// 10 minutes and 14 days. `Ok(None)` means untimed. The error is in English (the config
+/// file, and callers not yet converted); [`read_time_per_move`] says it in any language.
 pub fn time_per_move(text: &str) -> Result<Option<i64>, String> {
+    read_time_per_move(text).map_err(|e| e.to_string())
+}
+
+/// [`time_per_move`] with its refusal as a text, said in the reader's language.
+pub fn read_time_per_move(text: &str) -> Result<Option<i64>, Text> {
     let t = text.trim().to_ascii_lowercase();
     if matches!(t.as_str(), "none" | "off" | "no" | "untimed" | "-" | "0") {
         return Ok(None);
     }
-    let bad = || {
-        format!(
-            "`{text}` is not a time per move: write none, or an amount like 30m, 2h, 1d or 1d12h (10 minutes to 14 days)"
-        )
-    };
+    let bad = || Text::from(msg!("errors-not-time-per-move", text = text));
     let total = amount_of_time(&t).ok_or_else(bad)?;
     if !(MIN_TIME_PER_MOVE..=MAX_TIME_PER_MOVE).contains(&total) {
-        return Err(format!(
-            "{} per move is out of range: choose from 10 minutes to 14 days, or none",
-            span(total)
-        ));
+        return Err(msg!("errors-time-out-of-range", span = span_text(total)).into());
     }
     Ok(Some(total))
 }
@@ -48,6 +49,29 @@ pub fn span(secs: i64) -> String {
         format!("{secs} seconds")
     } else {
         parts.join(" ")
+    }
+}
+
+/// A span of seconds in the reader's language: `1 day 12 hours`, `siku 1 saa 12`.
+pub fn span_text(secs: i64) -> Text {
+    let units = [
+        (86_400, Msg::new("errors-span-days")),
+        (3600, Msg::new("errors-span-hours")),
+        (60, Msg::new("errors-span-minutes")),
+    ];
+    let mut parts = Vec::new();
+    let mut left = secs.max(0);
+    for (size, unit) in units {
+        let n = left / size;
+        if n > 0 {
+            parts.push(unit.arg("n", n));
+            left -= n * size;
+        }
+    }
+    if parts.is_empty() {
+        msg!("errors-span-seconds", n = secs).into()
+    } else {
+        Text::join(parts, " ")
     }
 }
 
@@ -90,6 +114,14 @@ mod tests {
             .unwrap_err()
             .contains("not a time per move"));
         assert_eq!(span(129_600), "1 day 12 hours");
+        assert_eq!(span_text(129_600), "1 day 12 hours");
+        assert_eq!(span_text(60).render(crate::i18n::Lang::Sw), "dakika 1");
+        assert_eq!(
+            read_time_per_move("5m")
+                .unwrap_err()
+                .render(crate::i18n::Lang::Sw),
+            "dakika 5 kwa hatua ni nje ya kipimo: chagua kati ya dakika 10 na siku 14, au `none`"
+        );
     }
 
     #[test]

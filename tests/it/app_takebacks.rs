@@ -399,7 +399,7 @@ fn forged_and_stale_takeback_buttons_are_refused() {
         let r = w.press(&w.baraka, id).reply;
         assert!(r.ephemeral, "{id}: {}", r.text);
         assert!(
-            r.text == INVALID_BUTTON || r.text.contains("There is no game"),
+            r.text == INVALID_BUTTON.to_string() || r.text.contains("There is no game"),
             "{id}: {}",
             r.text
         );

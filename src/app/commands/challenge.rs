@@ -10,7 +10,9 @@ use crate::vocab::Orientation;
 
 use super::threads::{accept_held_text, blocked_cause, challenge_held_text};
 use crate::app::buttons::{Action, ButtonId};
-use crate::app::parse::{span, time_per_move};
+use crate::app::parse::{read_time_per_move, span_text};
+use crate::i18n::{Msg, Text};
+use crate::msg;
 use crate::app::refusal::{refuse, Answer, Halt};
 use crate::app::settings::ServerConfig;
 use crate::app::view::{place_link, timestamp};
@@ -60,20 +62,13 @@ impl App {
             cap,
         } = terms;
         if place.is_dm() {
-            return Err(refuse(
-                "Challenges are made in a server channel, where both players can see the board. Here you can play the AI: `/bao ai`.",
-            ));
+            return Err(refuse(msg!("game-challenge-in-dm")));
         }
         if opponent.id == user.id {
-            return Err(refuse(
-                "You cannot challenge yourself. Challenge someone else, or play the AI with `/bao ai`.",
-            ));
+            return Err(refuse(msg!("game-challenge-self")));
         }
         if opponent.bot {
-            return Err(refuse(format!(
-                "{} is a bot and cannot play. To play the built-in AI use `/bao ai`.",
-                opponent.name
-            )));
+            return Err(refuse(msg!("game-challenge-bot", name = &opponent.name)));
         }
         if let Some(refusal) = self.thread_refusal(place)? {
             return Err(refusal.into());
@@ -86,10 +81,7 @@ impl App {
         };
         let hints = hints.unwrap_or(false);
         if hints && rated == Some(true) {
-            return Err(refuse(
-                "Hints are only for unrated games: write `rated:false hints:true` for a casual \
-                 game with hints, or leave hints out for a rated game.",
-            ));
+            return Err(refuse(msg!("game-hints-rated")));
         }
         // In thread placement the game gets a thread of its own once accepted, so the
         // challenge does not hold the channel: any number may wait there. Where the bot
@@ -144,38 +136,36 @@ impl App {
         let game = match created {
             Ok(g) => g,
             Err(StoreError::PlaceTaken { .. }) => {
-                return Err(refuse(
-                    "A game is already running or waiting in this channel.",
-                ))
+return Err(refuse(msg!("game-place-taken")))
             }
             Err(e) => return Err(e.into()),
         };
         let sides = match side {
-            SideChoice::South => format!("{} plays South and moves first", user.name),
-            SideChoice::North => format!("{} plays North", user.name),
-            SideChoice::Random => "sides drawn at random".into(),
+            SideChoice::South => msg!("game-sides-south", name = &user.name),
+            SideChoice::North => msg!("game-sides-north", name = &user.name),
+            SideChoice::Random => msg!("game-sides-random"),
         };
-        let clock = match timing {
-            Timing::Clock(control) => control.describe(),
-            Timing::PerMove(t) => format!("{} per move", span(t)),
-            Timing::Untimed => "no time limit".into(),
+        let clock: Text = match timing {
+            Timing::Clock(control) => clock_words(control).into(),
+            Timing::PerMove(t) => msg!("game-per-move", span = span_text(t)).into(),
+            Timing::Untimed => msg!("game-untimed").into(),
         };
-        let hints = if new.hints { ", hints allowed" } else { "" };
-        let kind = if new.rated {
-            "a rated game"
-        } else {
-            "a casual game"
-        };
-        let mut reply = Reply::public(format!(
-            "<@{}> ({}), {} ({}) challenges you to {kind} of Bao la {} ({sides}, {clock}, rules {}{hints}). The challenge expires {}.",
-            opponent.id,
-            self.rating_tag(opponent.id, place, variant, rules)?,
-            user.name,
-            self.rating_tag(user.id, place, variant, rules)?,
-            capitalised(variant),
-            rule_set_words(rules),
-            timestamp(new.expires_at)
+        let yes_no = |b: bool| if b { "yes" } else { "no" };
+        let mut reply = Reply::public(msg!(
+            "game-challenge",
+            opponent = opponent.id.to_string(),
+            opponent_rating = self.rating_tag(opponent.id, place, variant, rules)?,
+            name = &user.name,
+            rating = self.rating_tag(user.id, place, variant, rules)?,
+            rated = yes_no(new.rated),
+            variant = capitalised(variant),
+            sides = sides,
+            clock = clock,
+            rules = rule_set_words(rules),
+            hints = yes_no(new.hints),
+            expires = timestamp(new.expires_at)
         ));
+        let lang = self.lang_for(user.id, place, false)?;
         reply.mention = Some(opponent.id);
         // Remember the challenge message, so accepting it can remove its buttons.
         reply.board = Some(BoardView {
@@ -185,12 +175,12 @@ impl App {
         reply.buttons = vec![vec![
             Button {
                 id: ButtonId::new(Action::Accept, game.id, 0).to_string(),
-                label: "Accept".into(),
+                label: msg!("game-button-accept").render(lang),
                 style: ButtonStyle::Success,
             },
             Button {
                 id: ButtonId::new(Action::Decline, game.id, 0).to_string(),
-                label: "Decline".into(),
+                label: msg!("game-button-decline").render(lang),
                 style: ButtonStyle::Danger,
             },
         ]];
@@ -203,9 +193,9 @@ impl App {
         };
         if ch.challenged != user.id {
             let text = if ch.challenger == user.id {
-                "You made this challenge; only the one you challenged can accept it. `/bao abort` withdraws it."
+                msg!("game-challenge-own")
             } else {
-                "This challenge is not for you."
+                msg!("game-challenge-not-yours")
             };
             return Err(refuse(text));
         }
@@ -213,7 +203,7 @@ impl App {
         let now = now_ms.div_euclid(1000);
         if now > ch.expires_at {
             self.store.expire_challenges(now)?;
-            return Err(refuse("This challenge has expired."));
+            return Err(refuse(msg!("game-challenge-expired")));
         }
         let challenger_south = match ch.challenger_side {
             SideChoice::South => true,
@@ -246,20 +236,20 @@ impl App {
         self.clock_signal
             .ring_for(game.clock.and_then(|c| c.next_due()).map(|(at, _)| at));
         let pos = self.position(&game)?;
-        let text = format!(
-            "{} accepts. {} plays South, {} plays North.",
-            user.name,
-            self.side_name(&game, Side::South),
-            self.side_name(&game, Side::North)
-        );
+        let text = Text::from(msg!(
+            "game-accepted",
+            name = &user.name,
+            south = self.side_name(&game, Side::South),
+            north = self.side_name(&game, Side::North)
+        ));
         if let Some(why) = in_channel {
             // The board follows in the channel, with the challenger's private notice.
-            let mut reply = Reply::public(format!(
-                "{text} Game {} is played here in {}, not in a thread of its own: {}.",
-                game.id,
-                place_link(&game.place),
-                blocked_cause(why, here)
-            ));
+            let mut reply = Reply::public(text.then(" ").then(msg!(
+                "game-played-in-channel",
+                game = game.id.to_string(),
+                place = place_link(&game.place),
+                why = blocked_cause(why, here)
+            )));
             reply.remove_buttons_of(shown_board(&game));
             self.store.set_board_message(game.id, None)?;
             return Ok(Response {
@@ -269,17 +259,17 @@ impl App {
         }
         if let Some(plan) = self.thread_plan(&game)? {
             // The board goes to the game's thread once the front end has opened it.
-            let mut reply = Reply::public(format!(
-                "{text} Game {} is played in a thread of its own.",
-                game.id
-            ));
+            let mut reply = Reply::public(text.then(" ").then(msg!(
+                "game-played-in-thread",
+                game = game.id.to_string()
+            )));
             reply.remove_buttons_of(shown_board(&game));
             // The challenge message starts the thread; it is no longer the game's board.
             self.store.set_board_message(game.id, None)?;
             reply.effects.push(Effect::OpenThread(plan));
             return Ok(reply.into());
         }
-        let mut reply = self.board_reply(&game, &pos, None, Side::South, &text)?;
+        let mut reply = self.board_reply_saying(&game, &pos, None, Side::South, text)?;
         reply.remove_buttons_of(shown_board(&game));
         let notices = self.turn_notices(&game, &pos);
         Ok(Response { reply, notices })
@@ -290,13 +280,13 @@ impl App {
             return Err(refuse(challenge_gone(&game)));
         };
         if ch.challenged != user.id && ch.challenger != user.id {
-            return Err(refuse("This challenge is not for you."));
+            return Err(refuse(msg!("game-challenge-not-yours")));
         }
         let game = self.store.decline_challenge(game.id, self.clock.now())?;
         let text = if ch.challenger == user.id {
-            format!("{} withdraws the challenge.", user.name)
+            msg!("game-withdraws", name = &user.name)
         } else {
-            format!("{} declines the challenge.", user.name)
+            msg!("game-declines", name = &user.name)
         };
         let mut reply = Reply::public(text);
         reply.remove_buttons_of(shown_board(&game));
@@ -319,7 +309,7 @@ impl App {
         }
         let control = match clock.as_deref().map(clock_option).transpose() {
             Ok(c) => c.flatten(),
-            Err(e) => return Err(refuse(format!("{e}."))),
+            Err(e) => return Err(refuse(clock_error(&e))),
         };
         if let Some(refusal) = self.thread_refusal(place)? {
             return Err(refusal.into());
@@ -362,7 +352,7 @@ impl App {
         let game = match started {
             Ok(g) => g,
             Err(StoreError::PlaceTaken { .. }) => {
-                return Err(refuse("A game is already running here."))
+                return Err(refuse(msg!("game-ai-busy")))
             }
             Err(e) => return Err(e.into()),
         };
@@ -371,19 +361,24 @@ impl App {
         let mut trace = None;
         self.clock_signal
             .ring_for(game.clock.and_then(|c| c.next_due()).map(|(at, _)| at));
-        let mut text = format!(
-            "{} plays the AI ({level}, rated {}) at Bao la {} (rules {}{}): {} is South.",
-            user.name,
-            level.rating_in(variant),
-            capitalised(variant),
-            rule_set_words(rules),
-            control
-                .map(|c| format!(", {}", c.describe()))
+        let mut text = Text::from(msg!(
+            "game-ai-start",
+            name = &user.name,
+            level = level.to_string(),
+            rating = level.rating_in(variant).to_string(),
+            variant = capitalised(variant),
+            rules = rule_set_words(rules),
+            clock = control
+                .map(|c| Text::verbatim(", ").then(clock_words(c)))
                 .unwrap_or_default(),
-            if human_south { &user.name } else { "the AI" }
-        );
+            south = if human_south {
+                Text::verbatim(&user.name)
+            } else {
+                msg!("game-the-ai").into()
+            }
+        ));
         if let Some((g, p, played)) = self.ai_turn(&game, &pos)? {
-            text.push_str(&format!("\n{}: {}", played.name, played.trace.describe()));
+            text.line(played.line());
             game = g;
             pos = p;
             trace = Some(played.trace);
@@ -393,7 +388,7 @@ impl App {
         } else {
             Side::North
         };
-        Ok(self.board_reply(&game, &pos, trace, viewer, &text)?.into())
+        Ok(self.board_reply_saying(&game, &pos, trace, viewer, text)?.into())
     }
 }
 
@@ -418,13 +413,13 @@ fn timing(
     clock: Option<String>,
     cap: Option<String>,
 ) -> Result<Timing, Halt> {
-    let clock_error = |e: TimeControlError| refuse(format!("{e}."));
+    let clock_error = |e: TimeControlError| refuse(clock_error(&e));
     // A clock typed where the time per move goes (`/bao challenge @x 5+3`).
     let (time, clock) = match (time, clock) {
         (Some(t), None) if t.contains('+') => (None, Some(t)),
         other => other,
     };
-    let per_move = match time.as_deref().map(time_per_move).transpose() {
+    let per_move = match time.as_deref().map(read_time_per_move).transpose() {
         Ok(t) => t.flatten(),
         Err(e) => return Err(refuse(e)),
     };
@@ -434,9 +429,7 @@ fn timing(
     };
     let control = match (named, per_move, &clock, &time) {
         (Some(_), Some(_), _, _) => {
-            return Err(refuse(
-                "A game has a clock or a time per move, not both: write `clock:5+3` (or `clock:3d+1d`) or `time_per_move:1d`.",
-            ))
+            return Err(refuse(msg!("game-clock-and-time")))
         }
         (Some(c), None, _, _) => Some(c),
         (None, Some(t), _, _) => return cap_alone(cap).map(|()| Timing::PerMove(t)),
@@ -458,11 +451,7 @@ fn timing(
 /// Refuses a cap given without a correspondence clock.
 fn cap_alone(cap: Option<String>) -> Result<(), Halt> {
     match cap {
-        Some(cap) => Err(refuse(format!(
-            "`cap:{}` goes with a correspondence clock, such as `clock:3d+1d cap:{}`.",
-            cap.trim(),
-            cap.trim()
-        ))),
+        Some(cap) => Err(refuse(msg!("game-cap-alone", cap = cap.trim()))),
         None => Ok(()),
     }
 }
@@ -476,49 +465,38 @@ pub(super) fn pending_challenge(game: &Game) -> Option<crate::store::Challenge> 
 
 /// The refusal to an answer of a challenge that is no longer waiting: what became of it
 /// (the answer that came a moment too late, or was pressed on an old message).
-pub(super) fn challenge_gone(game: &Game) -> String {
+pub(super) fn challenge_gone(game: &Game) -> Msg {
     if game.challenge.is_none() {
-        return "There is no challenge waiting here.".into();
+        return msg!("game-no-challenge");
     }
     match (game.status, game.reason) {
-        (GameStatus::Active, _) => format!(
-            "This challenge was already accepted: game {} is on in {}.",
-            game.id,
-            place_link(&game.place)
+        (GameStatus::Active, _) => msg!(
+            "game-challenge-taken",
+            game = game.id.to_string(),
+            place = place_link(&game.place)
         ),
-        (GameStatus::Finished, _) => format!(
-            "This challenge was accepted, and game {} is over. `/bao history game:{}` shows it.",
-            game.id, game.id
-        ),
-        (_, Some(ResultReason::Declined)) => {
-            "This challenge was declined (or withdrawn by its challenger); there is nothing to answer.".into()
-        }
-        (_, Some(ResultReason::Expired)) => "This challenge has expired.".into(),
-        _ => "This challenge was withdrawn; there is nothing to answer.".into(),
+        (GameStatus::Finished, _) => msg!("game-challenge-over", game = game.id.to_string()),
+        (_, Some(ResultReason::Declined)) => msg!("game-challenge-declined"),
+        (_, Some(ResultReason::Expired)) => msg!("game-challenge-expired"),
+        _ => msg!("game-challenge-withdrawn"),
     }
 }
 
 /// The refusal when a place already holds a game.
-pub(super) fn busy_text(existing: &Game) -> String {
+pub(super) fn busy_text(existing: &Game) -> Msg {
     if existing.status == GameStatus::Pending {
-        format!(
-            "A challenge is already waiting here (game {}); it must be accepted, declined or withdrawn first.",
-            existing.id
-        )
+        msg!("game-busy-challenge", game = existing.id.to_string())
     } else {
-        format!(
-            "A game is already running here (game {}); finish it first, or play in another channel or thread.",
-            existing.id
-        )
+        msg!("game-busy-game", game = existing.id.to_string())
     }
 }
 
 /// A rule set for a challenge or game line: `v0.2` or `r002 (no takasia)`.
-pub(super) fn rule_set_words(rules: crate::rules::RuleSet) -> String {
+pub(super) fn rule_set_words(rules: crate::rules::RuleSet) -> Text {
     if rules.has_takasia() {
-        rules.name().to_string()
+        Text::verbatim(rules.name())
     } else {
-        format!("{} (no takasia)", rules.name())
+        msg!("game-rules-no-takasia", rules = rules.name()).into()
     }
 }
 
@@ -528,5 +506,75 @@ pub(super) fn capitalised(variant: Variant) -> String {
     match chars.next() {
         Some(c) => c.to_ascii_uppercase().to_string() + chars.as_str(),
         None => String::new(),
+    }
+}
+
+/// Why a written clock was refused, in the reader's language (the error's `Display` is the
+/// English, for logs).
+pub(in crate::app) fn clock_error(e: &TimeControlError) -> Msg {
+    let presets = crate::vocab::presets_text();
+    match e {
+        TimeControlError::Malformed(t) => {
+            msg!("errors-clock-malformed", text = t, presets = presets)
+        }
+        TimeControlError::LiveOutOfRange(t) => {
+            msg!("errors-clock-live-range", text = t, presets = presets)
+        }
+        TimeControlError::CorrespondenceOutOfRange(t) => msg!(
+            "errors-clock-correspondence-range",
+            text = t,
+            presets = presets
+        ),
+        TimeControlError::BadCap(t) => msg!("errors-clock-bad-cap", text = t),
+        TimeControlError::CapOnLive(t) => msg!("errors-clock-cap-on-live", text = t),
+    }
+}
+
+/// An amount of milliseconds in words: `5 minutes`, `1 day 12 hours`, `dakika 5`.
+fn amount_words(ms: i64) -> Text {
+    let units = [
+        (86_400_000, Msg::new("errors-span-days")),
+        (3_600_000, Msg::new("errors-span-hours")),
+        (60_000, Msg::new("errors-span-minutes")),
+        (1000, Msg::new("errors-span-seconds")),
+    ];
+    let mut parts = Vec::new();
+    let mut left = ms.max(0);
+    for (size, unit) in units {
+        let n = left / size;
+        if n > 0 {
+            parts.push(unit.arg("n", n));
+            left -= n * size;
+        }
+    }
+    if parts.is_empty() {
+        msg!("game-no-time").into()
+    } else {
+        Text::join(parts, " ")
+    }
+}
+
+/// A clock in words, as [`TimeControl::describe`] says it in English: `clock 5+3 (5 minutes
+/// each, 3 seconds a move)`.
+pub(in crate::app) fn clock_words(c: TimeControl) -> Msg {
+    let more = if c.increment_ms == 0 {
+        msg!("game-clock-no-increment")
+    } else {
+        msg!("game-clock-increment", amount = amount_words(c.increment_ms))
+    };
+    match c.cap_ms {
+        None => msg!(
+            "game-clock",
+            form = c.to_string(),
+            each = amount_words(c.base_ms),
+            more = more
+        ),
+        Some(cap) => msg!(
+            "game-clock-capped",
+            form = c.form(),
+            each = amount_words(c.base_ms),
+            more = more,
+            cap = amount_words(cap)
+        ),
     }
 }

@@ -1,5 +1,7 @@
 //! Ending a game: `/bao resign`, `/bao draw`, `/bao abort`, `/bao claim`.
 
+use crate::i18n::Text;
+use crate::msg;
 use crate::store::{Game, GameEnd, GameStatus, Player, ResultReason};
 
 use crate::app::buttons::{Action, ButtonId};
@@ -18,52 +20,51 @@ impl App {
         let Some(side) = game.side_of(user.id) else {
             return Err(not_yours(&game));
         };
-        require_active(
-            &game,
-            "The game has not started; `/bao abort` withdraws a challenge.",
-        )?;
+        require_active(&game, msg!("game-resign-pending"))?;
         let winner = !side;
         let end = GameEnd {
             winner: Some(winner),
             reason: ResultReason::Resignation,
         };
-        self.finish(user, game, end, &format!("{} resigns.", user.name))
+        self.finish(user, game, end, msg!("game-resigns", name = &user.name))
     }
 
     pub(in crate::app) fn draw(&self, user: &User, game: Game) -> Answer {
         let Some(side) = game.side_of(user.id) else {
             return Err(not_yours(&game));
         };
-        require_active(&game, "There is no game running here to draw.")?;
+        require_active(&game, msg!("game-draw-no-game"))?;
         if game.player(!side).is_some_and(Player::is_ai) {
-            return Err(refuse(
-                "The AI plays on and does not accept draws; `/bao resign` ends the game.",
-            ));
+            return Err(refuse(msg!("game-draw-ai")));
         }
         match game.draw_offered_by {
-            Some(s) if s == side => Err(refuse(
-                "You have offered a draw already; it stands until the next move.",
-            )),
+            Some(s) if s == side => Err(refuse(msg!("game-draw-already"))),
             Some(_) => {
                 let end = GameEnd {
                     winner: None,
                     reason: ResultReason::AgreedDraw,
                 };
-                self.finish(user, game, end, &format!("{} accepts the draw.", user.name))
+                self.finish(
+                    user,
+                    game,
+                    end,
+                    msg!("game-draw-accepted", name = &user.name),
+                )
             }
             None => {
                 let game = self.store.offer_draw(game.id, side, self.clock.now())?;
                 let opponent = game.player(!side);
                 let name = self.side_name(&game, !side);
-                let mut reply = Reply::public(format!(
-                    "{} offers a draw. {}, accept with `/bao draw` or the button; any move declines it.",
-                    user.name,
-                    mention(opponent, &name)
+                let mut reply = Reply::public(msg!(
+                    "game-draw-offer",
+                    name = &user.name,
+                    opponent = mention(opponent, &name)
                 ));
+                let lang = self.lang_for(user.id, &game.place, false)?;
                 reply.mention = opponent.and_then(Player::user);
                 reply.buttons = vec![vec![Button {
                     id: ButtonId::new(Action::Draw, game.id, game.ply).to_string(),
-                    label: "Accept draw".into(),
+                    label: msg!("game-button-accept-draw").render(lang),
                     style: ButtonStyle::Success,
                 }]];
                 Ok(reply.into())
@@ -79,19 +80,16 @@ impl App {
             return Err(refuse(over_text(&game)));
         }
         if self.store.board_of_game(game.id)?.is_some() {
-            return Err(refuse(
-                "A tournament game cannot be aborted: `/bao resign` or `/bao draw` instead (or `/bao-tournament withdraw` to leave the event).",
-            ));
+            return Err(refuse(msg!("game-abort-tournament")));
         }
         if game.status == GameStatus::Active && game.ply >= ABORT_BEFORE_PLY {
-            return Err(refuse(
-                "Too late to abort: each side has moved twice. `/bao resign` or `/bao draw` instead.",
-            ));
+            return Err(refuse(msg!("game-abort-late")));
         }
         let game = self.store.abort_game(game.id, game.ply, self.clock.now())?;
-        let mut reply = Reply::public(format!(
-            "{} aborts game {}; no result is recorded.",
-            user.name, game.id
+        let mut reply = Reply::public(msg!(
+            "game-aborts",
+            name = &user.name,
+            game = game.id.to_string()
         ));
         reply.remove_buttons_of(shown_board(&game));
         Ok(Response {
@@ -104,39 +102,30 @@ impl App {
         let Some(side) = game.side_of(user.id) else {
             return Err(not_yours(&game));
         };
-        require_active(&game, "There is no game running here.")?;
+        require_active(&game, msg!("game-claim-no-game"))?;
         let pos = self.position(&game)?;
         if game.clock.is_some_and(|c| c.control.is_live()) {
-            return Err(refuse(
-                "On a live clock there is nothing to claim: the bot ends the game as soon as a clock runs out.",
-            ));
+            return Err(refuse(msg!("game-claim-live")));
         }
         let Some(deadline) = game.deadline else {
-            return Err(refuse(
-                "This game has no time limit, so there is nothing to claim.",
-            ));
+            return Err(refuse(msg!("game-claim-untimed")));
         };
         if pos.turn() == side {
-            return Err(refuse("It is your own turn: move instead of claiming."));
+            return Err(refuse(msg!("game-claim-own-turn")));
         }
         let now = self.clock.now();
         if now <= deadline {
-            return Err(refuse(format!(
-                "{} still has time, until {}.",
-                self.side_name(&game, pos.turn()),
-                timestamp(deadline)
+            return Err(refuse(msg!(
+                "game-claim-early",
+                name = self.side_name(&game, pos.turn()),
+                deadline = timestamp(deadline)
             )));
         }
         let end = GameEnd {
             winner: Some(side),
             reason: ResultReason::Timeout,
         };
-        self.finish(
-            user,
-            game,
-            end,
-            &format!("{} claims the win on time.", user.name),
-        )
+        self.finish(user, game, end, msg!("game-claims", name = &user.name))
     }
 
     /// Finishes `game` with `end` and shows the final board.
@@ -145,7 +134,7 @@ impl App {
         user: &User,
         game: Game,
         end: GameEnd,
-        text: &str,
+        text: impl Into<Text>,
     ) -> Answer {
         let previous = shown_board(&game);
         let game = self
@@ -153,11 +142,11 @@ impl App {
             .finish_game(game.id, game.ply, end, self.clock.now())?;
         let pos = self.position(&game)?;
         let viewer = self.viewer(&game, &pos, Some(user));
-        let text = match self.ladder_hint(&game)? {
-            Some(hint) => format!("{text}\n{hint}"),
-            None => text.to_string(),
-        };
-        let mut reply = self.board_reply(&game, &pos, None, viewer, &text)?;
+        let mut text: Text = text.into();
+        if let Some(hint) = self.ladder_hint(&game)? {
+            text.line(hint);
+        }
+        let mut reply = self.board_reply_saying(&game, &pos, None, viewer, text)?;
         reply.remove_buttons_of(previous);
         Ok(Response {
             reply,
@@ -168,7 +157,10 @@ impl App {
 
 /// Refuses unless `game` is under way: a game that is over says so, a challenge not yet
 /// accepted gets `pending`.
-pub(super) fn require_active(game: &Game, pending: &str) -> Result<(), crate::app::refusal::Halt> {
+pub(super) fn require_active(
+    game: &Game,
+    pending: impl Into<Text>,
+) -> Result<(), crate::app::refusal::Halt> {
     match game.status {
         GameStatus::Active => Ok(()),
         GameStatus::Pending => Err(refuse(pending)),
@@ -177,8 +169,5 @@ pub(super) fn require_active(game: &Game, pending: &str) -> Result<(), crate::ap
 }
 
 pub(super) fn not_yours(game: &Game) -> crate::app::refusal::Halt {
-    refuse(format!(
-        "You are not playing in game {}; only its players can do that.",
-        game.id
-    ))
+    refuse(msg!("game-not-yours", game = game.id.to_string()))
 }

@@ -5,7 +5,9 @@ use std::time::Duration;
 
 use crate::ai::level_move;
 use crate::ai::timecontrol::fair_share;
-use crate::rules::{join_moves, MoveError, MoveSpec, Position, Side, Trace};
+use crate::i18n::{words, Msg, Text};
+use crate::msg;
+use crate::rules::{MoveSpec, Position, Side, Trace};
 use crate::store::{Game, GameEnd, GameStatus, NewMove, Player, ResultReason, StoreError};
 
 use crate::app::refusal::{refuse, Answer};
@@ -28,7 +30,31 @@ pub(in crate::app) enum Recorded {
     OutOfTime(Game),
 }
 
+impl Played {
+    /// `Asha: A4 left, ...`: who played and what the move did, in the reader's language.
+    pub(in crate::app) fn line(&self) -> Text {
+        Text::verbatim(format!("{}: ", self.name)).then(words::describe(&self.trace))
+    }
+}
+
 impl App {
+    /// [`App::board_reply`] with `text` (messages) above the board: what the game's replies
+    /// say, in the reader's language, before the board's own lines.
+    pub(in crate::app) fn board_reply_saying(
+        &self,
+        game: &Game,
+        pos: &Position,
+        trace: Option<Trace>,
+        viewer: Side,
+        text: Text,
+    ) -> Result<crate::app::Reply, AppError> {
+        let mut reply = self.board_reply(game, pos, trace, viewer, "")?;
+        if !text.is_empty() {
+            reply.text = text.then("\n").then(std::mem::take(&mut reply.text));
+        }
+        Ok(reply)
+    }
+
     /// Plays `text` for `user` in `game`, then the AI's answer if the AI is to move. The
     /// move arrived at `arrived_ms` (its time on the clock). When the render pool is
     /// overloaded, `progress` is told at once that the move is stored, before its board is
@@ -42,11 +68,7 @@ impl App {
         progress: &dyn Fn(String),
     ) -> Answer {
         match game.status {
-            GameStatus::Pending => {
-                return Err(refuse(
-                    "The challenge has not been accepted yet; moves come after `/bao accept`.",
-                ))
-            }
+            GameStatus::Pending => return Err(refuse(msg!("game-move-pending"))),
             GameStatus::Finished | GameStatus::Aborted => {
                 if let Some(side) = ran_out(&game, user) {
                     return self.time_ran_out(&game, side);
@@ -56,33 +78,33 @@ impl App {
             GameStatus::Active => {}
         }
         let Some(side) = game.side_of(user.id) else {
-            return Err(refuse(format!(
-                "You are not playing in this game; only {} and {} can move.",
-                self.side_name(&game, Side::South),
-                self.side_name(&game, Side::North)
+            return Err(refuse(msg!(
+                "game-move-not-player",
+                south = self.side_name(&game, Side::South),
+                north = self.side_name(&game, Side::North)
             )));
         };
         let pos = self.position(&game)?;
         if pos.turn() != side {
-            return Err(refuse(format!(
-                "It is not your turn: {} ({}) is to move.",
-                self.side_name(&game, pos.turn()),
-                pos.turn().name()
+            return Err(refuse(msg!(
+                "game-move-not-turn",
+                name = self.side_name(&game, pos.turn()),
+                side = words::side(pos.turn())
             )));
         }
         let spec: MoveSpec = match text.parse() {
             Ok(s) => s,
             Err(e) => {
-                return Err(refuse(format!(
-                    "{e}. Legal moves now: {}.",
-                    join_moves(&pos.legal_moves())
+                return Err(refuse(msg!(
+                    "game-move-unread",
+                    error = words::parse_problem(e.problem()),
+                    moves = words::moves(&pos.legal_moves())
                 )))
             }
         };
         let mv = match pos.find_move(&spec) {
             Ok(mv) => mv,
-            Err(MoveError::Illegal(e)) => return Err(refuse(e.to_string())),
-            Err(e) => return Err(refuse(e.to_string())),
+            Err(e) => return Err(refuse(words::move_error(&e))),
         };
         let previous_board = shown_board(&game);
         let before = pos;
@@ -104,11 +126,15 @@ impl App {
         // comes without an animation.
         let busy = self.pictures.pool().overloaded();
         if busy {
-            progress(format!(
-                "{}: {} The move is stored; the board follows as soon as it is drawn.",
-                user.name,
-                first.describe()
-            ));
+            let lang = self.lang_for(user.id, &game.place, false)?;
+            progress(
+                msg!(
+                    "game-move-stored",
+                    name = &user.name,
+                    trace = words::describe(&first)
+                )
+                .render(lang),
+            );
         }
         let mut played = vec![Played {
             name: user.name.clone(),
@@ -119,13 +145,9 @@ impl App {
             pos = p;
             played.push(ai);
         }
-        let mut text = played
-            .iter()
-            .map(|p| format!("{}: {}", p.name, p.trace.describe()))
-            .collect::<Vec<_>>()
-            .join("\n");
+        let mut text = Text::one_per_line(played.iter().map(Played::line));
         if let Some(hint) = self.ladder_hint(&game)? {
-            text = format!("{text}\n{hint}");
+            text.line(hint);
         }
         let viewer = match game.player(pos.turn()) {
             Some(Player::Human(_)) if game.status == GameStatus::Active => pos.turn(),
@@ -133,7 +155,7 @@ impl App {
         };
         let moves: Vec<_> = played.iter().map(|p| p.trace.mv).collect();
         let last = played.pop().map(|p| p.trace);
-        let mut reply = self.board_reply(&game, &pos, last.clone(), viewer, &text)?;
+        let mut reply = self.board_reply_saying(&game, &pos, last.clone(), viewer, text)?;
         reply.remove_buttons_of(previous_board);
         if !busy && self.animates(user.id, &game.place)? {
             // The player's move and the AI's reply in one animation ending on the board.
@@ -217,16 +239,16 @@ impl App {
         let notices = self.settle_clocks()?;
         let current = self.store.game(game.id)?.unwrap_or_else(|| game.clone());
         let text = match (current.status, current.reason) {
-            (GameStatus::Aborted, Some(ResultReason::NoFirstMove)) => format!(
-                "Your first move did not come within {} minutes, so game {} was aborted; no result is recorded.",
-                crate::store::FIRST_MOVE_GRACE_MS / 60_000,
-                current.id
+            (GameStatus::Aborted, Some(ResultReason::NoFirstMove)) => msg!(
+                "game-no-first-move",
+                minutes = crate::store::FIRST_MOVE_GRACE_MS / 60_000,
+                game = current.id.to_string()
             ),
-            _ => format!(
-                "Your time ran out before your move arrived: {} ({}) wins game {} on time.",
-                self.side_name(&current, !side),
-                (!side).name(),
-                current.id
+            _ => msg!(
+                "game-time-ran-out",
+                name = self.side_name(&current, !side),
+                side = words::side(!side),
+                game = current.id.to_string()
             ),
         };
         Ok(Response {
@@ -302,15 +324,13 @@ impl App {
 
     /// "The board changed": the move lost a race; show the current board privately.
     pub(in crate::app) fn board_changed(&self, user: &User, game: &Game) -> Answer {
-        let text = "The board changed before your move arrived; here is the new position.";
-        self.private_board(user, game, text, false)
+        self.private_board(user, game, msg!("game-board-changed").into(), false)
     }
 
     /// A button on an old board was pressed: say so and show the current board privately
     /// (with its buttons, so the player can go on from there).
     pub(in crate::app) fn out_of_date(&self, user: &User, game: &Game) -> Answer {
-        let text = "That board is out of date; this is the current one.";
-        self.private_board(user, game, text, true)
+        self.private_board(user, game, msg!("game-out-of-date").into(), true)
     }
 
     /// The current board of `game`, shown to `user` only, pinging nobody.
@@ -318,12 +338,12 @@ impl App {
         &self,
         user: &User,
         game: &Game,
-        text: &str,
+        text: Text,
         buttons: bool,
     ) -> Answer {
         let pos = self.position(game)?;
         let viewer = self.viewer(game, &pos, Some(user));
-        let mut reply = self.board_reply(game, &pos, None, viewer, text)?;
+        let mut reply = self.board_reply_saying(game, &pos, None, viewer, text)?;
         reply.ephemeral = true;
         if !buttons || game.side_of(user.id).is_none() {
             reply.buttons.clear();
@@ -355,9 +375,6 @@ fn ran_out(game: &Game, user: &User) -> Option<Side> {
 }
 
 /// The refusal of a move in a game that is over.
-pub(super) fn over_text(game: &Game) -> String {
-    format!(
-        "Game {} is over. `/bao history game:{}` shows it.",
-        game.id, game.id
-    )
+pub(super) fn over_text(game: &Game) -> Msg {
+    msg!("game-over", game = game.id.to_string())
 }

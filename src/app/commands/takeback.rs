@@ -8,6 +8,8 @@
 //! with its outcome, so the game still replays and its history says where moves were taken
 //! back.
 
+use crate::i18n::{Msg, Text};
+use crate::msg;
 use crate::rules::{Position, Side};
 use crate::store::{Game, GameId, GameStatus, Player, RequestOutcome, TakebackRequest, UserId};
 
@@ -21,21 +23,16 @@ impl App {
     /// `/bao takeback` in `game`.
     pub(in crate::app) fn takeback(&self, user: &User, game: Game) -> Answer {
         if game.status != GameStatus::Active {
-            return Err(refuse(
-                "There is no game running here to take a move back in.",
-            ));
+            return Err(refuse(msg!("game-takeback-no-game")));
         }
         let Some(side) = game.side_of(user.id) else {
-            return Err(refuse(format!(
-                "You are not playing in game {}; only its players can take moves back.",
-                game.id
+            return Err(refuse(msg!(
+                "game-takeback-not-player",
+                game = game.id.to_string()
             )));
         };
         if self.is_rated(&game)? {
-            return Err(refuse(
-                "Takebacks are off in rated games: the move stands. Against the AI (`/bao ai`) \
-                 and in casual games (`rated:false`) they can be asked for.",
-            ));
+            return Err(refuse(msg!("game-takeback-rated")));
         }
         if !against_ai(&game) {
             return self.request_takeback(user, game, side);
@@ -44,7 +41,7 @@ impl App {
         // The player's last move, and the AI's reply when it has made one.
         let back = if pos.turn() == side { 2 } else { 1 };
         if game.ply < back {
-            return Err(refuse("You have made no move to take back yet."));
+            return Err(refuse(msg!("game-takeback-no-move")));
         }
         let to_ply = game.ply - back;
         let previous = shown_board(&game);
@@ -60,12 +57,13 @@ impl App {
             .map(|t| t.moves.join(", "))
             .unwrap_or_default();
         let pos = self.position(&game)?;
-        let text = format!(
-            "{} took back {withdrawn}: the board is as before the move, with {} to move.",
-            user.name,
-            self.side_name(&game, pos.turn())
+        let text = msg!(
+            "game-took-back",
+            name = &user.name,
+            moves = withdrawn,
+            next = self.side_name(&game, pos.turn())
         );
-        let mut reply = self.board_reply(&game, &pos, None, side, &text)?;
+        let mut reply = self.board_reply_saying(&game, &pos, None, side, text.into())?;
         reply.remove_buttons_of(previous);
         Ok(reply.into())
     }
@@ -75,29 +73,26 @@ impl App {
     fn request_takeback(&self, user: &User, game: Game, side: Side) -> Answer {
         let opponent = self.side_name(&game, !side);
         let Some(last) = self.store.last_move(game.id)? else {
-            return Err(refuse(
-                "No move has been played yet: there is nothing to take back.",
-            ));
+            return Err(refuse(msg!("game-takeback-nothing")));
         };
         if last.by != Player::Human(user.id) {
-            return Err(refuse(format!(
-                "The last move, `{}`, is {opponent}'s: you can ask to take back only your own \
-                 move, before {opponent} answers it.",
-                last.text
+            return Err(refuse(msg!(
+                "game-takeback-not-own",
+                move = &last.text,
+                opponent = &opponent
             )));
         }
         let requests = self.store.takeback_requests(game.id)?;
         let mine = |r: &&TakebackRequest| r.ply == game.ply && r.asked_by == user.id;
         match requests.iter().rev().find(mine).map(|r| r.outcome) {
             Some(RequestOutcome::Open) => {
-                return Err(refuse(format!(
-                    "You have asked already; {opponent} has not answered yet."
-                )))
+                return Err(refuse(msg!("game-takeback-asked", opponent = &opponent)))
             }
             Some(RequestOutcome::Declined) => {
-                return Err(refuse(format!(
-                    "{opponent} declined to take back `{}`; the move stands. Play on.",
-                    last.text
+                return Err(refuse(msg!(
+                    "game-takeback-was-declined",
+                    opponent = &opponent,
+                    move = &last.text
                 )))
             }
             _ => {}
@@ -113,26 +108,28 @@ impl App {
             }
             .into());
         };
-        let mut reply = Reply::public(format!(
-            "{} asks to take back `{}`. <@{opponent_id}>, accept or decline? (It lapses if \
-             you move instead.)",
-            user.name, last.text
+        let mut reply = Reply::public(msg!(
+            "game-takeback-request",
+            name = &user.name,
+            move = &last.text,
+            opponent = opponent_id.to_string()
         ));
         reply.mention = Some(opponent_id);
-        let button = |action: Action, label: &str, style| Button {
+        let lang = self.lang_for(user.id, &game.place, false)?;
+        let button = |action: Action, label: Msg, style| Button {
             id: ButtonId::new(action, game.id, request.ply).to_string(),
-            label: label.into(),
+            label: label.render(lang),
             style,
         };
         reply.buttons = vec![vec![
             button(
                 Action::TakebackAccept(request.id),
-                "Accept takeback",
+                msg!("game-button-accept-takeback"),
                 ButtonStyle::Success,
             ),
             button(
                 Action::TakebackDecline(request.id),
-                "Decline",
+                msg!("game-button-decline"),
                 ButtonStyle::Danger,
             ),
         ]];
@@ -158,35 +155,32 @@ impl App {
         };
         let asker = self.name(Some(&Player::Human(req.asked_by)));
         let Some(side) = game.side_of(user.id) else {
-            return Err(refuse(format!(
-                "This takeback request is for {asker}'s opponent to answer; you are not playing \
-                 in game {}.",
-                game.id
+            return Err(refuse(msg!(
+                "game-takeback-not-involved",
+                asker = &asker,
+                game = game.id.to_string()
             )));
         };
         if req.asked_by == user.id {
-            return Err(refuse(format!(
-                "You asked for this takeback; {} answers it. Wait, or play on once it is \
-                 answered.",
-                self.side_name(&game, !side)
+            return Err(refuse(msg!(
+                "game-takeback-own",
+                opponent = self.side_name(&game, !side)
             )));
         }
         // From here on the presser is the one who answers: once answered or lapsed, the
         // request's buttons come off.
-        let lapsed = |why: &str| -> Answer {
-            Ok(Reply::private(format!(
-                "This takeback request has lapsed: {why}. `/bao board` shows the game now."
-            ))
-            .with(Effect::RetirePressed)
-            .into())
+        let lapsed = |why: Msg| -> Answer {
+            Ok(Reply::private(msg!("game-takeback-lapsed", why = why))
+                .with(Effect::RetirePressed)
+                .into())
         };
         match req.outcome {
-            RequestOutcome::Accepted => return lapsed("it was already accepted"),
-            RequestOutcome::Declined => return lapsed("it was already declined"),
-            _ if game.status != GameStatus::Active => return lapsed("the game is over"),
-            RequestOutcome::Lapsed => return lapsed("the game moved on since it was asked"),
+            RequestOutcome::Accepted => return lapsed(msg!("game-lapsed-accepted")),
+            RequestOutcome::Declined => return lapsed(msg!("game-lapsed-declined")),
+            _ if game.status != GameStatus::Active => return lapsed(msg!("game-lapsed-over")),
+            RequestOutcome::Lapsed => return lapsed(msg!("game-lapsed-moved")),
             RequestOutcome::Open if game.ply != req.ply => {
-                return lapsed("the game moved on since it was asked")
+                return lapsed(msg!("game-lapsed-moved"))
             }
             RequestOutcome::Open => {}
         }
@@ -196,20 +190,23 @@ impl App {
         self.clock_signal
             .ring_for(game.clock.and_then(|c| c.next_due()).map(|(at, _)| at));
         if !accept {
-            return Ok(Reply::public(format!(
-                "{} declines to take back `{}`; the move stands and {} is to move.",
-                user.name, req.mv, user.name
+            return Ok(Reply::public(msg!(
+                "game-takeback-declines",
+                name = &user.name,
+                move = &req.mv
             ))
             .with(Effect::RetirePressed)
             .into());
         }
         let pos = self.position(&game)?;
         let trace = self.last_trace(&game)?;
-        let text = format!(
-            "{} accepts: {asker}'s move `{}` is taken back, and {asker} is to move again.",
-            user.name, req.mv
+        let text = msg!(
+            "game-takeback-accepts",
+            name = &user.name,
+            asker = &asker,
+            move = &req.mv
         );
-        let mut reply = self.board_reply(&game, &pos, trace, pos.turn(), &text)?;
+        let mut reply = self.board_reply_saying(&game, &pos, trace, pos.turn(), text.into())?;
         reply.remove_buttons_of(previous);
         reply.effects.push(Effect::RetirePressed);
         let notices = self.turn_notices(&game, &pos);
@@ -218,28 +215,33 @@ impl App {
 }
 
 /// The declined takeback requests of a game, for histories, in the order they were made:
-/// "Asha asked for ply 3 (`A6 left takata`) back".
-pub(in crate::app) fn declined_words(app: &App, game: GameId) -> Result<Vec<String>, AppError> {
+/// "Asha asked for ply 3 (`A6 left takata`) back" (said in the reader's language; its
+/// `Display` is the English, for the game record).
+pub(in crate::app) fn declined_words(app: &App, game: GameId) -> Result<Vec<Text>, AppError> {
     Ok(app
         .store
         .takeback_requests(game)?
         .iter()
         .filter(|r| r.outcome == RequestOutcome::Declined)
         .map(|r| {
-            format!(
-                "{} asked for ply {} (`{}`) back",
-                app.name(Some(&Player::Human(r.asked_by))),
-                r.ply,
-                r.mv
+            msg!(
+                "game-takeback-asked-for",
+                name = app.name(Some(&Player::Human(r.asked_by))),
+                ply = r.ply,
+                move = &r.mv
             )
+            .into()
         })
         .collect())
 }
 
 /// Who asked for a takeback, for histories: " at Asha's request", or nothing when unknown.
-pub(in crate::app) fn asked_words(app: &App, asked_by: Option<UserId>) -> String {
+pub(in crate::app) fn asked_words(app: &App, asked_by: Option<UserId>) -> Text {
     match asked_by {
-        Some(u) => format!(" at {}'s request", app.name(Some(&Player::Human(u)))),
-        None => String::new(),
+        Some(u) => Text::verbatim(" ").then(msg!(
+            "game-at-request",
+            name = app.name(Some(&Player::Human(u)))
+        )),
+        None => Text::new(),
     }
 }
