@@ -29,6 +29,7 @@ mod correspondence;
 mod ladder;
 mod lookup;
 mod parse;
+mod picture_words;
 mod refusal;
 mod reply;
 mod table;
@@ -65,6 +66,7 @@ pub use commands::daily_puzzle_channel;
 pub use commands::language::language_choice;
 pub use conversation::Conversation;
 pub use parse::{amount_of_time, game_option, on_off, span, time_per_move};
+pub use picture_words::picture_words;
 pub use ratings::{change_words, signed};
 pub use reply::{
     Attachment, BoardView, Button, ButtonStyle, Destination, Effect, Notice, Reply, Response,

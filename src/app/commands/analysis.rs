@@ -231,7 +231,12 @@ impl App {
         reply.ephemeral = game.place.is_dm() && game.place != *place;
         reply.attachments.push(Attachment {
             filename: format!("bao-{}-analysis.png", game.id),
-            bytes: self.pictures.evaluation_graph_png(analysis, &names)?,
+            bytes: self.pictures.evaluation_graph_png(
+                analysis,
+                &names,
+                // The reply's language: the server's, or the DM player's when only they see it.
+                &self.picture_words_at(if reply.ephemeral { &game.place } else { place }),
+            )?,
         });
         reply.buttons = buttons;
         Ok(reply)
@@ -286,6 +291,7 @@ impl App {
                 trace,
                 names: Some(names),
                 ply: Some(ply),
+                words: self.picture_words_for(user.id, &game.place, true),
                 ..RenderOptions::default()
             },
         )?;
@@ -378,6 +384,7 @@ impl App {
                 names: Some(names),
                 ply: Some(game.ply + 1),
                 caption: Some(format!("Hint: {mv}")),
+                words: self.picture_words_for(user.id, &game.place, true),
                 ..RenderOptions::default()
             },
         )?;

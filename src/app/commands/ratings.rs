@@ -320,6 +320,10 @@ impl App {
                     "Ranked: {MIN_RANKED_GAMES}+ rated games and a rating that is not provisional (RD below 110)."
                 ),
             ],
+            empty: Some(
+                self.picture_words_for(user.id, place, scope == Scope::Global && !place.is_dm())
+                    .nobody_yet,
+            ),
         };
         let leader = top
             .first()

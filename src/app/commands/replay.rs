@@ -94,6 +94,7 @@ impl App {
             to: Some(to),
             winner: game.winner.filter(|_| finished),
             result_text: game.reason.filter(|_| finished).map(|r| r.words()),
+            words: self.picture_words_at(&game.place),
             ..GameGifOptions::default()
         };
         let record = GameRecord { start, moves };
