@@ -1,6 +1,6 @@
 //! How games are shown: board replies with their picture and buttons, status lines, texts.
 
-use crate::render::{board_text_with, Ending, RenderOptions};
+use crate::render::{board_text_words, Ending, RenderOptions};
 use crate::rules::{Direction, Move, MoveKind, Position, Side, Trace};
 use crate::store::{Game, GameStatus, Notify, Place, Player};
 
@@ -186,6 +186,7 @@ impl App {
                 None
             }),
             clocks: self.clock_faces(game, self.clock.now_ms()),
+            words: self.picture_words_at(&game.place),
         };
         (shown, options)
     }
@@ -233,7 +234,7 @@ impl App {
                 bytes: png,
             }),
             animation: None,
-            text: Some(board_text_with(&shown, viewer, ending)),
+            text: Some(board_text_words(&shown, viewer, ending, &options.words)),
         });
         if active {
             let to_move = game.player(pos.turn());

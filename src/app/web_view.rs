@@ -485,6 +485,7 @@ impl App {
             ]),
             winner: game.winner,
             result_text: game.reason.map(|r| r.words()),
+            words: self.picture_words_at(&game.place),
             ..GameGifOptions::default()
         };
         Ok(Some(

@@ -13,10 +13,20 @@ use super::theme::graph::{
     SOUTH_SWATCH,
 };
 use super::theme::{Fonts, BACKGROUND, CAPTURED, DIM_INK, INK, PANEL, TAKASIA, WIDTH, WOOD};
+use super::words::{fill, PictureWords};
 
 /// Draws the evaluation graph of `analysis` as a PNG (1000 x 600); `names` are South's and
 /// North's. A game without moves draws an empty plot.
 pub fn evaluation_graph_png(analysis: &GameAnalysis, names: &[String; 2]) -> Vec<u8> {
+    evaluation_graph_png_words(analysis, names, &PictureWords::default())
+}
+
+/// [`evaluation_graph_png`] with its labels in `words`' language.
+pub fn evaluation_graph_png_words(
+    analysis: &GameAnalysis,
+    names: &[String; 2],
+    words: &PictureWords,
+) -> Vec<u8> {
     let fonts = Fonts::load();
     let mut c = Canvas::new(WIDTH as u32, HEIGHT as u32, BACKGROUND, fonts);
     let curve = analysis.curve();
@@ -24,7 +34,7 @@ pub fn evaluation_graph_png(analysis: &GameAnalysis, names: &[String; 2]) -> Vec
     let x_of = |i: usize| PLOT_LEFT + (PLOT_RIGHT - PLOT_LEFT) * i as f32 / plies as f32;
     let y_of = |e: f64| PLOT_BOTTOM - (PLOT_BOTTOM - PLOT_TOP) * e.clamp(0.0, 1.0) as f32;
 
-    draw_legend(&mut c, analysis, names);
+    draw_legend(&mut c, analysis, names, words);
 
     // The plot: background, grid lines at quarters, the percent scale.
     c.fill_round_rect(
@@ -96,16 +106,16 @@ pub fn evaluation_graph_png(analysis: &GameAnalysis, names: &[String; 2]) -> Vec
             2.0,
             Some([8.0, 6.0]),
         );
-        let namua_w = c.text_width("namua", 22.0, Weight::Bold);
-        let mtaji_w = c.text_width("mtaji", 22.0, Weight::Bold);
+        let namua_w = c.text_width(&words.namua, 22.0, Weight::Bold);
+        let mtaji_w = c.text_width(&words.mtaji, 22.0, Weight::Bold);
         if x - PLOT_LEFT > namua_w + 24.0 {
-            stage_label(&mut c, "namua", x - 12.0 - namua_w);
+            stage_label(&mut c, &words.namua, x - 12.0 - namua_w);
         }
         if PLOT_RIGHT - x > mtaji_w + 24.0 {
-            stage_label(&mut c, "mtaji", x + 12.0);
+            stage_label(&mut c, &words.mtaji, x + 12.0);
         }
     } else if namua {
-        stage_label(&mut c, "namua", PLOT_LEFT + 12.0);
+        stage_label(&mut c, &words.namua, PLOT_LEFT + 12.0);
     }
 
     // Mistakes and blunders, on the point after the move.
@@ -141,7 +151,7 @@ pub fn evaluation_graph_png(analysis: &GameAnalysis, names: &[String; 2]) -> Vec
         tick += step;
     }
     c.text(
-        "ply",
+        &words.graph_ply,
         16.0,
         PLOT_BOTTOM + 34.0,
         22.0,
@@ -170,13 +180,17 @@ fn stage_label(c: &mut Canvas, text: &str, x: f32) {
 
 /// The two legend lines: each player's swatch, name, side and accuracy; then what the marks
 /// and the scale mean.
-fn draw_legend(c: &mut Canvas, analysis: &GameAnalysis, names: &[String; 2]) {
+fn draw_legend(c: &mut Canvas, analysis: &GameAnalysis, names: &[String; 2], words: &PictureWords) {
     let y = 40.0;
     for (side, left) in [(Side::South, true), (Side::North, false)] {
         let name = fit(c, &short(&names[side.index()]), 28.0, 250.0);
         let accuracy = match analysis.accuracy[side.index()] {
-            Some(a) => format!("{}  \u{b7}  accuracy {a:.0}%", side.name()),
-            None => side.name().to_string(),
+            Some(a) => format!(
+                "{}  \u{b7}  {}",
+                words.side(side),
+                fill(&words.accuracy, &[("percent", &format!("{a:.0}"))])
+            ),
+            None => words.side(side).to_string(),
         };
         let name_w = c.text_width(&name, 28.0, Weight::Bold);
         let detail_w = c.text_width(&accuracy, 22.0, Weight::Regular);
@@ -204,7 +218,7 @@ fn draw_legend(c: &mut Canvas, analysis: &GameAnalysis, names: &[String; 2]) {
     let y2 = 88.0;
     let mut x = 16.0;
     x += c.text(
-        "South's expected score",
+        &words.expected_score,
         x,
         y2,
         22.0,
@@ -213,7 +227,10 @@ fn draw_legend(c: &mut Canvas, analysis: &GameAnalysis, names: &[String; 2]) {
         Align::Left,
     );
     x += 28.0;
-    for (color, r, word) in [(TAKASIA, 7.5, "mistake"), (CAPTURED, 9.0, "blunder")] {
+    for (color, r, word) in [
+        (TAKASIA, 7.5, &words.mistake),
+        (CAPTURED, 9.0, &words.blunder),
+    ] {
         c.fill_circle(
             x + 9.0,
             y2 - Canvas::cap_height(22.0) / 2.0,
@@ -224,7 +241,7 @@ fn draw_legend(c: &mut Canvas, analysis: &GameAnalysis, names: &[String; 2]) {
         x += c.text(word, x, y2, 22.0, Weight::Regular, INK, Align::Left);
         x += 22.0;
     }
-    let budget = format!("{} nodes a move", analysis.nodes);
+    let budget = fill(&words.nodes, &[("nodes", &analysis.nodes)]);
     let w = c.text_width(&budget, 22.0, Weight::Regular);
     c.text(
         &budget,

@@ -26,6 +26,7 @@ mod stage;
 mod table;
 mod text;
 mod theme;
+mod words;
 
 use crate::rules::{Position, Side, Trace};
 
@@ -36,13 +37,14 @@ use theme::{Fonts, BACKGROUND, WIDTH};
 pub use anim::{Event, Frame, StopKind};
 pub use clock_face::ClockFaces;
 pub use gif::{decode_gif, GifBand, GifDecodeError, ShownFrame, ShownGif};
-pub use graph::evaluation_graph_png;
+pub use graph::{evaluation_graph_png, evaluation_graph_png_words};
 pub use movie::{
     game_gif, move_gif, moves_gif, GameGifOptions, GameRecord, GifError, MAX_GIF_BYTES, PLY_CS,
 };
 pub use pool::{Pictures, PoolError, RenderPool};
 pub use table::{table_png, table_text, Column, Table, TableRow};
-pub use text::{board_text, board_text_with, Ending};
+pub use text::{board_text, board_text_with, board_text_words, Ending};
+pub use words::{fill, Describer, PictureWords};
 
 /// The frame model of animations (frames, pacing limits), for tests and tools.
 pub mod frames {
@@ -77,6 +79,9 @@ pub struct RenderOptions {
     /// Both players' clocks, drawn under their names (on the ratings' line), the running one
     /// marked; `None` for a game without a clock.
     pub clocks: Option<ClockFaces>,
+    /// The picture's own words (side names, header, legend, the move's trace), English by
+    /// default; the app gives them in the reader's language.
+    pub words: PictureWords,
 }
 
 impl Default for RenderOptions {
@@ -91,6 +96,7 @@ impl Default for RenderOptions {
             caption: None,
             ratings: None,
             clocks: None,
+            words: PictureWords::default(),
         }
     }
 }

@@ -15,6 +15,7 @@ use super::gif::GifBuilder;
 use super::scene::Scene;
 use super::stage::{full, names_of, Stage};
 use super::theme::{Fonts, BACKGROUND, BANNER, BOARD_H, CAPTION_LINE, HEADER, WIDTH};
+use super::words::{fill, PictureWords};
 use super::RenderOptions;
 
 /// Discord's attachment limit (10 MiB): no GIF made here is ever larger.
@@ -87,6 +88,8 @@ pub struct GameGifOptions {
     /// Draw the GIF at half size (500 px wide): a quarter of the pixels to encode, about a
     /// third of the bytes; what Discord shows on a phone anyway.
     pub half_size: bool,
+    /// The pictures' words (English by default).
+    pub words: PictureWords,
 }
 
 impl Default for GameGifOptions {
@@ -101,6 +104,7 @@ impl Default for GameGifOptions {
             result_text: None,
             ply_cs: PLY_CS,
             half_size: true,
+            words: PictureWords::default(),
         }
     }
 }
@@ -191,7 +195,8 @@ pub(super) fn moves_movie(
                 ..opts.clone()
             };
             let name = names_of(opts, trace.mover);
-            stage.show_still(&after, &hold_opts, &format!("{name}: {}", trace.describe()));
+            let said = opts.words.describe.describe(trace);
+            stage.show_still(&after, &hold_opts, &format!("{name}: {said}"));
             stage.emit(&mut gif, BETWEEN_MOVES_CS);
         }
     }
@@ -266,6 +271,7 @@ pub(super) fn game_movie(
     let render = RenderOptions {
         viewer: opts.viewer,
         names: opts.names.clone(),
+        words: opts.words.clone(),
         ..RenderOptions::default()
     };
     for p in opts.from..=to {
@@ -291,15 +297,21 @@ pub(super) fn game_movie(
         let pos = shown(p);
         let trace = (p > 0).then(|| traces[p as usize - 1].clone());
         let line = match &trace {
-            Some(t) => format!(
-                "Ply {p} \u{b7} {} ({}): {}",
-                names_of(&render, t.mover),
-                t.mover.name(),
-                t.mv
+            Some(t) => fill(
+                &opts.words.ply_line,
+                &[
+                    ("ply", &p),
+                    ("name", &names_of(&render, t.mover)),
+                    ("side", &opts.words.side(t.mover)),
+                    ("move", &t.mv),
+                ],
             ),
-            None => "Start position".to_string(),
+            None => opts.words.start_position.clone(),
         };
-        let detail = trace.as_ref().map(|t| t.describe()).unwrap_or_default();
+        let detail = trace
+            .as_ref()
+            .map(|t| opts.words.describe.describe(t))
+            .unwrap_or_default();
         let still_opts = RenderOptions {
             ply: Some(p),
             trace,

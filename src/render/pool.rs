@@ -22,8 +22,8 @@ use crate::ai::analysis::GameAnalysis;
 use crate::rules::{IllegalMove, Move, Position};
 
 use super::{
-    board_png, evaluation_graph_png, game_gif, moves_gif, table_png, GameGifOptions, GameRecord,
-    GifError, RenderOptions, Table,
+    board_png, evaluation_graph_png_words, game_gif, moves_gif, table_png, GameGifOptions,
+    GameRecord, GifError, PictureWords, RenderOptions, Table,
 };
 
 /// A job for a worker.
@@ -259,10 +259,11 @@ impl Pictures {
         &self,
         analysis: &GameAnalysis,
         names: &[String; 2],
+        words: &PictureWords,
     ) -> Result<Vec<u8>, PoolError> {
-        let (analysis, names) = (analysis.clone(), names.clone());
+        let (analysis, names, words) = (analysis.clone(), names.clone(), words.clone());
         self.pool
-            .run(move || evaluation_graph_png(&analysis, &names))
+            .run(move || evaluation_graph_png_words(&analysis, &names, &words))
     }
 
     /// [`table_png`] on a worker.

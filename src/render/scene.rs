@@ -15,6 +15,7 @@ use super::theme::{
     CAPTURED, CELL, DIM_INK, ENTERED, HEADER, HOUSE_FRAME, HOUSE_HALF, INK, LABEL, MARGIN,
     MAX_STONES, PIT_R, RATING_LINE, STONES, STONE_GLINT, STONE_R, STONE_SHADOW, TAKASIA, WIDTH,
 };
+use super::words::fill;
 use super::RenderOptions;
 
 /// Everything worked out before drawing: marks, texts, and the picture's height.
@@ -48,21 +49,25 @@ impl<'a> Scene<'a> {
             m.tags.insert(0, Tag::new("T", TAKASIA));
         }
 
+        let w = &opts.words;
         let who = |side: Side| match &opts.names {
-            Some(names) => format!("{} ({})", short(&names[side.index()]), side.name()),
-            None => side.name().to_string(),
+            Some(names) => format!("{} ({})", short(&names[side.index()]), w.side(side)),
+            None => w.side(side).to_string(),
         };
         let reason = opts.result_text.clone().or_else(|| {
             opts.trace
                 .as_ref()
                 .and_then(|t| t.game_end())
                 .filter(|(w, _)| Some(*w) == pos.winner())
-                .map(|(_, r)| r.words().to_string())
-                .or_else(|| pos.end_reason().map(|r| r.words().to_string()))
+                .map(|(_, r)| w.end_reason(r).to_string())
+                .or_else(|| pos.end_reason().map(|r| w.end_reason(r).to_string()))
         });
         let banner = match (pos.winner(), &reason) {
-            (Some(w), Some(r)) => Some(format!("{} wins \u{b7} {r}", who(w))),
-            (Some(w), None) => Some(format!("{} wins", who(w))),
+            (Some(side), Some(r)) => Some(format!(
+                "{} \u{b7} {r}",
+                fill(&w.wins, &[("side", &who(side))])
+            )),
+            (Some(side), None) => Some(fill(&w.wins, &[("side", &who(side))])),
             (None, Some(r)) => Some(r.clone()),
             (None, None) => None,
         };
@@ -73,26 +78,33 @@ impl<'a> Scene<'a> {
         }
         // The default rule set (v0.2) is not marked, as in the position line.
         if pos.rules() != crate::rules::RuleSet::V02 {
-            status.push(format!("rules {}", pos.rules()).to_uppercase());
+            status.push(fill(&w.rules, &[("rules", &pos.rules())]).to_uppercase());
         }
         // A stored result without a winner on the board (agreed draw, abandonment) is over too.
         if pos.is_over() || opts.result_text.is_some() {
-            status.push("GAME OVER".to_string());
+            status.push(w.game_over.clone());
         } else {
             if pos.variant() == Variant::Kiswahili {
                 status.push(pos.phase().label().to_string());
             }
-            status.push(format!("{} to move", who(pos.turn())));
+            status.push(fill(&w.to_move, &[("side", &who(pos.turn()))]));
         }
         if let Some(ply) = opts.ply {
-            status.push(format!("ply {ply}"));
+            status.push(fill(&w.ply, &[("ply", &ply)]));
         }
         let status = status.join("  \u{b7}  ");
 
         let text_w = WIDTH - 2.0 * MARGIN;
-        let takasia_line = takasia.map(|t| format!("takasia: {t} may not be started this turn"));
+        let takasia_line = takasia.map(|t| fill(&w.takasia, &[("pit", &t)]));
         let move_lines = trace
-            .map(|t| fonts.wrap(&t.describe(), CAPTION_SIZE, Weight::Regular, text_w))
+            .map(|t| {
+                fonts.wrap(
+                    &w.describe.describe(t),
+                    CAPTION_SIZE,
+                    Weight::Regular,
+                    text_w,
+                )
+            })
             .unwrap_or_default();
         let caption_lines = opts
             .caption
@@ -181,6 +193,7 @@ impl<'a> Scene<'a> {
     pub fn draw_header(&self, c: &mut Canvas) {
         let pos = self.pos;
         let viewer = self.opts.viewer;
+        let words = &self.opts.words;
         // Line 1: the viewer's player on the left, the opponent on the right.
         let y = 40.0;
         for (side, left) in [(viewer, true), (!viewer, false)] {
@@ -188,14 +201,14 @@ impl<'a> Scene<'a> {
             let won = pos.winner() == Some(side);
             let name = match &self.opts.names {
                 Some(names) => fit(c, &short(&names[side.index()]), 28.0, 260.0),
-                None => side.name().to_string(),
+                None => words.side(side).to_string(),
             };
             let mut detail = Vec::new();
             if self.opts.names.is_some() {
-                detail.push(side.name().to_string());
+                detail.push(words.side(side).to_string());
             }
             if pos.variant() == Variant::Kiswahili {
-                detail.push(format!("hand {}", pos.hand(side)));
+                detail.push(fill(&words.hand, &[("seeds", &pos.hand(side))]));
             }
             let detail = detail.join("  \u{b7}  ");
             let name_w = c.text_width(&name, 28.0, Weight::Bold);
@@ -392,7 +405,7 @@ impl<'a> Scene<'a> {
             let cy = y + CAPTION_LINE / 2.0;
             let mut x = MARGIN;
             x += c.text(
-                "Last move",
+                &self.opts.words.last_move,
                 x,
                 base(y),
                 CAPTION_SIZE,
@@ -404,8 +417,15 @@ impl<'a> Scene<'a> {
             for item in &self.legend {
                 c.stroke_circle(x + 10.0, cy, 9.0, item.color, 3.5, None);
                 x += 26.0;
+                let w = &self.opts.words;
+                let word = match item.word {
+                    "start" => &w.mark_start,
+                    "captured" => &w.mark_captured,
+                    "entered" => &w.mark_entered,
+                    _ => &w.mark_end,
+                };
                 x += c.text(
-                    item.word,
+                    word,
                     x,
                     base(y),
                     21.0,

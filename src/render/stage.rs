@@ -16,12 +16,13 @@ use super::theme::{
     Fonts, BACKGROUND, BANNER, BOARD_H, CAPTION_LINE, CAPTION_SIZE, CELL, DIM_INK, INK, MARGIN,
     WIDTH,
 };
+use super::words::fill;
 use super::RenderOptions;
 
 pub(super) fn names_of(opts: &RenderOptions, side: Side) -> String {
     match &opts.names {
         Some(names) => names[side.index()].clone(),
-        None => side.name().to_string(),
+        None => opts.words.side(side).to_string(),
     }
 }
 
@@ -308,17 +309,21 @@ fn cut(fonts: &Fonts, text: &str, size: f32, weight: Weight, max: f32) -> String
 
 /// The caption line of one sowing frame.
 fn frame_note(f: &Frame, before: &Position, trace: &Trace, opts: &RenderOptions) -> String {
+    let w = &opts.words;
     let who = names_of(opts, trace.mover);
     let to_sow = |n: u8| match n {
         0 => String::new(),
-        1 => " \u{b7} 1 seed to sow".to_string(),
-        n => format!(" \u{b7} {n} seeds to sow"),
+        1 => format!(" \u{b7} {}", w.one_seed_to_sow),
+        n => format!(" \u{b7} {}", fill(&w.seeds_to_sow, &[("seeds", &n)])),
     };
     match f.event {
-        Event::Before => format!("{who} plays {}", trace.mv),
+        Event::Before => fill(&w.plays, &[("name", &who), ("move", &trace.mv)]),
         Event::FromHand { pit } => {
             let hand = f.hand[trace.mover.index()];
-            format!("{who}: a seed from hand into {pit} \u{b7} {hand} left in hand")
+            fill(
+                &w.from_hand,
+                &[("name", &who), ("pit", &pit), ("hand", &hand)],
+            )
         }
         Event::Lift {
             pit,
@@ -327,14 +332,23 @@ fn frame_note(f: &Frame, before: &Position, trace: &Trace, opts: &RenderOptions)
             direction,
         } => {
             let what = match reason {
-                LiftReason::Start => "lifts",
-                LiftReason::TwoPiece => "two-piece start: lifts",
-                LiftReason::Relay => "relay: lifts",
-                LiftReason::HouseUse => "nyumba use: lifts",
+                LiftReason::Start => &w.lifts,
+                LiftReason::TwoPiece => &w.lifts_two_piece,
+                LiftReason::Relay => &w.lifts_relay,
+                LiftReason::HouseUse => &w.lifts_house,
             };
-            format!("{what} {seeds} from {pit}, sowing {direction}")
+            fill(
+                what,
+                &[
+                    ("seeds", &seeds),
+                    ("pit", &pit),
+                    ("direction", &w.direction(direction)),
+                ],
+            )
         }
-        Event::Drop { pit } => format!("sows into {pit}{}", to_sow(f.held)),
+        Event::Drop { pit } => {
+            format!("{}{}", fill(&w.sows_into, &[("pit", &pit)]), to_sow(f.held))
+        }
         Event::Capture {
             from,
             seeds,
@@ -342,34 +356,40 @@ fn frame_note(f: &Frame, before: &Position, trace: &Trace, opts: &RenderOptions)
             won,
         } => {
             if won {
-                format!("captures {seeds} from {from}: the front row is empty")
+                fill(&w.captures_won, &[("seeds", &seeds), ("from", &from)])
             } else {
-                format!("captures {seeds} from {from}, sown from {kichwa}")
+                fill(
+                    &w.captures,
+                    &[("seeds", &seeds), ("from", &from), ("kichwa", &kichwa)],
+                )
             }
         }
         Event::Lap { run, runs, pit } => {
-            format!("sowing run {run} of {runs} \u{b7} ended in {pit}")
+            fill(&w.lap, &[("run", &run), ("runs", &runs), ("pit", &pit)])
         }
-        Event::Stop { pit, why } => match why {
-            StopKind::Empty => format!("{pit} was empty: the move ends"),
-            StopKind::House => format!("stops in the nyumba {pit}"),
-            StopKind::HouseChoice => format!("nyumba stop in {pit}"),
-            StopKind::Takasia => format!("{pit} is the takasia pit: the move stops"),
-        },
+        Event::Stop { pit, why } => fill(
+            match why {
+                StopKind::Empty => &w.stop_empty,
+                StopKind::House => &w.stop_house,
+                StopKind::HouseChoice => &w.stop_house_choice,
+                StopKind::Takasia => &w.stop_takasia,
+            },
+            &[("pit", &pit)],
+        ),
         Event::GameEnd {
             winner,
             never_ending,
         } => {
             let name = names_of(opts, winner);
             if never_ending {
-                format!("never-ending move ({} sowing runs): {name} wins", MAX_RUNS)
+                fill(&w.never_ending, &[("runs", &MAX_RUNS), ("name", &name)])
             } else {
-                format!("{name} wins")
+                fill(&w.wins, &[("side", &name)])
             }
         }
         Event::Final => {
             let _ = before;
-            trace.describe()
+            w.describe.describe(trace)
         }
     }
 }

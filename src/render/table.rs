@@ -64,6 +64,15 @@ pub struct Table {
     pub rows: Vec<TableRow>,
     /// Lines under the table (notes, the asker's standing).
     pub footer: Vec<String>,
+    /// What a table without rows says; `None`: `nobody yet`.
+    pub empty: Option<String>,
+}
+
+impl Table {
+    /// What the table says when it has no rows.
+    fn empty_line(&self) -> &str {
+        self.empty.as_deref().unwrap_or("nobody yet")
+    }
 }
 
 /// `text` cut with an ellipsis to at most `max` pixels at `size`.
@@ -220,7 +229,7 @@ pub fn table_png(table: &Table) -> Vec<u8> {
     c.line(MARGIN, y - 2.0, width - MARGIN, y - 2.0, DIM_INK, 1.0);
     if table.rows.is_empty() {
         c.text(
-            "nobody yet",
+            table.empty_line(),
             MARGIN + pad,
             y + ROW_H / 2.0 + Canvas::cap_height(CELL_SIZE) / 2.0,
             CELL_SIZE,
@@ -331,7 +340,7 @@ pub fn table_text(table: &Table) -> String {
     let headers: Vec<String> = table.columns.iter().map(|c| c.header.clone()).collect();
     out.push(line(&headers, "  "));
     if table.rows.is_empty() {
-        out.push("  nobody yet".into());
+        out.push(format!("  {}", table.empty_line()));
     }
     for row in &table.rows {
         if row.gap_before {
@@ -368,6 +377,7 @@ mod tests {
                 },
             ],
             footer: vec!["5+ rated games".into()],
+            empty: None,
         }
     }
 

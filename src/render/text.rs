@@ -2,6 +2,8 @@
 
 use crate::rules::{Pit, Position, Row, Side, Variant};
 
+use super::words::{fill, PictureWords};
+
 /// Width of one pit's column.
 const COL: usize = 5;
 
@@ -42,10 +44,21 @@ pub struct Ending<'a> {
 /// (`North wins: resignation`, `Game over, no winner: agreed draw`) instead of what the
 /// position alone would suggest.
 pub fn board_text_with(pos: &Position, viewer: Side, ending: Option<Ending<'_>>) -> String {
+    board_text_words(pos, viewer, ending, &PictureWords::default())
+}
+
+/// [`board_text_with`] in `words`' language (the move numbers, pit letters and phase names
+/// stay as they are).
+pub fn board_text_words(
+    pos: &Position,
+    viewer: Side,
+    ending: Option<Ending<'_>>,
+    words: &PictureWords,
+) -> String {
     let over = pos.is_over() || ending.is_some();
     let opponent = !viewer;
     let mut out = String::new();
-    out.push_str(&player_line(pos, opponent, over));
+    out.push_str(&player_line(pos, opponent, over, words));
     let numbers = |descending: bool| -> String {
         let mut s = " ".repeat(4);
         for i in 0..8 {
@@ -65,10 +78,12 @@ pub fn board_text_with(pos: &Position, viewer: Side, ending: Option<Ending<'_>>)
     }
     out.push_str(&numbers(false));
     out.push('\n');
-    out.push_str(&player_line(pos, viewer, over));
+    out.push_str(&player_line(pos, viewer, over, words));
     if let Some(t) = pos.takasia().filter(|_| !over) {
-        out.push_str(&format!("takasia: {t} may not be started this turn\n"));
+        out.push_str(&fill(&words.takasia, &[("pit", &t)]));
+        out.push('\n');
     }
+    let wins = |side: Side| fill(&words.wins, &[("side", &words.side(side))]);
     match (ending, pos.winner(), pos.end_reason()) {
         (
             Some(Ending {
@@ -77,7 +92,7 @@ pub fn board_text_with(pos: &Position, viewer: Side, ending: Option<Ending<'_>>)
             }),
             _,
             _,
-        ) => out.push_str(&format!("{} wins: {reason}\n", w.name())),
+        ) => out.push_str(&format!("{}: {reason}\n", wins(w))),
         (
             Some(Ending {
                 winner: None,
@@ -85,16 +100,19 @@ pub fn board_text_with(pos: &Position, viewer: Side, ending: Option<Ending<'_>>)
             }),
             _,
             _,
-        ) => out.push_str(&format!("Game over, no winner: {reason}\n")),
-        (None, Some(w), Some(r)) => out.push_str(&format!("{} wins: {r}\n", w.name())),
-        (None, Some(w), None) => out.push_str(&format!("{} wins\n", w.name())),
+        ) => out.push_str(&format!("{}: {reason}\n", words.no_winner)),
+        (None, Some(w), Some(r)) => {
+            out.push_str(&format!("{}: {}\n", wins(w), words.end_reason(r)))
+        }
+        (None, Some(w), None) => out.push_str(&format!("{}\n", wins(w))),
         _ => {
             let phase = if pos.variant() == Variant::Kujifunza {
                 "KUJIFUNZA".to_string()
             } else {
                 pos.phase().label().to_string()
             };
-            out.push_str(&format!("{phase}: {} to move\n", pos.turn().name()));
+            let to_move = fill(&words.to_move, &[("side", &words.side(pos.turn()))]);
+            out.push_str(&format!("{phase}: {to_move}\n"));
         }
     }
     // No trailing blanks on any line.
@@ -102,13 +120,15 @@ pub fn board_text_with(pos: &Position, viewer: Side, ending: Option<Ending<'_>>)
 }
 
 /// `North  hand 22  <- to move`
-fn player_line(pos: &Position, side: Side, over: bool) -> String {
-    let mut line = side.name().to_string();
+fn player_line(pos: &Position, side: Side, over: bool, words: &PictureWords) -> String {
+    let mut line = words.side(side).to_string();
     if pos.variant() == Variant::Kiswahili {
-        line.push_str(&format!("  hand {}", pos.hand(side)));
+        line.push_str("  ");
+        line.push_str(&fill(&words.hand, &[("seeds", &pos.hand(side))]));
     }
     if !over && pos.turn() == side {
-        line.push_str("  <- to move");
+        line.push_str("  ");
+        line.push_str(&words.text_to_move);
     }
     line.push('\n');
     line

@@ -160,5 +160,6 @@ pub fn crosstable_in(
         columns,
         rows: table_rows,
         footer: vec![words.footer.clone()],
+        empty: None,
     }
 }

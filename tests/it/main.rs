@@ -41,6 +41,7 @@ mod i18n_console;
 mod i18n_game;
 mod i18n_language;
 mod i18n_stats;
+mod i18n_pictures;
 mod input_fuzz;
 mod lessons;
 mod perft;

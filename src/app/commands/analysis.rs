@@ -250,7 +250,12 @@ impl App {
         reply.lang = Some(lang);
         reply.attachments.push(Attachment {
             filename: format!("bao-{}-analysis.png", game.id),
-            bytes: self.pictures.evaluation_graph_png(analysis, &names)?,
+            bytes: self.pictures.evaluation_graph_png(
+                analysis,
+                &names,
+                // The reply's language: the server's, or the DM player's when only they see it.
+                &self.picture_words_at(if reply.ephemeral { &game.place } else { place }),
+            )?,
         });
         reply.buttons = buttons;
         Ok(reply)
@@ -307,6 +312,7 @@ impl App {
                 trace,
                 names: Some(names),
                 ply: Some(ply),
+                words: self.picture_words_for(user.id, &game.place, true),
                 ..RenderOptions::default()
             },
         )?;
@@ -385,7 +391,12 @@ impl App {
                 trace: Some(trace.clone()),
                 names: Some(names),
                 ply: Some(game.ply + 1),
+<<<<<<< HEAD
                 caption: Some(msg!("hint-caption", mv = mv.to_string()).render(lang)),
+=======
+                caption: Some(format!("Hint: {mv}")),
+                words: self.picture_words_for(user.id, &game.place, true),
+>>>>>>> i18n-pictures
                 ..RenderOptions::default()
             },
         )?;

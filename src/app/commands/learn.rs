@@ -14,10 +14,11 @@
 //! was shown for, so a press on an old task, or on someone else's lesson, is refused
 //! privately.
 
+use crate::app::picture_words;
 use crate::i18n::{words, Lang, Text};
 use crate::lessons::{self, Lesson, Task};
 use crate::msg;
-use crate::render::{board_text, RenderOptions};
+use crate::render::{board_text_words, RenderOptions};
 use crate::rules::{Move, MoveError, Position, Side, Trace};
 use crate::store::{LessonStep, OpenLesson};
 
@@ -335,13 +336,14 @@ impl App {
         let opts = RenderOptions {
             trace: Some(last),
             caption: Some(msg!("learn-your-answer").render(lang)),
+            words: picture_words(lang),
             ..RenderOptions::default()
         };
         reply.board = Some(BoardView {
             current: None,
             animation: self.moves_animation_gif(name.clone(), &before, &moves, &opts),
             picture: self.still_png(name, &shown, &opts),
-            text: Some(board_text(&shown, Side::South)),
+            text: Some(board_text_words(&shown, Side::South, None, &opts.words)),
         });
         if let Some(next) = next {
             reply.buttons = vec![vec![Button {
@@ -426,6 +428,7 @@ impl App {
                 )
                 .render(lang),
             ),
+            words: picture_words(lang),
             ..RenderOptions::default()
         };
         if let Some(demo) = self.moves_animation_gif(name, &pos, &[mv], &opts) {
@@ -473,6 +476,7 @@ impl App {
         )?;
         let opts = RenderOptions {
             caption: Some(msg!("learn-show-me-caption", mv = mv.to_string()).render(lang)),
+            words: picture_words(lang),
             ..RenderOptions::default()
         };
         let name = format!("lesson-{}-{}-show", open.lesson, open.task);
@@ -504,6 +508,7 @@ impl App {
                 )
                 .render(lang),
             ),
+            words: picture_words(lang),
             ..RenderOptions::default()
         };
         if hint {
@@ -530,7 +535,7 @@ impl App {
             current: None,
             picture: self.still_png(name, &pos, &opts),
             animation: None,
-            text: Some(board_text(&pos, Side::South)),
+            text: Some(board_text_words(&pos, Side::South, None, &opts.words)),
         });
         let token = crate::vocab::GameId(open.token);
         reply.buttons = move_button_rows(&pos, |mv| {

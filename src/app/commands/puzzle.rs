@@ -16,12 +16,13 @@
 
 use crate::ai::forced::{forced_win, FORCED_WIN_NODES};
 use crate::ai::{choose_move, SearchLimits};
+use crate::app::picture_words;
 use crate::i18n::{words, Lang, Msg, Text};
 use crate::msg;
 use crate::puzzles::attempt::Verdict;
 use crate::puzzles::pick::{daily, day_of, pick, Wanted};
 use crate::puzzles::{collection, find, Puzzle, Theme};
-use crate::render::{board_text, RenderOptions};
+use crate::render::{board_text_words, RenderOptions};
 use crate::rules::{Move, MoveSpec, Position, Trace, Variant};
 use crate::store::{PuzzleAttempt, PuzzleRated};
 use crate::vocab::GameId;
@@ -164,6 +165,7 @@ impl App {
             // Drawn in the language of the reply that carries it.
             caption: Some(puzzle.goal_msg().render(lang)),
             trace: animation.as_ref().map(|(_, t)| t.clone()),
+            words: picture_words(lang),
             ..RenderOptions::default()
         };
         let mut reply = Reply::private(text);
@@ -181,7 +183,7 @@ impl App {
             current: None,
             picture: self.still_png(name, &pos, &opts),
             animation,
-            text: Some(board_text(&pos, puzzle.solver())),
+            text: Some(board_text_words(&pos, puzzle.solver(), None, &opts.words)),
         });
         let token = GameId(token);
         reply.buttons = move_button_rows(&pos, |mv| {
@@ -358,6 +360,7 @@ impl App {
             viewer: puzzle.solver(),
             trace: Some(trace),
             caption: Some(msg!("puzzle-caption", id = puzzle.id.as_str()).render(lang)),
+            words: picture_words(lang),
             ..RenderOptions::default()
         };
         let name = format!("puzzle-{}-line", puzzle.id);
@@ -367,7 +370,7 @@ impl App {
             current: None,
             picture: self.still_png(name.clone(), &shown, &opts),
             animation: self.moves_animation_gif(name, from, moves, &opts),
-            text: Some(board_text(&shown, puzzle.solver())),
+            text: Some(board_text_words(&shown, puzzle.solver(), None, &opts.words)),
         });
         reply.buttons = vec![vec![Button {
             id: ButtonId::new(Action::PuzzleNext, GameId(attempt.token), 0).to_string(),
@@ -439,6 +442,7 @@ impl App {
         let opts = RenderOptions {
             viewer: puzzle.solver(),
             caption: Some(msg!("puzzle-allowed-caption", mv = mv.to_string()).render(lang)),
+            words: picture_words(lang),
             ..RenderOptions::default()
         };
         self.moves_animation_gif(format!("puzzle-{}-allowed", puzzle.id), pos, &moves, &opts)

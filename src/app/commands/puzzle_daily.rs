@@ -4,11 +4,12 @@
 //! Each post is claimed in the store before it is sent, so a restart never posts a day twice,
 //! and a tick any time later that day still posts it, so a restart does not skip the day.
 
+use crate::app::picture_words;
 use crate::i18n::{Msg, Text};
 use crate::msg;
 use crate::puzzles::collection;
 use crate::puzzles::pick::{daily, day_of};
-use crate::render::{board_text, RenderOptions};
+use crate::render::{board_text_words, RenderOptions};
 use crate::store::UserId;
 use crate::vocab::GameId;
 
@@ -118,6 +119,7 @@ impl App {
             let opts = RenderOptions {
                 viewer: puzzle.solver(),
                 caption: Some(puzzle.goal_msg().render(lang)),
+                words: picture_words(lang),
                 ..RenderOptions::default()
             };
             let mut reply = Reply::public(msg!(
@@ -131,7 +133,7 @@ impl App {
                 current: None,
                 picture: self.still_png(name, &pos, &opts),
                 animation: None,
-                text: Some(board_text(&pos, puzzle.solver())),
+                text: Some(board_text_words(&pos, puzzle.solver(), None, &opts.words)),
             });
             reply.buttons = vec![vec![Button {
                 id: ButtonId::new(Action::PuzzleDaily, GameId(day.max(1)), 0).to_string(),

@@ -319,6 +319,10 @@ impl App {
                 words(standing.clone()),
                 words(msg!("ratings-ranked-rule", min = MIN_RANKED_GAMES)),
             ],
+            empty: Some(
+                self.picture_words_for(user.id, place, scope == Scope::Global && !place.is_dm())
+                    .nobody_yet,
+            ),
         };
         let mut text = Text::from(msg!(
             "ratings-leaderboard",
