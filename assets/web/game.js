@@ -2,6 +2,8 @@
 // board, steps through it (buttons, ArrowLeft/ArrowRight/Home/End, the move list, the
 // evaluation graph), animates each move seed by seed from its trace, flips the board, and
 // follows a running game by Server-Sent Events (or by polling when the server is full).
+// The words it writes come from the page, in the page's language (`data-words` on #game,
+// rendered by the server from the catalogue); the game's data is fetched in that language.
 
 import { drawBoard, PITS } from './board.js';
 import { drawGraph } from './graph.js';
@@ -9,10 +11,34 @@ import { drawGraph } from './graph.js';
 const main = document.getElementById('game');
 if (main) start(main);
 
+/** The page's words (English when the page gives none). */
+function wordsOf(main) {
+  const en = {
+    ply: 'ply {p} of {n}', start: 'The start position.',
+    mark: '{label} (−{loss} points); better {best}', labels: {}, inPlay: 'in play',
+    loadFailed: 'The game could not be loaded ({error}). Reload the page to try again.',
+    graph: 'Evaluation graph', graphStart: 'start', graphPly: 'ply {p}', graphSouth: 'S', graphNorth: 'N',
+  };
+  try {
+    return Object.assign(en, JSON.parse(main.dataset.words || '{}'));
+  } catch (e) {
+    return en;
+  }
+}
+
+/** `template` with each `{name}` replaced by `values[name]`. */
+export function fill(template, values) {
+  return template.replace(/\{(\w+)\}/g, (all, name) => (name in values ? String(values[name]) : all));
+}
+
 function start(main) {
   const id = main.dataset.id;
   const key = main.dataset.k;
   const q = key ? `?k=${encodeURIComponent(key)}` : '';
+  const words = wordsOf(main);
+  const label = (l) => words.labels[l] || l;
+  // The data's words (move descriptions, results, notes) in the page's language.
+  const lang = main.dataset.lang ? `${q ? '&' : '?'}lang=${encodeURIComponent(main.dataset.lang)}` : '';
   const svg = document.getElementById('board');
   const $ = (i) => document.getElementById(i);
   let data = null;
@@ -40,12 +66,12 @@ function start(main) {
       bar.classList.toggle('to-move', !over && v.turn === side);
       bar.classList.toggle('winner', over && data.winner === side);
     }
-    $('ply-label').textContent = `ply ${p} of ${data.plies.length - 1}`;
+    $('ply-label').textContent = fill(words.ply, { p, n: data.plies.length - 1 });
     const who = v.by ? data.names[v.by === 'S' ? 0 : 1] : null;
-    $('caption').textContent = v.text ? `${p}. ${who}: ${v.mv}: ${v.text}` : 'The start position.';
+    $('caption').textContent = v.text ? `${p}. ${who}: ${v.mv}: ${v.text}` : words.start;
     const mark = data.analysis && p > 0 ? data.analysis.moves[p - 1] : null;
     const proved = [];
-    if (mark && mark.sign) proved.push(`${mark.label} (−${mark.loss} points); better ${mark.best}`);
+    if (mark && mark.sign) proved.push(fill(words.mark, { label: label(mark.label), loss: mark.loss, best: mark.best }));
     if (mark && mark.note) proved.push(mark.note);
     if (mark && mark.proved) proved.push(mark.proved);
     if (over && data.result) proved.push(data.result);
@@ -139,7 +165,7 @@ function start(main) {
           const sg = document.createElement('span');
           sg.className = `sign ${m.label.replace(' ', '-')}`;
           sg.textContent = m.sign;
-          sg.title = m.note ? `${m.label}: ${m.note}` : m.label;
+          sg.title = m.note ? `${label(m.label)}: ${m.note}` : label(m.label);
           b.append(' ', sg);
           b.dataset.mark = m.label;
         }
@@ -150,7 +176,7 @@ function start(main) {
   }
 
   async function load() {
-    const r = await fetch(`/g/${id}/data.json${q}`, { cache: 'no-store' });
+    const r = await fetch(`/g/${id}/data.json${q}${lang}`, { cache: 'no-store' });
     if (!r.ok) throw new Error(`data.json: ${r.status}`);
     return r.json();
   }
@@ -164,7 +190,7 @@ function start(main) {
       const atEnd = ply === data.plies.length - 1;
       data = await load();
       buildMoves();
-      $('result').textContent = data.result || 'in play';
+      $('result').textContent = data.result || words.inPlay;
       if (atEnd) go(data.plies.length - 1); else showFacts(ply);
       if (data.status !== 'active') { $('live').hidden = true; stop(); }
     };
@@ -214,11 +240,11 @@ function start(main) {
     svg.dataset.viewer = viewer;
     buildMoves();
     const g = $('graph');
-    if (g && data.analysis) cursor = drawGraph(g, data.analysis, (p) => show(p));
+    if (g && data.analysis) cursor = drawGraph(g, data.analysis, (p) => show(p), { ...words, label });
     show(data.plies.length - 1);
     main.dataset.ready = '1';
     if (data.status === 'active') follow();
   }).catch((e) => {
-    $('caption').textContent = `The game could not be loaded (${e.message}). Reload the page to try again.`;
+    $('caption').textContent = fill(words.loadFailed, { error: e.message });
   });
 }

@@ -5,17 +5,23 @@
 
 use serde::Serialize;
 
+use crate::i18n::{Lang, Msg, Text};
+use crate::msg;
 use crate::store::{entrants_of, Board, Event, EventId, EventStatus, Game};
-use crate::tournament::crosstable::crosstable;
+use crate::tournament::crosstable::{crosstable_in, CrosstableWords};
 use crate::tournament::standings::standings;
-use crate::tournament::{Outcome, Pairing};
+use crate::tournament::{Format, Outcome, Pairing};
 
 use super::web_link::{event_path, game_path, game_visibility, place_visibility, Visibility};
 use super::{App, AppError, GameId};
 
-/// What `/t/ID` shows (texts unescaped: the front end escapes).
+/// What `/t/ID` shows, its texts said in [`EventPage::lang`] (unescaped: the front end
+/// escapes).
 #[derive(Debug, Clone, Serialize)]
 pub struct EventPage {
+    /// The page's language: the one asked for, else the event's server's.
+    #[serde(skip)]
+    pub lang: Lang,
     /// The event's id.
     pub id: i64,
     /// Its name.
@@ -89,26 +95,30 @@ impl App {
         }
     }
 
-    /// What `/t/ID` shows, or `None` (see [`App::web_event`]).
+    /// What `/t/ID` shows, in `asked` or the event's server's language (see
+    /// [`App::web_lang`]), or `None` (see [`App::web_event`]).
     pub fn web_event_page(
         &self,
         id: i64,
         token: Option<&str>,
+        asked: Option<Lang>,
     ) -> Result<Option<EventPage>, AppError> {
         let Some(event) = self.web_event(id, token)? else {
             return Ok(None);
         };
+        let lang = self.web_lang(&event.place(), asked)?;
         let players = self.store.event_players(event.id)?;
         let entrants = entrants_of(&players);
         let boards = self.store.event_boards(event.id)?;
         let pairings: Vec<Pairing> = boards.iter().map(|b| b.pairing).collect();
         let rows = standings(entrants.len(), &pairings).unwrap_or_default();
-        let table = crosstable(
+        let table = crosstable_in(
             &event.spec.name,
             event.spec.format,
             &entrants,
             &pairings,
             &rows,
+            &crosstable_words(event.spec.format, entrants.len(), lang),
         );
         let grid = table.columns.len() == rows.len() + 5;
         let link = |game: Option<GameId>| -> Result<Option<String>, AppError> {
@@ -164,10 +174,10 @@ impl App {
                 });
             }
             let result = match b.pairing.outcome {
-                Some(Outcome::Bye) => "bye".to_string(),
+                Some(Outcome::Bye) => msg!("table-bye").render(lang),
                 Some(o) => o.score_text().to_string(),
-                None if b.pairing.north.is_none() => "sits out".into(),
-                None => "in play".into(),
+                None if b.pairing.north.is_none() => msg!("web-sits-out").render(lang),
+                None => msg!("web-in-play").render(lang),
             };
             let view = PairingView {
                 board: b.pairing.board,
@@ -181,27 +191,35 @@ impl App {
             }
         }
         let status = match event.status {
-            EventStatus::Signup => format!("sign-up, {} joined", players.len()),
-            other => format!(
-                "{}, round {} of {}",
-                other.as_str(),
-                event.rounds_paired,
-                event.spec.format.rounds(entrants.len())
+            EventStatus::Signup => msg!("web-event-signup", n = players.len()),
+            other => msg!(
+                "web-event-status",
+                status = status_msg(other),
+                round = event.rounds_paired,
+                rounds = event.spec.format.rounds(entrants.len())
             ),
         };
+        let about = Text::join(
+            [
+                super::web_view::game_name_msg(
+                    event.spec.variant,
+                    super::commands::rule_set_of(&event),
+                ),
+                super::commands::format_words(event.spec.format).into(),
+                match event.spec.time_per_move {
+                    Some(t) => msg!("web-per-move", span = super::web_view::span_text(t)),
+                    None => msg!("web-no-time-limit"),
+                }
+                .into(),
+            ],
+            ", ",
+        );
         Ok(Some(EventPage {
+            lang,
             id: event.id.0,
             name: event.spec.name.clone(),
-            about: format!(
-                "{}, {}, {}",
-                super::ratings::game_name(event.spec.variant, super::commands::rule_set_of(&event)),
-                super::commands::format_words(event.spec.format),
-                event.spec.time_per_move.map_or_else(
-                    || "no time limit".into(),
-                    |t| format!("{} per move", super::span(t))
-                )
-            ),
-            status,
+            about: about.render(lang),
+            status: status.render(lang),
             columns: table.columns.iter().map(|c| c.header.clone()).collect(),
             numeric: table.columns.iter().map(|c| c.numeric).collect(),
             rows: cells,
@@ -236,7 +254,7 @@ impl App {
     pub(in crate::app) fn web_event_of(
         &self,
         game: &Game,
-    ) -> Result<Option<(String, String)>, AppError> {
+    ) -> Result<Option<(Msg, String)>, AppError> {
         let Some((id, round, _board)) = self.store.board_of_game(game.id)? else {
             return Ok(None);
         };
@@ -245,6 +263,49 @@ impl App {
         };
         Ok(self
             .web_event_path(&event)?
-            .map(|path| (format!("{}, round {round}", event.spec.name), path)))
+            .map(|path| {
+                (
+                    msg!(
+                        "web-event-round",
+                        name = event.spec.name.as_str(),
+                        round = round
+                    ),
+                    path,
+                )
+            }))
+    }
+}
+
+/// An event's status as the page says it (`running`, `finished`, …).
+fn status_msg(status: EventStatus) -> Msg {
+    match status {
+        EventStatus::Signup => msg!("event-status-signup"),
+        EventStatus::Running => msg!("event-status-running"),
+        EventStatus::Paused => msg!("event-status-paused"),
+        EventStatus::Finished => msg!("event-status-finished"),
+        EventStatus::Cancelled => msg!("event-status-cancelled"),
+    }
+}
+
+/// The crosstable's words in `lang` (as `/bao-tournament standings` draws them).
+fn crosstable_words(format: Format, players: usize, lang: Lang) -> CrosstableWords {
+    CrosstableWords {
+        player: msg!("table-player").render(lang),
+        points: msg!("table-points").render(lang),
+        sb: msg!("table-sb").render(lang),
+        bh: msg!("table-bh").render(lang),
+        bye: msg!("table-bye").render(lang),
+        subtitle: msg!(
+            "table-subtitle",
+            format = match format {
+                Format::RoundRobin => msg!("table-format-round-robin"),
+                Format::DoubleRoundRobin => msg!("table-format-double-round-robin"),
+                Format::Swiss { .. } => msg!("table-format-swiss"),
+            },
+            players = players,
+            rounds = format.rounds(players)
+        )
+        .render(lang),
+        footer: msg!("table-footer").render(lang),
     }
 }

@@ -11,6 +11,9 @@
 
 use ring::hmac;
 
+use crate::i18n::Msg;
+use crate::msg;
+
 use crate::store::{Game, Store, StoreError, WEB_SECRET_LEN};
 use crate::vocab::{GameId, Place};
 
@@ -224,9 +227,9 @@ impl super::App {
 
     /// `Game page: URL` for a chat message, or `None` without a public address (a failure
     /// to read the key is logged: the message goes out without its link).
-    pub(in crate::app) fn game_page_line(&self, game: &Game) -> Option<String> {
+    pub(in crate::app) fn game_page_msg(&self, game: &Game) -> Option<Msg> {
         match self.game_url(game) {
-            Ok(url) => url.map(|u| format!("Game page: <{u}>")),
+            Ok(url) => url.map(|u| msg!("web-game-page-line", url = u)),
             Err(e) => {
                 tracing::warn!(game = %game.id, "no game page link: {e}");
                 None
@@ -234,11 +237,17 @@ impl super::App {
         }
     }
 
+    /// [`App::game_page_msg`] in English, for the texts still made as strings (new code
+    /// should put the message itself in its `Text`).
+    pub(in crate::app) fn game_page_line(&self, game: &Game) -> Option<String> {
+        self.game_page_msg(game).map(|m| m.render(crate::i18n::Lang::En))
+    }
+
     /// `Tournament page: URL` for a chat message, or `None` without a public address.
-    pub(in crate::app) fn event_page_line(&self, event: &crate::store::Event) -> Option<String> {
+    pub(in crate::app) fn event_page_line(&self, event: &crate::store::Event) -> Option<Msg> {
         let base = self.settings.public_url.as_deref()?;
         match self.web_event_path(event) {
-            Ok(path) => path.map(|p| format!("Tournament page: <{}>", join_url(base, &p))),
+            Ok(path) => path.map(|p| msg!("web-event-page-line", url = join_url(base, &p))),
             Err(e) => {
                 tracing::warn!(event = %event.id, "no tournament page link: {e}");
                 None

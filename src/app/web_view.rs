@@ -10,10 +10,13 @@
 
 use serde::Serialize;
 
-use crate::ai::analysis::{GameAnalysis, Label, DEFAULT_NODES};
+use crate::ai::analysis::{GameAnalysis, Label, PlyAnalysis, DEFAULT_NODES};
+use crate::i18n::{words, Lang, Msg, Text};
+use crate::msg;
 use crate::render::{GameGifOptions, GameRecord, GifError};
 use crate::rules::{Pit, Position, Row, Side, Step, Trace};
-use crate::store::{Game, GameStatus};
+use crate::store::{Game, GameStatus, ResultReason};
+use crate::vocab::{Place, TimeControl};
 
 use super::web_link::{game_path, game_visibility, Visibility};
 use super::{App, AppError, GameId};
@@ -30,9 +33,14 @@ pub fn pit_order() -> Vec<Pit> {
     out
 }
 
-/// A game as its page shows it above the board (all texts unescaped: the front end escapes).
+/// A game as its page shows it above the board, its texts said in [`GamePage::lang`]
+/// (unescaped: the front end escapes).
 #[derive(Debug, Clone, Serialize)]
 pub struct GamePage {
+    /// The page's language: the one asked for, else the game's server's (see
+    /// [`App::web_lang`]).
+    #[serde(skip)]
+    pub lang: Lang,
     /// The game's id.
     pub id: i64,
     /// `Bao la Kiswahili` or `Bao la Kujifunza`.
@@ -70,8 +78,8 @@ pub struct GamePage {
 pub struct PagePlayer {
     /// The name.
     pub name: String,
-    /// `South` or `North`.
-    pub side: &'static str,
+    /// `South` or `North`, in the page's language.
+    pub side: String,
     /// Their rating line (`1500?`, `1500 → 1662 (+162)`), for games between people.
     pub rating: Option<String>,
 }
@@ -235,13 +243,14 @@ fn marks_of(trace: &Trace) -> Marks {
     }
 }
 
-/// The position `pos` after ply `ply` (with the move that led there) in the page's form.
-fn ply_view(ply: u32, pos: &Position, trace: Option<&Trace>) -> PlyView {
+/// The position `pos` after ply `ply` (with the move that led there) in the page's form,
+/// the move said in `lang`.
+fn ply_view(ply: u32, pos: &Position, trace: Option<&Trace>, lang: Lang) -> PlyView {
     PlyView {
         ply,
         mv: trace.map(|t| t.mv.to_string()),
         by: trace.map(|t| side_char(t.mover)),
-        text: trace.map(Trace::describe),
+        text: trace.map(|t| words::describe(t).render(lang)),
         pits: pit_order().into_iter().map(|p| pos.seeds(p)).collect(),
         hands: [pos.hand(Side::South), pos.hand(Side::North)],
         houses: [pos.owns_house(Side::South), pos.owns_house(Side::North)],
@@ -263,8 +272,120 @@ fn sign(label: Label, missed_win: bool) -> Option<&'static str> {
     }
 }
 
-/// The analysis in the page's form.
-fn analysis_view(analysis: &GameAnalysis) -> AnalysisView {
+/// What is proved about the move `p` (`missed a win in 3`, `walked into a loss in 2`, both
+/// joined with "and"), as [`PlyAnalysis::proved_note`] says it in English.
+fn proved_note(p: &PlyAnalysis) -> Option<Text> {
+    let missed = p.missed_win.map(|n| msg!("web-note-missed-win", n = n));
+    let walked = p
+        .walked_into_loss
+        .map(|n| msg!("web-note-walked-into-loss", n = n));
+    match (missed, walked) {
+        (Some(m), Some(w)) => Some(msg!("word-and", first = m, last = w).into()),
+        (m, w) => m.or(w).map(Text::from),
+    }
+}
+
+/// `accuracy 86%, 2 inaccuracies, 1 mistake, 0 blunders` for `side`.
+fn summary(analysis: &GameAnalysis, side: Side) -> Msg {
+    let accuracy = analysis.accuracy[side.index()].map_or("-".to_string(), |a| format!("{a:.0}%"));
+    msg!(
+        "web-analysis-summary",
+        accuracy = accuracy,
+        inaccuracies = analysis.count(side, Label::Inaccuracy),
+        mistakes = analysis.count(side, Label::Mistake),
+        blunders = analysis.count(side, Label::Blunder)
+    )
+}
+
+/// Why a game ended, as its page says it.
+pub(in crate::app) fn reason_msg(reason: ResultReason) -> Msg {
+    use crate::rules::EndReason;
+    match reason {
+        ResultReason::FrontRowEmptied => words::end_reason(EndReason::FrontRowEmptied),
+        ResultReason::NoLegalMove => words::end_reason(EndReason::NoLegalMove),
+        ResultReason::NeverEndingMove => words::end_reason(EndReason::NeverEndingMove),
+        ResultReason::Resignation => msg!("web-reason-resignation"),
+        ResultReason::Timeout => msg!("web-reason-timeout"),
+        ResultReason::AgreedDraw => msg!("web-reason-agreed-draw"),
+        ResultReason::Abort => msg!("web-reason-aborted"),
+        ResultReason::Abandoned => msg!("web-reason-abandoned"),
+        ResultReason::Declined => msg!("web-reason-declined"),
+        ResultReason::Expired => msg!("web-reason-expired"),
+        ResultReason::OutOfTime => msg!("web-reason-on-time"),
+        ResultReason::NoFirstMove => msg!("web-reason-no-first-move"),
+    }
+}
+
+/// An amount of time in words (`1 day 12 hours`, `3 seconds`), `no time` for none.
+fn amount(ms: i64) -> Text {
+    let mut parts: Vec<Msg> = Vec::new();
+    let mut left = ms.max(0);
+    for (size, unit) in [
+        (86_400_000, msg!("web-days")),
+        (3_600_000, msg!("web-hours")),
+        (60_000, msg!("web-minutes")),
+        (1000, msg!("web-seconds")),
+    ] {
+        let n = left / size;
+        if n > 0 {
+            parts.push(unit.arg("n", n));
+            left -= n * size;
+        }
+    }
+    if parts.is_empty() {
+        msg!("web-no-time").into()
+    } else {
+        Text::join(parts, " ")
+    }
+}
+
+/// A span of seconds in days, hours and minutes (as [`super::span`] says it in English).
+pub(in crate::app) fn span_text(secs: i64) -> Text {
+    if secs.max(0) < 60 {
+        return msg!("web-seconds", n = secs).into();
+    }
+    amount(secs.max(0) / 60 * 60_000)
+}
+
+/// A clock in words, as [`TimeControl::describe`] says it in English.
+fn clock_text(control: &TimeControl) -> Msg {
+    let more = if control.increment_ms == 0 {
+        msg!("web-clock-no-increment")
+    } else {
+        msg!("web-clock-increment", amount = amount(control.increment_ms))
+    };
+    match control.cap_ms {
+        None => msg!(
+            "web-clock",
+            form = control.to_string(),
+            each = amount(control.base_ms),
+            more = more
+        ),
+        Some(cap) => msg!(
+            "web-clock-cap",
+            form = control.form(),
+            each = amount(control.base_ms),
+            more = more,
+            cap = amount(cap)
+        ),
+    }
+}
+
+/// The game's name, with its rule set when it is not the usual one.
+pub(in crate::app) fn game_name_msg(variant: crate::rules::Variant, rules: super::RuleSet) -> Text {
+    let name = match variant {
+        crate::rules::Variant::Kiswahili => "Bao la Kiswahili",
+        crate::rules::Variant::Kujifunza => "Bao la Kujifunza",
+    };
+    if rules == super::RuleSet::V02 {
+        Text::verbatim(name)
+    } else {
+        msg!("web-game-name-rules", name = name, rules = rules.to_string()).into()
+    }
+}
+
+/// The analysis in the page's form, its words in `lang`.
+fn analysis_view(analysis: &GameAnalysis, lang: Lang) -> AnalysisView {
     AnalysisView {
         curve: analysis.curve(),
         moves: analysis
@@ -279,10 +400,10 @@ fn analysis_view(analysis: &GameAnalysis) -> AnalysisView {
                 sign: sign(p.label, p.missed_win.is_some()),
                 best: p.best.to_string(),
                 loss: (100.0 * p.loss).round(),
-                proved: p
-                    .walked_into_loss
-                    .map(|n| format!("{} wins in {n} (proved)", (!p.mover).name())),
-                note: p.proved_note(),
+                proved: p.walked_into_loss.map(|n| {
+                    msg!("web-proved-wins", side = words::side(!p.mover), n = n).render(lang)
+                }),
+                note: proved_note(p).map(|t| t.render(lang)),
             })
             .collect(),
     }
@@ -331,15 +452,28 @@ impl App {
         }
     }
 
-    /// What `/g/ID` shows above the board, or `None` (see [`App::web_game`]).
+    /// The language of a page about what is played at `place`: `asked` (`?lang=sw`) when
+    /// given, else the server's, as a board in its channel (a DM game: its player's choice;
+    /// else English).
+    pub fn web_lang(&self, place: &Place, asked: Option<Lang>) -> Result<Lang, AppError> {
+        match asked {
+            Some(lang) => Ok(lang),
+            None => self.server_lang(place),
+        }
+    }
+
+    /// What `/g/ID` shows above the board, in `asked` or the game's language (see
+    /// [`App::web_lang`]), or `None` (see [`App::web_game`]).
     pub fn web_game_page(
         &self,
         id: i64,
         token: Option<&str>,
+        asked: Option<Lang>,
     ) -> Result<Option<GamePage>, AppError> {
         let Some(game) = self.web_game(id, token)? else {
             return Ok(None);
         };
+        let lang = self.web_lang(&game.place, asked)?;
         let visibility = game_visibility(&self.store, &game)?;
         let path = match self.web_key()? {
             Some(key) => game_path(&key, game.id, visibility),
@@ -350,31 +484,40 @@ impl App {
             self.side_name(&game, Side::North),
         ];
         let ratings = self.header_ratings(&game)?;
+        // A casual game's rating line ends in ` · casual`: said in the page's language.
+        let casual = format!(" \u{b7} {}", msg!("web-casual").render(Lang::En));
+        let rating = |line: &String| match line.strip_suffix(casual.as_str()) {
+            Some(rating) => format!("{rating} \u{b7} {}", msg!("web-casual").render(lang)),
+            None => line.clone(),
+        };
         let player = |side: Side| PagePlayer {
             name: names[side.index()].clone(),
-            side: side.name(),
-            rating: ratings.as_ref().map(|r| r[side.index()].clone()),
+            side: words::side(side).render(lang),
+            rating: ratings.as_ref().map(|r| rating(&r[side.index()])),
         };
         let analysis = self.stored_analysis(&game)?.map(|a| {
             [
-                a.summary(Side::South).replace(" \u{b7} ", ", "),
-                a.summary(Side::North).replace(" \u{b7} ", ", "),
+                summary(&a, Side::South).render(lang),
+                summary(&a, Side::North).render(lang),
             ]
         });
-        let event = self.web_event_of(&game)?;
+        let event = self
+            .web_event_of(&game)?
+            .map(|(label, path)| (label.render(lang), path));
         Ok(Some(GamePage {
+            lang,
             id: game.id.0,
-            game_name: super::ratings::game_name(game.variant, game.rule_set),
+            game_name: game_name_msg(game.variant, game.rule_set).render(lang),
             rules: game.rule_set.to_string(),
             players: [player(Side::South), player(Side::North)],
             time_control: match (&game.clock, game.time_per_move) {
-                (Some(clock), _) => clock.control.describe(),
-                (None, Some(t)) => format!("{} per move", super::span(t)),
-                (None, None) => "no time limit".into(),
+                (Some(clock), _) => clock_text(&clock.control).render(lang),
+                (None, Some(t)) => msg!("web-per-move", span = span_text(t)).render(lang),
+                (None, None) => msg!("web-no-time-limit").render(lang),
             },
             rated: self.is_rated(&game)?,
             status: game.status.as_str().into(),
-            result: self.result_words(&game),
+            result: self.result_words(&game).map(|t| t.render(lang)),
             plies: game.ply,
             started: format!("{} UTC", super::utc(game.created_at)),
             token: (visibility == Visibility::Private)
@@ -387,20 +530,23 @@ impl App {
         }))
     }
 
-    /// The data `/g/ID/data.json` serves, or `None` (see [`App::web_game`]).
+    /// The data `/g/ID/data.json` serves, its words in `asked` or the game's language (see
+    /// [`App::web_lang`]), or `None` (see [`App::web_game`]).
     pub fn web_game_data(
         &self,
         id: i64,
         token: Option<&str>,
+        asked: Option<Lang>,
     ) -> Result<Option<GameData>, AppError> {
         let Some(game) = self.web_game(id, token)? else {
             return Ok(None);
         };
+        let lang = self.web_lang(&game.place, asked)?;
         let (start, traces) = self.traces(&game)?;
         let mut plies = Vec::with_capacity(traces.len() + 1);
-        plies.push(ply_view(0, &start, None));
+        plies.push(ply_view(0, &start, None, lang));
         for (i, (pos, trace)) in traces.iter().enumerate() {
-            plies.push(ply_view(i as u32 + 1, pos, Some(trace)));
+            plies.push(ply_view(i as u32 + 1, pos, Some(trace), lang));
         }
         let finished = game.status == GameStatus::Finished;
         Ok(Some(GameData {
@@ -411,10 +557,12 @@ impl App {
                 self.side_name(&game, Side::North),
             ],
             status: game.status.as_str().into(),
-            result: self.result_words(&game),
+            result: self.result_words(&game).map(|t| t.render(lang)),
             winner: game.winner.filter(|_| finished).map(side_char),
             plies,
-            analysis: self.stored_analysis(&game)?.map(|a| analysis_view(&a)),
+            analysis: self
+                .stored_analysis(&game)?
+                .map(|a| analysis_view(&a, lang)),
         }))
     }
 
@@ -463,16 +611,19 @@ impl App {
         }))
     }
 
-    /// The whole game as a GIF (finished games only, as `/bao-replay` shows others), or
-    /// `None`; `Err` with the words to show when it cannot be drawn.
+    /// The whole game as a GIF (finished games only, as `/bao-replay` shows others), its
+    /// result said in `asked` or the game's language, or `None`; `Err` with the words to
+    /// show when it cannot be drawn.
     pub fn web_game_gif(
         &self,
         id: i64,
         token: Option<&str>,
+        asked: Option<Lang>,
     ) -> Result<Option<Result<WebFile, String>>, AppError> {
         let Some(game) = self.web_game(id, token)? else {
             return Ok(None);
         };
+        let lang = self.web_lang(&game.place, asked)?;
         if !matches!(game.status, GameStatus::Finished | GameStatus::Aborted) || game.ply == 0 {
             return Ok(None);
         }
@@ -484,8 +635,12 @@ impl App {
                 self.side_name(&game, Side::North),
             ]),
             winner: game.winner,
+<<<<<<< HEAD
             result_text: game.reason.map(|r| r.words()),
             words: self.picture_words_at(&game.place),
+=======
+            result_text: game.reason.map(|r| reason_msg(r).render(lang)),
+>>>>>>> i18n-web
             ..GameGifOptions::default()
         };
         Ok(Some(
@@ -495,7 +650,13 @@ impl App {
                     content_type: "image/gif",
                     bytes,
                 }),
-                Err(e @ GifError::TooLarge { .. }) => Err(format!("Game {}: {e}.", game.id)),
+                Err(GifError::TooLarge { bytes }) => Err(msg!(
+                    "web-gif-too-large",
+                    id = game.id.to_string(),
+                    bytes = bytes.to_string(),
+                    max = crate::render::MAX_GIF_BYTES.to_string()
+                )
+                .render(lang)),
                 Err(e) => {
                     return Err(AppError::Corrupt {
                         game: game.id,
@@ -507,32 +668,30 @@ impl App {
     }
 
     /// The result in words: `Asha (South) wins: resignation`, or how it ended without one.
-    fn result_words(&self, game: &Game) -> Option<String> {
-        match game.status {
-            GameStatus::Finished => Some(match game.winner {
-                Some(w) => format!(
-                    "{} ({}) wins{}",
-                    self.side_name(game, w),
-                    w.name(),
-                    game.reason
-                        .map(|r| format!(": {}", r.words()))
-                        .unwrap_or_default()
-                ),
-                None => format!(
-                    "No winner{}",
-                    game.reason
-                        .map(|r| format!(": {}", r.words()))
-                        .unwrap_or_default()
-                ),
-            }),
-            GameStatus::Aborted => Some(format!(
-                "Stopped without a result{}",
-                game.reason
-                    .map(|r| format!(" ({})", r.words()))
-                    .unwrap_or_default()
-            )),
-            _ => None,
-        }
+    fn result_words(&self, game: &Game) -> Option<Text> {
+        let reason = game.reason.map(reason_msg);
+        let msg = match (game.status, game.winner, reason) {
+            (GameStatus::Finished, Some(w), reason) => {
+                let name = self.side_name(game, w);
+                match reason {
+                    Some(r) => msg!(
+                        "web-result-wins-reason",
+                        name = name,
+                        side = words::side(w),
+                        reason = r
+                    ),
+                    None => msg!("web-result-wins", name = name, side = words::side(w)),
+                }
+            }
+            (GameStatus::Finished, None, Some(r)) => {
+                msg!("web-result-no-winner-reason", reason = r)
+            }
+            (GameStatus::Finished, None, None) => msg!("web-result-no-winner"),
+            (GameStatus::Aborted, _, Some(r)) => msg!("web-result-stopped-reason", reason = r),
+            (GameStatus::Aborted, _, None) => msg!("web-result-stopped"),
+            _ => return None,
+        };
+        Some(msg.into())
     }
 
     /// The stored analysis of a finished game, when it covers every move.

@@ -42,6 +42,6 @@ pub(super) async fn asset(Path(name): Path<String>) -> Response {
             );
             r
         }
-        None => super::not_found_response(),
+        None => super::not_found_response(None),
     }
 }

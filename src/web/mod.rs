@@ -9,6 +9,10 @@
 //! `/static/`; every response carries a strict Content-Security-Policy and no referrer,
 //! so a private page's token never leaves in a `Referer`. Each address is held to a
 //! request limit; running games are followed live by Server-Sent Events (see [`live`]).
+//!
+//! Languages: `?lang=sw` (or `en`) chooses a page's language; without it a game's or an
+//! event's page is in the language the app gives it (its server's, as a board in its
+//! channel; a DM game's player's), and the other pages are in English (see [`pages`]).
 
 mod assets;
 mod limit;
@@ -31,6 +35,8 @@ use serde::Deserialize;
 use tokio::sync::Semaphore;
 
 use crate::app::{App, AppError, WebFile};
+use crate::i18n::{Lang, Msg};
+use crate::msg;
 
 pub use live::POLL;
 
@@ -93,16 +99,36 @@ struct Web {
     live: Arc<live::Live>,
 }
 
-/// The private link's token, `?k=…`.
+/// The private link's token, `?k=…`, and the language asked for, `?lang=…`.
 #[derive(Debug, Deserialize)]
 struct Key {
     k: Option<String>,
+    lang: Option<String>,
 }
 
 impl Key {
     fn token(self) -> Option<String> {
         self.k.filter(|k| !k.is_empty() && k.len() <= 64)
     }
+
+    /// The language asked for (a code or a name the bot knows; anything else is ignored).
+    fn asked(&self) -> Option<Lang> {
+        asked_lang(self.lang.as_deref())
+    }
+}
+
+/// The language `?lang=` names, if the bot speaks it.
+fn asked_lang(lang: Option<&str>) -> Option<Lang> {
+    lang.filter(|l| l.len() <= 16)
+        .and_then(|l| l.parse::<Lang>().ok())
+}
+
+/// The language a raw query string (`k=…&lang=sw`) asks for.
+fn query_lang(query: Option<&str>) -> Option<Lang> {
+    query?
+        .split('&')
+        .find_map(|pair| pair.strip_prefix("lang="))
+        .and_then(|l| asked_lang(Some(l)))
 }
 
 /// The router of every page, over `app` (which should hold a read-only store), with the
@@ -190,34 +216,50 @@ fn id_of(text: &str) -> Option<i64> {
     text.parse().ok().filter(|&n: &i64| n > 0)
 }
 
-fn not_found_response() -> Response {
+fn not_found_response(asked: Option<Lang>) -> Response {
     (
         StatusCode::NOT_FOUND,
-        Html(pages::not_found_page().into_string()),
+        Html(pages::not_found_page(asked).into_string()),
     )
         .into_response()
 }
 
-async fn not_found() -> Response {
-    not_found_response()
+async fn not_found(uri: axum::http::Uri) -> Response {
+    not_found_response(query_lang(uri.query()))
 }
 
 /// A failure on the bot's side: logged, and a short page.
-fn failed(e: AppError) -> Response {
+fn failed(e: AppError, asked: Option<Lang>) -> Response {
     tracing::error!("web page failed: {e}");
+    let lang = asked.unwrap_or_default();
     (
         StatusCode::INTERNAL_SERVER_ERROR,
-        Html(pages::error_page("The page could not be read. Try again in a moment.").into_string()),
+        Html(pages::error_page(&msg!("web-read-failed").render(lang), lang, asked).into_string()),
+    )
+        .into_response()
+}
+
+/// A plain-text answer with `status`, said in `asked` (else English), retried after
+/// `retry` seconds.
+fn plain(status: StatusCode, retry: &'static str, words: Msg, asked: Option<Lang>) -> Response {
+    (
+        status,
+        [(header::RETRY_AFTER, retry)],
+        words.render(asked.unwrap_or_default()),
     )
         .into_response()
 }
 
 /// The answer for a page read: the page, 404, or the failure.
-fn answer<T>(read: Result<Option<T>, AppError>, show: impl FnOnce(T) -> Response) -> Response {
+fn answer<T>(
+    read: Result<Option<T>, AppError>,
+    asked: Option<Lang>,
+    show: impl FnOnce(T) -> Response,
+) -> Response {
     match read {
         Ok(Some(t)) => show(t),
-        Ok(None) => not_found_response(),
-        Err(e) => failed(e),
+        Ok(None) => not_found_response(asked),
+        Err(e) => failed(e, asked),
     }
 }
 
@@ -227,8 +269,8 @@ fn no_store(mut r: Response) -> Response {
     r
 }
 
-async fn index() -> Response {
-    Html(pages::index_page().into_string()).into_response()
+async fn index(uri: axum::http::Uri) -> Response {
+    Html(pages::index_page(query_lang(uri.query())).into_string()).into_response()
 }
 
 /// `{"live": pages followed live now, "polled": games polled now}`.
@@ -244,15 +286,16 @@ async fn game_page(
     Path(id): Path<String>,
     Query(key): Query<Key>,
 ) -> Response {
+    let asked = key.asked();
     let Some((_, read)) = read_id(&web, &id, key, move |app, id, token| {
-        app.web_game_page(id, token)
+        app.web_game_page(id, token, asked)
     })
     .await
     else {
-        return not_found_response();
+        return not_found_response(asked);
     };
-    answer(read, |page| {
-        no_store(Html(pages::game_page(&page).into_string()).into_response())
+    answer(read, asked, |page| {
+        no_store(Html(pages::game_page(&page, asked).into_string()).into_response())
     })
 }
 
@@ -261,14 +304,15 @@ async fn game_data(
     Path(id): Path<String>,
     Query(key): Query<Key>,
 ) -> Response {
+    let asked = key.asked();
     let Some((_, read)) = read_id(&web, &id, key, move |app, id, token| {
-        app.web_game_data(id, token)
+        app.web_game_data(id, token, asked)
     })
     .await
     else {
-        return not_found_response();
+        return not_found_response(asked);
     };
-    answer(read, |data| no_store(Json(data).into_response()))
+    answer(read, asked, |data| no_store(Json(data).into_response()))
 }
 
 /// The game's ply and status as JSON, for pages that poll (over the live cap).
@@ -277,10 +321,11 @@ async fn game_state(
     Path(id): Path<String>,
     Query(key): Query<Key>,
 ) -> Response {
+    let asked = key.asked();
     let Some((_, read)) = read_id(&web, &id, key, progress).await else {
-        return not_found_response();
+        return not_found_response(asked);
     };
-    answer(read, |(ply, status)| {
+    answer(read, asked, |(ply, status)| {
         no_store(Json(serde_json::json!({ "ply": ply, "status": status })).into_response())
     })
 }
@@ -319,21 +364,22 @@ async fn game_events(
     Path(id): Path<String>,
     Query(key): Query<Key>,
 ) -> Response {
+    let asked = key.asked();
     let Some((id, read)) = read_id(&web, &id, key, progress).await else {
-        return not_found_response();
+        return not_found_response(asked);
     };
     let now = match read {
         Ok(Some(now)) => now,
-        Ok(None) => return not_found_response(),
-        Err(e) => return failed(e),
+        Ok(None) => return not_found_response(asked),
+        Err(e) => return failed(e, asked),
     };
     let Some(following) = web.live.follow(id, now, &web.reader) else {
-        return (
+        return plain(
             StatusCode::SERVICE_UNAVAILABLE,
-            [(header::RETRY_AFTER, "5")],
-            "Too many live pages: this page polls instead.",
-        )
-            .into_response();
+            "5",
+            msg!("web-too-many-live"),
+            asked,
+        );
     };
     let stream = futures_util::stream::unfold(
         (following, true, false),
@@ -383,14 +429,15 @@ async fn game_record(
     Path(id): Path<String>,
     Query(key): Query<Key>,
 ) -> Response {
+    let asked = key.asked();
     let Some((_, read)) = read_id(&web, &id, key, move |app, id, token| {
         app.web_record(id, token)
     })
     .await
     else {
-        return not_found_response();
+        return not_found_response(asked);
     };
-    answer(read, |f| file(f, true))
+    answer(read, asked, |f| file(f, true))
 }
 
 async fn game_png(
@@ -398,6 +445,7 @@ async fn game_png(
     Path(id): Path<String>,
     Query(key): Query<Key>,
 ) -> Response {
+    let asked = key.asked();
     let Some((_, read)) = read_id(&web, &id, key, move |app, id, token| {
         if app.render_pool().overloaded() {
             return Ok(Some(Err(())));
@@ -406,11 +454,11 @@ async fn game_png(
     })
     .await
     else {
-        return not_found_response();
+        return not_found_response(asked);
     };
-    answer(read, |f| match f {
+    answer(read, asked, |f| match f {
         Ok(f) => file(f, false),
-        Err(()) => busy(),
+        Err(()) => busy(asked),
     })
 }
 
@@ -419,34 +467,40 @@ async fn game_gif(
     Path(id): Path<String>,
     Query(key): Query<Key>,
 ) -> Response {
+    let asked = key.asked();
     let Some((_, read)) = read_id(&web, &id, key, move |app, id, token| {
         if app.render_pool().overloaded() {
             return Ok(Some(Err(None)));
         }
-        Ok(app.web_game_gif(id, token)?.map(|r| r.map_err(Some)))
+        Ok(app
+            .web_game_gif(id, token, asked)?
+            .map(|r| r.map_err(Some)))
     })
     .await
     else {
-        return not_found_response();
+        return not_found_response(asked);
     };
-    answer(read, |f| match f {
+    answer(read, asked, |f| match f {
         Ok(f) => file(f, false),
-        Err(None) => busy(),
-        Err(Some(words)) => (
-            StatusCode::UNPROCESSABLE_ENTITY,
-            Html(pages::error_page(&words).into_string()),
-        )
-            .into_response(),
+        Err(None) => busy(asked),
+        Err(Some(words)) => {
+            let lang = asked.unwrap_or_default();
+            (
+                StatusCode::UNPROCESSABLE_ENTITY,
+                Html(pages::error_page(&words, lang, asked).into_string()),
+            )
+                .into_response()
+        }
     })
 }
 
-fn busy() -> Response {
-    (
+fn busy(asked: Option<Lang>) -> Response {
+    plain(
         StatusCode::SERVICE_UNAVAILABLE,
-        [(header::RETRY_AFTER, "10")],
-        "Pictures are busy: try again in a few seconds.",
+        "10",
+        msg!("web-pictures-busy"),
+        asked,
     )
-        .into_response()
 }
 
 async fn event_page(
@@ -454,14 +508,15 @@ async fn event_page(
     Path(id): Path<String>,
     Query(key): Query<Key>,
 ) -> Response {
+    let asked = key.asked();
     let Some((_, read)) = read_id(&web, &id, key, move |app, id, token| {
-        app.web_event_page(id, token)
+        app.web_event_page(id, token, asked)
     })
     .await
     else {
-        return not_found_response();
+        return not_found_response(asked);
     };
-    answer(read, |page| {
-        no_store(Html(pages::event_page(&page).into_string()).into_response())
+    answer(read, asked, |page| {
+        no_store(Html(pages::event_page(&page, asked).into_string()).into_response())
     })
 }

@@ -1,24 +1,44 @@
 //! The pages' HTML (maud escapes every text it is given). No inline script or style: the
 //! script and the style sheet are files under `/static/`, as the Content-Security-Policy
 //! demands.
+//!
+//! Every page is in one language (`<html lang="…">`): a game's or an event's page in the
+//! language the app chose for it ([`GamePage::lang`]: `?lang=` when given, else the
+//! server's), the other pages in the one asked for, else English. The page's own words come
+//! from the catalogue (`assets/i18n/*/web.ftl`); the words the script writes (the ply
+//! counter, the captions, the graph's labels) are given to it in the page, as JSON in the
+//! game's `data-words`. Links from a page asked in a language keep its `?lang=`.
 
 use maud::{html, Markup, DOCTYPE};
 
 use crate::app::{EventPage, GamePage};
+use crate::i18n::{words, Lang, Msg};
+use crate::msg;
+use crate::rules::Side;
 
-/// `path` with the page's token, when it has one.
-fn keyed(path: &str, token: Option<&str>) -> String {
-    match token {
-        Some(t) => format!("{path}?k={t}"),
+/// `path` with `lang=CODE` added when the page was asked for in a language.
+pub(super) fn with_lang(path: &str, asked: Option<Lang>) -> String {
+    match asked {
+        Some(lang) if path.contains('?') => format!("{path}&lang={}", lang.code()),
+        Some(lang) => format!("{path}?lang={}", lang.code()),
         None => path.to_string(),
     }
 }
 
-/// The frame of every page.
-fn layout(title: &str, body: Markup, script: bool) -> Markup {
+/// `path` with the page's token, when it has one, and its asked language.
+fn keyed(path: &str, token: Option<&str>, asked: Option<Lang>) -> String {
+    let path = match token {
+        Some(t) => format!("{path}?k={t}"),
+        None => path.to_string(),
+    };
+    with_lang(&path, asked)
+}
+
+/// The frame of every page, in `lang`.
+fn layout(title: &str, lang: Lang, asked: Option<Lang>, body: Markup, script: bool) -> Markup {
     html! {
         (DOCTYPE)
-        html lang="en" {
+        html lang=(lang.code()) {
             head {
                 meta charset="utf-8";
                 meta name="viewport" content="width=device-width, initial-scale=1";
@@ -31,7 +51,7 @@ fn layout(title: &str, body: Markup, script: bool) -> Markup {
             }
             body {
                 header.top {
-                    a.brand href="/" { "bao-bot" }
+                    a.brand href=(with_lang("/", asked)) { "bao-bot" }
                     span.sub { "Bao la Kiswahili" }
                 }
                 (body)
@@ -49,7 +69,7 @@ fn player_bar(page: &GamePage, side: usize) -> Markup {
             span.dot {}
             span.name { (p.name) }
             span.meta { (p.side) }
-            span.meta.hand { "hand " span.hand-count { "0" } }
+            span.meta.hand { (msg!("web-hand").render(page.lang)) " " span.hand-count { "0" } }
             @if let Some(r) = &p.rating {
                 span.rating { (r) }
             }
@@ -57,88 +77,131 @@ fn player_bar(page: &GamePage, side: usize) -> Markup {
     }
 }
 
-/// `/g/ID`: the board (drawn by the script), the players, the moves and the links.
-pub fn game_page(page: &GamePage) -> Markup {
+/// The words the page's script writes, in `lang`, as JSON: templates say `{p}`, `{n}`,
+/// `{label}`, `{loss}`, `{best}`, `{error}` where the script puts its values.
+pub fn script_words(lang: Lang) -> String {
+    let say = |m: Msg| m.render(lang);
+    serde_json::json!({
+        "ply": say(msg!("web-ply-of", ply = "{p}", plies = "{n}")),
+        "start": say(msg!("web-start-position")),
+        "mark": say(msg!("web-mark", label = "{label}", loss = "{loss}", best = "{best}")),
+        "labels": {
+            "best": say(msg!("web-label-best")),
+            "good": say(msg!("web-label-good")),
+            "inaccuracy": say(msg!("web-label-inaccuracy")),
+            "mistake": say(msg!("web-label-mistake")),
+            "blunder": say(msg!("web-label-blunder")),
+            "missed win": say(msg!("web-label-missed-win")),
+        },
+        "inPlay": say(msg!("web-in-play")),
+        "loadFailed": say(msg!("web-load-failed", error = "{error}")),
+        "graph": say(msg!("web-graph")),
+        "graphStart": say(msg!("web-graph-start")),
+        "graphPly": say(msg!("web-graph-ply", ply = "{p}")),
+        "graphSouth": say(msg!("web-graph-south")),
+        "graphNorth": say(msg!("web-graph-north")),
+    })
+    .to_string()
+}
+
+/// `/g/ID`: the board (drawn by the script), the players, the moves and the links, in the
+/// page's language (`asked`: the language the address asked for, kept by its links).
+pub fn game_page(page: &GamePage, asked: Option<Lang>) -> Markup {
+    let lang = page.lang;
+    let say = |m: Msg| m.render(lang);
     let token = page.token.as_deref();
-    let title = format!(
-        "Game {}: {} vs {}",
-        page.id, page.players[0].name, page.players[1].name
-    );
+    let title = say(msg!(
+        "web-game-title",
+        id = page.id.to_string(),
+        south = page.players[0].name.as_str(),
+        north = page.players[1].name.as_str()
+    ));
     let body = html! {
-        main #game data-id=(page.id) data-k=[token] data-status=(page.status) {
+        main #game data-id=(page.id) data-k=[token] data-status=(page.status)
+            data-lang=(lang.code()) data-asked=[asked.map(Lang::code)]
+            data-words=(script_words(lang)) {
             div.layout {
                 section.board-col {
                     div.players #players {
                         (player_bar(page, 1))
                         div #board-box {
                             svg #board xmlns="http://www.w3.org/2000/svg" viewBox="0 0 968 520"
-                                role="img" aria-label="The board" data-ply="0" data-to-move="S" {}
+                                role="img" aria-label=(say(msg!("web-board-label"))) data-ply="0" data-to-move="S" {}
                         }
                         (player_bar(page, 0))
                     }
                     div.controls {
-                        button #first type="button" title="Start (Home)" { "|◀" }
-                        button #prev type="button" title="Back one ply (←)" { "◀" }
-                        span #ply-label { "ply 0 of " (page.plies) }
-                        button #next type="button" title="Forward one ply (→)" { "▶" }
-                        button #last type="button" title="Last ply (End)" { "▶|" }
-                        button #flip type="button" title="Flip the board" { "Flip" }
-                        label.anim { input #animate type="checkbox" checked; " Animate" }
+                        button #first type="button" title=(say(msg!("web-first"))) { "|◀" }
+                        button #prev type="button" title=(say(msg!("web-prev"))) { "◀" }
+                        span #ply-label { (say(msg!("web-ply-of", ply = 0, plies = page.plies))) }
+                        button #next type="button" title=(say(msg!("web-next"))) { "▶" }
+                        button #last type="button" title=(say(msg!("web-last"))) { "▶|" }
+                        button #flip type="button" title=(say(msg!("web-flip-title"))) { (say(msg!("web-flip"))) }
+                        label.anim { input #animate type="checkbox" checked; " " (say(msg!("web-animate"))) }
                     }
                     p #caption.caption {}
                     p #proved.proved {}
-                    p #live.live hidden { "Live: the board follows the game as moves are played." }
+                    p #live.live hidden { (say(msg!("web-live"))) }
                 }
                 aside.side-col {
                     h1 { (title) }
                     dl.facts {
-                        dt { "Game" } dd { (page.game_name) ", rules " (page.rules) }
-                        dt { "Time" } dd { (page.time_control) }
-                        dt { "Rated" } dd { @if page.rated { "yes" } @else { "no" } }
-                        dt { "Started" } dd { (page.started) }
-                        dt { "Result" } dd #result {
-                            @match &page.result { Some(r) => { (r) }, None => { "in play" } }
+                        dt { (say(msg!("web-fact-game"))) }
+                        dd { (say(msg!("web-fact-game-value", game = page.game_name.as_str(), rules = page.rules.as_str()))) }
+                        dt { (say(msg!("web-fact-time"))) } dd { (page.time_control) }
+                        dt { (say(msg!("web-fact-rated"))) }
+                        dd { @if page.rated { (say(msg!("web-yes"))) } @else { (say(msg!("web-no"))) } }
+                        dt { (say(msg!("web-fact-started"))) } dd { (page.started) }
+                        dt { (say(msg!("web-fact-result"))) } dd #result {
+                            @match &page.result { Some(r) => { (r) }, None => { (say(msg!("web-in-play"))) } }
                         }
                         @if let Some((label, path)) = &page.event {
-                            dt { "Tournament" } dd { a href=(path) { (label) } }
+                            dt { (say(msg!("web-fact-tournament"))) } dd { a href=(with_lang(path, asked)) { (label) } }
                         }
                     }
                     @if let Some(summary) = &page.analysis {
                         section.analysis {
-                            h2 { "Analysis" }
+                            h2 { (say(msg!("web-analysis"))) }
                             p { b { (page.players[0].name) } ": " (summary[0]) }
                             p { b { (page.players[1].name) } ": " (summary[1]) }
                             div #graph {}
-                            p.legend { "?! inaccuracy · ? mistake · ?? blunder · ✗ missed win. Click the graph to go to a ply." }
+                            p.legend { (say(msg!("web-analysis-legend"))) }
                         }
                     }
-                    h2 { "Moves" }
+                    h2 { (say(msg!("web-moves"))) }
                     ol #moves.moves {}
                     p.links {
-                        a href=(keyed(&format!("/g/{}/record.txt", page.id), token)) download { "Game record" }
+                        a href=(keyed(&format!("/g/{}/record.txt", page.id), token, asked)) download { (say(msg!("web-record"))) }
                         " · "
-                        a href=(keyed(&format!("/g/{}/board.png", page.id), token)) { "Board (PNG)" }
+                        a href=(keyed(&format!("/g/{}/board.png", page.id), token, asked)) { (say(msg!("web-board-png"))) }
                         @if page.gif {
                             " · "
-                            a href=(keyed(&format!("/g/{}/game.gif", page.id), token)) { "Whole game (GIF)" }
+                            a href=(keyed(&format!("/g/{}/game.gif", page.id), token, asked)) { (say(msg!("web-game-gif"))) }
                         }
                     }
-                    noscript { p { "The board and the moves need JavaScript; the record and the pictures do not." } }
+                    noscript { p { (say(msg!("web-noscript"))) } }
                 }
             }
         }
     };
-    layout(&title, body, true)
+    layout(&title, lang, asked, body, true)
 }
 
-/// `/t/ID`: the standings with tie-breaks (the crosstable) and every round's pairings.
-pub fn event_page(page: &EventPage) -> Markup {
-    let title = format!("Tournament #{}: {}", page.id, page.name);
+/// `/t/ID`: the standings with tie-breaks (the crosstable) and every round's pairings, in
+/// the page's language (`asked`: as for [`game_page`]).
+pub fn event_page(page: &EventPage, asked: Option<Lang>) -> Markup {
+    let lang = page.lang;
+    let say = |m: Msg| m.render(lang);
+    let title = say(msg!(
+        "web-event-title",
+        id = page.id.to_string(),
+        name = page.name.as_str()
+    ));
     let body = html! {
         main.event {
             h1 { (title) }
             p.about { (page.about) " · " (page.status) }
-            h2 { "Standings" }
+            h2 { (say(msg!("web-standings"))) }
             div.table-wrap {
                 table.crosstable {
                     thead { tr {
@@ -154,11 +217,11 @@ pub fn event_page(page: &EventPage) -> Markup {
                                         @if cell.links.is_empty() {
                                             (cell.text)
                                         } @else if cell.links.len() == 1 {
-                                            a href=(cell.links[0]) { (cell.text) }
+                                            a href=(with_lang(&cell.links[0], asked)) { (cell.text) }
                                         } @else {
                                             (cell.text) " "
                                             @for (k, l) in cell.links.iter().enumerate() {
-                                                a.game-no href=(l) { "g" (k + 1) } " "
+                                                a.game-no href=(with_lang(l, asked)) { "g" (k + 1) } " "
                                             }
                                         }
                                     }
@@ -169,13 +232,18 @@ pub fn event_page(page: &EventPage) -> Markup {
                 }
             }
             @for f in &page.footer { p.legend { (f) } }
-            h2 { "Pairings" }
-            @if page.rounds.is_empty() { p { "No round has been paired yet." } }
+            h2 { (say(msg!("web-pairings"))) }
+            @if page.rounds.is_empty() { p { (say(msg!("web-no-round"))) } }
             @for r in page.rounds.iter().rev() {
                 section.round {
-                    h3 { "Round " (r.round) }
+                    h3 { (say(msg!("web-round", round = r.round))) }
                     table.pairings {
-                        thead { tr { th { "Board" } th { "South" } th { "North" } th { "Result" } } }
+                        thead { tr {
+                            th { (say(msg!("web-col-board"))) }
+                            th { (say(words::side(Side::South))) }
+                            th { (say(words::side(Side::North))) }
+                            th { (say(msg!("web-fact-result"))) }
+                        } }
                         tbody {
                             @for b in &r.boards {
                                 tr {
@@ -184,7 +252,7 @@ pub fn event_page(page: &EventPage) -> Markup {
                                     td { @match &b.north { Some(n) => { (n) }, None => { "—" } } }
                                     td {
                                         @match &b.link {
-                                            Some(l) => { a href=(l) { (b.result) } },
+                                            Some(l) => { a href=(with_lang(l, asked)) { (b.result) } },
                                             None => { (b.result) },
                                         }
                                     }
@@ -196,37 +264,54 @@ pub fn event_page(page: &EventPage) -> Markup {
             }
         }
     };
-    layout(&title, body, false)
+    layout(&title, lang, asked, body, false)
 }
 
 /// The front page: what this site is (it lists nothing: games are reached by their links).
-pub fn index_page() -> Markup {
+pub fn index_page(asked: Option<Lang>) -> Markup {
+    let lang = asked.unwrap_or_default();
+    let say = |m: Msg| m.render(lang);
+    let number = say(msg!("web-front-number"));
+    let game = format!("/g/{number}");
+    let event = format!("/t/{number}");
+    // The addresses are shown as code: the message is cut where they go.
+    let where_ = say(msg!("web-front-where", game = "\u{1}", event = "\u{2}"));
     let body = html! {
         main.plain {
-            h1 { "Bao games" }
-            p { "Each game and tournament played with bao-bot has a page here: open it from the link the bot posts with a result, a replay, an analysis or the standings." }
-            p { "Games in public channels are at " code { "/g/NUMBER" } "; tournaments at " code { "/t/NUMBER" } ". Games in direct messages and private channels open only from their own link." }
+            h1 { (say(msg!("web-front-title"))) }
+            p { (say(msg!("web-front-about"))) }
+            p {
+                @for piece in where_.split_inclusive(['\u{1}', '\u{2}']) {
+                    @let text = piece.trim_end_matches(['\u{1}', '\u{2}']);
+                    (text)
+                    @if piece.ends_with('\u{1}') { code { (game) } }
+                    @if piece.ends_with('\u{2}') { code { (event) } }
+                }
+            }
         }
     };
-    layout("Bao games", body, false)
+    layout(&say(msg!("web-front-title")), lang, asked, body, false)
 }
 
 /// The page for anything that is not there (or not to be shown to this asker).
-pub fn not_found_page() -> Markup {
+pub fn not_found_page(asked: Option<Lang>) -> Markup {
+    let lang = asked.unwrap_or_default();
+    let say = |m: Msg| m.render(lang);
     let body = html! {
         main.plain {
-            h1 { "Not found" }
-            p { "There is no such page. A game or tournament page opens from the link the bot posted; games in direct messages and private channels need their whole link, token included." }
-            p { a href="/" { "bao-bot" } }
+            h1 { (say(msg!("web-not-found-title"))) }
+            p { (say(msg!("web-not-found"))) }
+            p { a href=(with_lang("/", asked)) { "bao-bot" } }
         }
     };
-    layout("Not found", body, false)
+    layout(&say(msg!("web-not-found-title")), lang, asked, body, false)
 }
 
-/// A short page for a failure on the bot's side.
-pub fn error_page(words: &str) -> Markup {
+/// A short page for a failure on the bot's side, saying `words` (already in `lang`).
+pub fn error_page(words: &str, lang: Lang, asked: Option<Lang>) -> Markup {
+    let say = |m: Msg| m.render(lang);
     let body = html! {
-        main.plain { h1 { "Something went wrong" } p { (words) } }
+        main.plain { h1 { (say(msg!("web-error-heading"))) } p { (words) } }
     };
-    layout("Error", body, false)
+    layout(&say(msg!("web-error-title")), lang, asked, body, false)
 }

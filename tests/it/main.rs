@@ -42,6 +42,7 @@ mod i18n_game;
 mod i18n_language;
 mod i18n_stats;
 mod i18n_pictures;
+mod i18n_web;
 mod input_fuzz;
 mod lessons;
 mod perft;

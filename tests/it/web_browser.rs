@@ -3,7 +3,8 @@
 //!
 //! One browser for the three checks: step a game's page forward with the keys and compare
 //! every pit's `data-seeds` with the rules engine's position; click a point of the
-//! evaluation graph; follow a running game while a move is played through the app.
+//! evaluation graph (and the words its script writes in a Swahili page); follow a running
+//! game while a move is played through the app.
 //! With `BAO_WEB_SCREENSHOTS=DIR` set, screenshots of the pages are written there.
 
 use std::path::{Path, PathBuf};
@@ -283,6 +284,23 @@ async fn game_pages_in_a_real_browser() {
         .unwrap()
         .len();
     let _ = marked; // marks depend on the analysis; their rendering is checked in web_pages
+    // The same page asked in Swahili: what the script writes is in the page's Swahili.
+    c.goto(&server.url(&format!("/g/{}?lang=sw", demo.analysed.0)))
+        .await
+        .unwrap();
+    let said = wait_until(
+        &c,
+        "the Swahili page",
+        "if (document.getElementById('game').dataset.ready !== '1') return null;
+         return [document.getElementById('ply-label').textContent,
+                 document.getElementById('graph-svg').getAttribute('aria-label'),
+                 document.getElementById('caption').textContent];",
+    )
+    .await;
+    let said: Vec<String> = serde_json::from_value(said).expect("texts");
+    assert!(said[0].starts_with("hatua "), "{said:?}");
+    assert_eq!(said[1], "Grafu ya tathmini");
+    assert!(!said[2].contains("sowed") && !said[2].contains("wins"), "{said:?}");
 
     // 3. Follow a running game while a move is played through the app.
     let (writer, _clock) = writer(&path);

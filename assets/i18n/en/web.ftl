@@ -1,0 +1,140 @@
+# The web pages (/g/ID, /t/ID, the front page) and the chat's links to them.
+# Their language: ?lang=sw or ?lang=en, else the server's (a DM game: its player's).
+
+## The chat's links.
+web-game-page-line = Game page: <{ $url }>
+web-event-page-line = Tournament page: <{ $url }>
+
+## Every page.
+web-front-title = Bao games
+web-front-about = Each game and tournament played with bao-bot has a page here: open it from the link the bot posts with a result, a replay, an analysis or the standings.
+# $game and $event are the addresses, shown as code.
+web-front-where = Games in public channels are at { $game }; tournaments at { $event }. Games in direct messages and private channels open only from their own link.
+web-front-number = NUMBER
+web-not-found-title = Not found
+web-not-found = There is no such page. A game or tournament page opens from the link the bot posted; games in direct messages and private channels need their whole link, token included.
+web-error-title = Error
+web-error-heading = Something went wrong
+web-read-failed = The page could not be read. Try again in a moment.
+web-too-many-live = Too many live pages: this page polls instead.
+web-pictures-busy = Pictures are busy: try again in a few seconds.
+web-gif-too-large = Game { $id }: the GIF would be { $bytes } bytes, more than the { $max }-byte limit: ask for fewer plies or no sowing.
+
+## The game page.
+web-game-title = Game { $id }: { $south } vs { $north }
+web-board-label = The board
+web-hand = hand
+web-first = Start (Home)
+web-prev = Back one ply (←)
+web-next = Forward one ply (→)
+web-last = Last ply (End)
+web-flip-title = Flip the board
+web-flip = Flip
+web-animate = Animate
+web-ply-of = ply { $ply } of { $plies }
+web-live = Live: the board follows the game as moves are played.
+web-fact-game = Game
+web-fact-game-value = { $game }, rules { $rules }
+web-fact-time = Time
+web-fact-rated = Rated
+web-yes = yes
+web-no = no
+web-fact-started = Started
+web-fact-result = Result
+web-fact-tournament = Tournament
+web-in-play = in play
+web-analysis = Analysis
+web-analysis-legend = ?! inaccuracy · ? mistake · ?? blunder · ✗ missed win. Click the graph to go to a ply.
+web-moves = Moves
+web-record = Game record
+web-board-png = Board (PNG)
+web-game-gif = Whole game (GIF)
+web-noscript = The board and the moves need JavaScript; the record and the pictures do not.
+# The game's name with a rule set other than the usual one.
+web-game-name-rules = { $name } (rules { $rules })
+web-casual = casual
+
+## What the page's script writes (the page gives it these words).
+web-start-position = The start position.
+# $label: web-label-*; $loss: expected score lost, in points of 100; $best: a move.
+web-mark = { $label } (−{ $loss } points); better { $best }
+web-load-failed = The game could not be loaded ({ $error }). Reload the page to try again.
+web-graph = Evaluation graph
+web-graph-start = start
+web-graph-ply = ply { $ply }
+# The graph's side letters (South above, North below).
+web-graph-south = S
+web-graph-north = N
+web-label-best = best
+web-label-good = good
+web-label-inaccuracy = inaccuracy
+web-label-mistake = mistake
+web-label-blunder = blunder
+web-label-missed-win = missed win
+
+## Results, times and the analysis, as the game page says them.
+web-result-wins = { $name } ({ $side }) wins
+web-result-wins-reason = { $name } ({ $side }) wins: { $reason }
+web-result-no-winner = No winner
+web-result-no-winner-reason = No winner: { $reason }
+web-result-stopped = Stopped without a result
+web-result-stopped-reason = Stopped without a result ({ $reason })
+web-reason-resignation = resignation
+web-reason-timeout = timeout
+web-reason-agreed-draw = agreed draw
+web-reason-aborted = aborted
+web-reason-abandoned = abandoned
+web-reason-declined = declined
+web-reason-expired = expired
+web-reason-on-time = on time
+web-reason-no-first-move = first move not made in time
+web-per-move = { $span } per move
+web-no-time-limit = no time limit
+web-no-time = no time
+web-days = { $n ->
+    [one] { $n } day
+   *[other] { $n } days
+}
+web-hours = { $n ->
+    [one] { $n } hour
+   *[other] { $n } hours
+}
+web-minutes = { $n ->
+    [one] { $n } minute
+   *[other] { $n } minutes
+}
+web-seconds = { $n ->
+    [one] { $n } second
+   *[other] { $n } seconds
+}
+# $form: 5+3; $each: the time each side starts with; $more: web-clock-increment or web-clock-no-increment.
+web-clock = clock { $form } ({ $each } each, { $more })
+web-clock-cap = clock { $form } ({ $each } each, { $more }, at most { $cap } in the bank)
+web-clock-increment = { $amount } a move
+web-clock-no-increment = no increment
+web-analysis-summary = accuracy { $accuracy }, { $inaccuracies ->
+    [one] { $inaccuracies } inaccuracy
+   *[other] { $inaccuracies } inaccuracies
+}, { $mistakes ->
+    [one] { $mistakes } mistake
+   *[other] { $mistakes } mistakes
+}, { $blunders ->
+    [one] { $blunders } blunder
+   *[other] { $blunders } blunders
+}
+web-proved-wins = { $side } wins in { $n } (proved)
+web-note-missed-win = missed a win in { $n }
+web-note-walked-into-loss = walked into a loss in { $n }
+web-event-round = { $name }, round { $round }
+
+## The tournament page.
+web-event-title = Tournament #{ $id }: { $name }
+web-event-signup = sign-up, { $n } joined
+# $status: event-status-*.
+web-event-status = { $status }, round { $round } of { $rounds }
+web-standings = Standings
+web-pairings = Pairings
+web-no-round = No round has been paired yet.
+web-round = Round { $round }
+web-col-board = Board
+web-sits-out = sits out

@@ -1,0 +1,112 @@
+# Kurasa za wavuti (/g/ID, /t/ID, ukurasa wa mbele) na viungo vyake katika mazungumzo.
+
+## Viungo katika mazungumzo.
+web-game-page-line = Ukurasa wa mchezo: <{ $url }>
+web-event-page-line = Ukurasa wa mashindano: <{ $url }>
+
+## Kila ukurasa.
+web-front-title = Michezo ya bao
+web-front-about = Kila mchezo na mashindano yaliyochezwa na bao-bot yana ukurasa hapa: ufungue kutoka kiungo ambacho bot inatuma pamoja na matokeo, marudio, uchambuzi au msimamo.
+web-front-where = Michezo ya chaneli za wazi iko kwenye { $game }; mashindano kwenye { $event }. Michezo ya DM na ya chaneli za faragha inafunguka kwa kiungo chake tu.
+web-front-number = NAMBA
+web-not-found-title = Haupatikani
+web-not-found = Hakuna ukurasa huu. Ukurasa wa mchezo au wa mashindano unafunguka kutoka kiungo ambacho bot ilituma; michezo ya DM na ya chaneli za faragha inahitaji kiungo chake kizima, pamoja na tokeni.
+web-error-title = Hitilafu
+web-error-heading = Kuna hitilafu
+web-read-failed = Ukurasa haukuweza kusomwa. Jaribu tena baada ya muda mfupi.
+web-too-many-live = Kurasa nyingi mno zinafuatilia michezo mubashara: ukurasa huu unauliza mara kwa mara badala yake.
+web-pictures-busy = Picha zina kazi nyingi: jaribu tena baada ya sekunde chache.
+web-gif-too-large = Mchezo { $id }: GIF ingekuwa baiti { $bytes }, zaidi ya kikomo cha baiti { $max }: omba hatua chache au bila kutawanya.
+
+## Ukurasa wa mchezo.
+web-game-title = Mchezo { $id }: { $south } dhidi ya { $north }
+web-board-label = Bao
+web-hand = mkononi
+web-first = Mwanzo (Home)
+web-prev = Nyuma hatua moja (←)
+web-next = Mbele hatua moja (→)
+web-last = Hatua ya mwisho (End)
+web-flip-title = Geuza bao
+web-flip = Geuza
+web-animate = Onyesha mwendo
+web-ply-of = hatua { $ply } kati ya { $plies }
+web-live = Mubashara: bao linafuata mchezo kadiri hatua zinavyochezwa.
+web-fact-game = Mchezo
+web-fact-game-value = { $game }, sheria { $rules }
+web-fact-time = Muda
+web-fact-rated = Wenye alama
+web-yes = ndiyo
+web-no = hapana
+web-fact-started = Ulianza
+web-fact-result = Matokeo
+web-fact-tournament = Mashindano
+web-in-play = unaendelea
+web-analysis = Uchambuzi
+web-analysis-legend = ?! dosari · ? kosa · ?? kosa kubwa · ✗ ushindi uliopotea. Bofya grafu kwenda kwenye hatua.
+web-moves = Hatua
+web-record = Rekodi ya mchezo
+web-board-png = Bao (PNG)
+web-game-gif = Mchezo mzima (GIF)
+web-noscript = Bao na hatua zinahitaji JavaScript; rekodi na picha hazihitaji.
+web-game-name-rules = { $name } (sheria { $rules })
+web-casual = kirafiki
+
+## Maneno ambayo hati ya ukurasa inaandika.
+web-start-position = Mpangilio wa mwanzo.
+web-mark = { $label } (−{ $loss } pointi); bora zaidi { $best }
+web-load-failed = Mchezo haukuweza kupakiwa ({ $error }). Pakia ukurasa upya ujaribu tena.
+web-graph = Grafu ya tathmini
+web-graph-start = mwanzo
+web-graph-ply = hatua { $ply }
+web-graph-south = Ku
+web-graph-north = Ka
+web-label-best = bora
+web-label-good = nzuri
+web-label-inaccuracy = dosari
+web-label-mistake = kosa
+web-label-blunder = kosa kubwa
+web-label-missed-win = ushindi uliopotea
+
+## Matokeo, muda na uchambuzi, kama ukurasa wa mchezo unavyosema.
+web-result-wins = { $name } ({ $side }) ameshinda
+web-result-wins-reason = { $name } ({ $side }) ameshinda: { $reason }
+web-result-no-winner = Hakuna mshindi
+web-result-no-winner-reason = Hakuna mshindi: { $reason }
+web-result-stopped = Ulisimamishwa bila matokeo
+web-result-stopped-reason = Ulisimamishwa bila matokeo ({ $reason })
+web-reason-resignation = kujiuzulu
+web-reason-timeout = muda wa hatua ulipita
+web-reason-agreed-draw = sare kwa makubaliano
+web-reason-aborted = ulisitishwa
+web-reason-abandoned = uliachwa
+web-reason-declined = changamoto ilikataliwa
+web-reason-expired = changamoto iliisha muda
+web-reason-on-time = kwa muda
+web-reason-no-first-move = hatua ya kwanza haikuchezwa kwa wakati
+web-per-move = { $span } kwa hatua
+web-no-time-limit = bila kikomo cha muda
+web-no-time = hakuna muda
+web-days = siku { $n }
+web-hours = saa { $n }
+web-minutes = dakika { $n }
+web-seconds = sekunde { $n }
+web-clock = saa ya mchezo { $form } ({ $each } kila mmoja, { $more })
+web-clock-cap = saa ya mchezo { $form } ({ $each } kila mmoja, { $more }, benki isizidi { $cap })
+web-clock-increment = { $amount } kwa kila hatua
+web-clock-no-increment = bila nyongeza
+web-analysis-summary = usahihi { $accuracy }, dosari { $inaccuracies }, makosa { $mistakes }, makosa makubwa { $blunders }
+web-proved-wins = { $side } atashinda ndani ya hatua { $n } (imethibitishwa)
+web-note-missed-win = alikosa ushindi ndani ya hatua { $n }
+web-note-walked-into-loss = aliingia kwenye kushindwa ndani ya hatua { $n }
+web-event-round = { $name }, raundi { $round }
+
+## Ukurasa wa mashindano.
+web-event-title = Mashindano #{ $id }: { $name }
+web-event-signup = usajili, { $n } wamejiunga
+web-event-status = { $status }, raundi { $round } kati ya { $rounds }
+web-standings = Msimamo
+web-pairings = Mipangilio ya michezo
+web-no-round = Bado hakuna raundi iliyopangwa.
+web-round = Raundi { $round }
+web-col-board = Meza
+web-sits-out = anapumzika
