@@ -38,6 +38,7 @@ mod discord_threads;
 mod forged_buttons;
 mod i18n_catalogue;
 mod i18n_language;
+mod i18n_views;
 mod input_fuzz;
 mod lessons;
 mod perft;
