@@ -4,10 +4,12 @@
 //! missing first move, the one low-time ping, and the note that the bot was offline and the
 //! clocks resume. Everything is worked out from the stored clock at the moment it is shown.
 
+use crate::i18n::{words, Msg, Text};
+use crate::msg;
 use crate::render::ClockFaces;
 use crate::rules::Side;
 use crate::store::{ClockEvent, Game, GameStatus, Player, FIRST_MOVE_GRACE_MS, LOW_TIME_MS};
-use crate::vocab::bank_text;
+use crate::vocab::{bank_text, TimeControl};
 
 use super::view::mention;
 use super::{shown_board, App, AppError, Destination, Notice, Reply};
@@ -20,36 +22,79 @@ fn ceil_secs(ms: i64) -> i64 {
 impl App {
     /// The clock line shown under a board of a clocked game at `now_ms`:
     /// `Clock 5+3: Asha (South) ▶ 4:55, out <t:…:R> · Baraka (North) 5:00`.
-    pub(in crate::app) fn clock_line(&self, game: &Game, now_ms: i64) -> Option<String> {
+    pub(in crate::app) fn clock_line(&self, game: &Game, now_ms: i64) -> Option<Text> {
         let clock = game.clock?;
         let side_text = |side: Side| {
-            let name = format!("{} ({})", self.side_name(game, side), side.name());
             let left = clock.left_ms(side, now_ms);
             let running = game.status == GameStatus::Active && clock.running == Some(side);
-            match (running, clock.in_grace(side)) {
-                (true, true) => format!(
-                    "**{name}** to make a first move, grace ends <t:{}:R> (then {})",
-                    ceil_secs(clock.since_ms + FIRST_MOVE_GRACE_MS),
-                    bank_text(left)
+            let m: Msg = match (running, clock.in_grace(side)) {
+                (true, true) => msg!(
+                    "clock-side-grace",
+                    at = ceil_secs(clock.since_ms + FIRST_MOVE_GRACE_MS).to_string()
                 ),
                 // A correspondence clock's end is the deadline the status line shows.
-                (true, false) if !clock.control.is_live() => {
-                    format!("**{name}** \u{25b6} {}", bank_text(left))
-                }
-                (true, false) => format!(
-                    "**{name}** \u{25b6} {}, out <t:{}:R>",
-                    bank_text(left),
-                    ceil_secs(now_ms + left)
+                (true, false) if !clock.control.is_live() => msg!("clock-side-running-bank"),
+                (true, false) => msg!(
+                    "clock-side-running",
+                    at = ceil_secs(now_ms + left).to_string()
                 ),
-                (false, _) => format!("{name} {}", bank_text(left)),
-            }
+                (false, _) => msg!("clock-side"),
+            };
+            m.arg("name", self.side_name(game, side))
+                .arg("side", words::side(side))
+                .arg("left", bank_text(left))
         };
-        Some(format!(
-            "Clock {}: {} \u{b7} {}",
-            clock.control.form(),
-            side_text(Side::South),
-            side_text(Side::North)
-        ))
+        Some(
+            msg!(
+                "clock-line",
+                form = clock.control.form(),
+                south = side_text(Side::South),
+                north = side_text(Side::North)
+            )
+            .into(),
+        )
+    }
+
+    /// A time control in words: `clock 5+3 (5 minutes each, 3 seconds a move)`
+    /// (`TimeControl::describe` in the reader's language).
+    pub(in crate::app) fn control_words(&self, c: &TimeControl) -> Text {
+        let more = if c.increment_ms == 0 {
+            msg!("clock-no-increment")
+        } else {
+            msg!("clock-increment", amount = amount_words(c.increment_ms))
+        };
+        let each = amount_words(c.base_ms);
+        match c.cap_ms {
+            None => msg!("clock-control", form = c.to_string(), each = each, more = more),
+            Some(cap) => msg!(
+                "clock-control-capped",
+                form = c.form(),
+                each = each,
+                more = more,
+                cap = amount_words(cap)
+            ),
+        }
+        .into()
+    }
+
+    /// The private answer to a move that came after its player's clock ran out (`side`
+    /// moved too late): the game aborted for a missing first move, or lost on time. For
+    /// `time_ran_out` (commands/moves.rs, which says it in English until it is converted).
+    #[allow(dead_code)]
+    pub(in crate::app) fn too_late_words(&self, game: &Game, side: Side) -> Msg {
+        match (game.status, game.reason) {
+            (GameStatus::Aborted, Some(crate::store::ResultReason::NoFirstMove)) => msg!(
+                "clock-too-late-first-move",
+                minutes = FIRST_MOVE_GRACE_MS / 60_000,
+                game = game.id.to_string()
+            ),
+            _ => msg!(
+                "clock-too-late",
+                name = self.side_name(game, !side),
+                side = words::side(!side),
+                game = game.id.to_string()
+            ),
+        }
     }
 
     /// Both clocks for the picture's header at `now_ms`, the running one marked.
@@ -83,12 +128,12 @@ impl App {
                     notices.extend(self.flag_notices(&game, side)?)
                 }
                 ClockEvent::NoFirstMove { game, side } => {
-                    let mut reply = Reply::public(format!(
-                        "Game {} is aborted: {} ({}) did not make a first move within {} minutes. No result is recorded.",
-                        game.id,
-                        self.side_name(&game, side),
-                        side.name(),
-                        FIRST_MOVE_GRACE_MS / 60_000
+                    let mut reply = Reply::public(msg!(
+                        "clock-no-first-move",
+                        game = game.id.to_string(),
+                        name = self.side_name(&game, side),
+                        side = words::side(side),
+                        minutes = FIRST_MOVE_GRACE_MS / 60_000
                     ));
                     reply.remove_buttons_of(shown_board(&game));
                     notices.push(self.place_notice(&game, side, reply));
@@ -100,11 +145,12 @@ impl App {
                     };
                     let now_ms = self.clock.now_ms();
                     let left = game.clock.map_or(0, |c| c.left_ms(side, now_ms));
-                    let mut reply = Reply::public(format!(
-                        "<@{id}>, {} left on your clock in game {} (it runs out <t:{}:R>; the bot keeps the time).",
-                        bank_text(left),
-                        game.id,
-                        ceil_secs(now_ms + left)
+                    let mut reply = Reply::public(msg!(
+                        "clock-low-time",
+                        id = id.to_string(),
+                        left = bank_text(left),
+                        game = game.id.to_string(),
+                        at = ceil_secs(now_ms + left).to_string()
                     ));
                     reply.mention = Some(id);
                     notices.push(Notice {
@@ -116,6 +162,8 @@ impl App {
                 }
             }
         }
+        // The clock task sends these itself: each in its recipient's language.
+        self.localise_notices(&mut notices);
         Ok(notices)
     }
 
@@ -123,8 +171,8 @@ impl App {
     fn flag_notices(&self, game: &Game, side: Side) -> Result<Vec<Notice>, AppError> {
         let pos = self.position(game)?;
         let viewer = !side;
-        let text = format!("{}'s clock ran out.", self.side_name(game, side));
-        let mut reply = self.board_reply(game, &pos, None, viewer, &text)?;
+        let text = msg!("clock-ran-out", name = self.side_name(game, side));
+        let mut reply = self.board_reply(game, &pos, None, viewer, text)?;
         reply.remove_buttons_of(shown_board(game));
         let mut notices = vec![self.place_notice(game, !side, reply)];
         notices.extend(self.thread_end(game)?);
@@ -160,27 +208,24 @@ impl App {
             if back < 1000 {
                 continue;
             }
-            let clocks = self
-                .clock_line(&game, now_ms)
-                .map(|l| format!("\n{l}"))
-                .unwrap_or_default();
             let to_move = game.clock.and_then(|c| c.running).unwrap_or(Side::South);
             let who = game.player(to_move);
-            let said = format!(
-                "he bot was offline for {} during game {}; that time is given back and the clocks resume.{clocks}",
-                offline_words(back),
-                game.id
-            );
-            let reply = match who.and_then(Player::user) {
-                Some(id) => {
-                    let mut r = Reply::public(format!("{}: t{said}", mention(who, "")));
-                    r.mention = Some(id);
-                    r
-                }
-                None => Reply::public(format!("T{said}")),
+            let (said, id) = match who.and_then(Player::user) {
+                Some(id) => (msg!("clock-offline-to", who = mention(who, "")), Some(id)),
+                None => (msg!("clock-offline"), None),
             };
+            let mut said = Text::from(
+                said.arg("span", offline_words(back))
+                    .arg("game", game.id.to_string()),
+            );
+            if let Some(line) = self.clock_line(&game, now_ms) {
+                said.line(line);
+            }
+            let mut reply = Reply::public(said);
+            reply.mention = id;
             notices.push(self.place_notice(&game, to_move, reply));
         }
+        self.localise_notices(&mut notices);
         if !notices.is_empty() {
             tracing::info!(
                 downtime_ms = down.gap_ms,
@@ -209,10 +254,36 @@ impl App {
 }
 
 /// A downtime in words: `3 minutes`, `45 seconds`, `1 hour 2 minutes`.
-fn offline_words(ms: i64) -> String {
+fn offline_words(ms: i64) -> Text {
     let secs = ms.div_euclid(1000);
     if secs < 60 {
-        return format!("{secs} second{}", if secs == 1 { "" } else { "s" });
+        return msg!("clock-seconds", n = secs).into();
     }
-    super::span(secs)
+    amount_words(secs / 60 * 60_000)
+}
+
+/// An amount of time in words, the reader's: `5 minutes`, `3 seconds`, `1 day 12 hours`,
+/// `no time`.
+pub(in crate::app) fn amount_words(ms: i64) -> Text {
+    const SECOND: i64 = 1000;
+    let units: [(i64, fn(i64) -> Msg); 4] = [
+        (86_400 * SECOND, |n| msg!("clock-days", n = n)),
+        (3600 * SECOND, |n| msg!("clock-hours", n = n)),
+        (60 * SECOND, |n| msg!("clock-minutes", n = n)),
+        (SECOND, |n| msg!("clock-seconds", n = n)),
+    ];
+    let mut parts = Vec::new();
+    let mut left = ms.max(0);
+    for (size, said) in units {
+        let n = left / size;
+        if n > 0 {
+            parts.push(said(n));
+            left -= n * size;
+        }
+    }
+    if parts.is_empty() {
+        msg!("clock-no-time").into()
+    } else {
+        Text::join(parts, " ")
+    }
 }

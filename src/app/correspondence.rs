@@ -4,10 +4,12 @@
 //! store, so a restart neither loses nor repeats anything: [`App::tick`] does what is due
 //! and marks it.
 
+use crate::i18n::{words, Msg, Text};
+use crate::msg;
 use crate::rules::Position;
 use crate::store::{Duty, Game, GameEnd, GameStatus, Notify, Player, ResultReason};
 
-use super::view::{mention, place_link, timestamp};
+use super::view::{mention, place_words, timestamp};
 use super::{shown_board, App, AppError};
 use super::{Destination, Notice, Reply};
 
@@ -19,9 +21,9 @@ impl App {
         let now = self.clock.now();
         let mut notices = Vec::new();
         for game in self.store.expire_challenges(now)? {
-            let mut reply = Reply::public(format!(
-                "The challenge of game {} expired unanswered.",
-                game.id
+            let mut reply = Reply::public(msg!(
+                "clock-challenge-expired",
+                game = game.id.to_string()
             ));
             reply.remove_buttons_of(shown_board(&game));
             if let Some(ch) = &game.challenge {
@@ -53,6 +55,8 @@ impl App {
         // Live clocks: the clock task settles them within a second; a tick (the console's
         // `/wait`, the correspondence loop) settles whatever it finds due as well.
         notices.extend(self.settle_clocks()?);
+        // Made outside a request: each notice in its recipient's language (docs/i18n.md).
+        self.localise_notices(&mut notices);
         Ok(notices)
     }
 
@@ -108,10 +112,11 @@ impl App {
             }
             Duty::Overdue => {
                 if let Some(Player::Human(id)) = waiting {
-                    let mut reply = Reply::public(format!(
-                        "{mover_name}'s time in game {} ran out. {}, you may claim the win with `/bao claim`.",
-                        game.id,
-                        mention(waiting, "")
+                    let mut reply = Reply::public(msg!(
+                        "clock-overdue",
+                        name = mover_name.as_str(),
+                        game = game.id.to_string(),
+                        who = mention(waiting, "")
                     ));
                     reply.mention = Some(*id);
                     notices.push(Notice {
@@ -128,14 +133,19 @@ impl App {
                     reason: ResultReason::Abandoned,
                 };
                 let done = self.store.finish_game(game.id, game.ply, end, now)?;
-                let text = match self.rating_lines(&done)? {
-                    Some(lines) => format!("It counts as a draw.\n{lines}"),
-                    None => "No result is recorded.".to_string(),
-                };
-                let mut reply = Reply::public(format!(
-                    "Game {} is abandoned: nobody acted for a whole move period after the deadline. {text}",
-                    game.id
+                let lines = self.rating_lines(&done)?;
+                let mut text = Text::from(msg!(
+                    "clock-abandoned",
+                    game = game.id.to_string(),
+                    result = match lines {
+                        Some(_) => msg!("clock-abandoned-draw"),
+                        None => msg!("clock-no-result"),
+                    }
                 ));
+                if let Some(lines) = lines {
+                    text.line(lines);
+                }
+                let mut reply = Reply::public(text);
                 reply.remove_buttons_of(shown_board(&done));
                 if let Some(id) = mover.and_then(Player::user) {
                     notices.push(Notice {
@@ -155,26 +165,24 @@ impl App {
     }
 }
 
-fn reminder_text(game: &Game, pos: &Position, duty: Duty) -> String {
-    let bank = if game.clock.is_some() {
-        " on your clock"
-    } else {
-        ""
-    };
-    let by = game
+fn reminder_text(game: &Game, pos: &Position, duty: Duty) -> Msg {
+    let bank = game.clock.is_some();
+    let by: Text = game
         .deadline
-        .map(|d| format!(" by {}", timestamp(d)))
+        .map(|d| msg!("clock-reminder-by", when = timestamp(d)).into())
         .unwrap_or_default();
-    let when = match duty {
-        Duty::HalfTime => "Half of your time is gone",
-        _ => "Your time is nearly up",
+    let when = match (duty, bank) {
+        (Duty::HalfTime, false) => msg!("clock-half-gone"),
+        (Duty::HalfTime, true) => msg!("clock-half-gone-bank"),
+        (_, false) => msg!("clock-nearly-up"),
+        (_, true) => msg!("clock-nearly-up-bank"),
     };
-    format!(
-        "{when}{bank} in Bao game #{} in {} ({} to move{by}). Move with `/bao move <move> game:{}`, or see the board with `/bao board game:{}`.",
-        game.id,
-        place_link(&game.place),
-        pos.turn().name(),
-        game.id,
-        game.id
+    msg!(
+        "clock-reminder",
+        when = when,
+        game = game.id.to_string(),
+        place = place_words(&game.place),
+        side = words::side(pos.turn()),
+        by = by
     )
 }

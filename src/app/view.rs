@@ -1,8 +1,14 @@
 //! How games are shown: board replies with their picture and buttons, status lines, texts.
 
+<<<<<<< HEAD
 use crate::render::{board_text_words, Ending, RenderOptions};
+=======
+use crate::i18n::{words, Lang, Msg, Text};
+use crate::msg;
+use crate::render::{board_text_with, Ending, RenderOptions};
+>>>>>>> i18n-views
 use crate::rules::{Direction, Move, MoveKind, Position, Side, Trace};
-use crate::store::{Game, GameStatus, Notify, Place, Player};
+use crate::store::{Game, GameStatus, Notify, Place, Player, ResultReason};
 
 use super::buttons::{Action, ButtonId};
 use super::{App, AppError};
@@ -29,6 +35,33 @@ pub fn place_link(place: &Place) -> String {
     match place {
         Place::Channel { channel, .. } => format!("<#{channel}>"),
         Place::Dm { .. } => "the bot's DMs".into(),
+    }
+}
+
+/// Where a place is, for lists, in the reader's language: a channel link or "the bot's DMs".
+pub fn place_words(place: &Place) -> Text {
+    match place {
+        Place::Channel { channel, .. } => Text::verbatim(format!("<#{channel}>")),
+        Place::Dm { .. } => msg!("views-bot-dms").into(),
+    }
+}
+
+/// How a game ended, as stored, in the reader's language (`ResultReason::words` in
+/// English: `front row emptied`, `agreed draw`, `on time`, ...).
+pub fn reason_words(reason: ResultReason) -> Msg {
+    match reason {
+        ResultReason::FrontRowEmptied => msg!("views-reason-front-row-emptied"),
+        ResultReason::NoLegalMove => msg!("views-reason-no-legal-move"),
+        ResultReason::NeverEndingMove => msg!("views-reason-never-ending-move"),
+        ResultReason::Resignation => msg!("views-reason-resignation"),
+        ResultReason::Timeout => msg!("views-reason-timeout"),
+        ResultReason::AgreedDraw => msg!("views-reason-agreed-draw"),
+        ResultReason::Abort => msg!("views-reason-abort"),
+        ResultReason::Abandoned => msg!("views-reason-abandoned"),
+        ResultReason::Declined => msg!("views-reason-declined"),
+        ResultReason::Expired => msg!("views-reason-expired"),
+        ResultReason::OutOfTime => msg!("views-reason-out-of-time"),
+        ResultReason::NoFirstMove => msg!("views-reason-no-first-move"),
     }
 }
 
@@ -76,59 +109,55 @@ impl App {
 
     /// The line under a move description: who is to move and by when, or the result (with
     /// the game's page, when the bot has a public address).
-    pub(super) fn status_line(&self, game: &Game, pos: &Position) -> String {
-        let line = self.status_words(game, pos);
-        match (game.status.is_ongoing(), self.game_page_line(game)) {
-            (false, Some(link)) => format!("{line}\n{link}"),
-            _ => line,
+    pub(super) fn status_line(&self, game: &Game, pos: &Position) -> Text {
+        let mut line = self.status_words(game, pos);
+        if let (false, Some(link)) = (game.status.is_ongoing(), self.game_page_line(game)) {
+            line.line(link);
         }
+        line
     }
 
-    fn status_words(&self, game: &Game, pos: &Position) -> String {
-        match game.status {
+    fn status_words(&self, game: &Game, pos: &Position) -> Text {
+        let named = |m: Msg, side: Side| {
+            m.arg("name", self.side_name(game, side))
+                .arg("side", words::side(side))
+        };
+        let said: Msg = match game.status {
             GameStatus::Finished => match (game.winner, game.reason) {
-                (Some(w), Some(crate::store::ResultReason::OutOfTime)) => format!(
-                    "**{} ({}) wins on time**.",
-                    self.side_name(game, w),
-                    w.name()
-                ),
-                (Some(w), reason) => format!(
-                    "**{} ({}) wins**{}.",
-                    self.side_name(game, w),
-                    w.name(),
-                    reason
-                        .map(|r| format!(": {}", r.words()))
-                        .unwrap_or_default()
-                ),
-                (None, Some(r)) => format!("The game ends without a winner: {}.", r.words()),
-                (None, None) => "The game is over.".into(),
+                (Some(w), Some(ResultReason::OutOfTime)) => named(msg!("views-wins-on-time"), w),
+                (Some(w), Some(r)) => named(msg!("views-wins-because"), w).arg("reason", reason_words(r)),
+                (Some(w), None) => named(msg!("views-wins"), w),
+                (None, Some(r)) => msg!("views-no-winner-because", reason = reason_words(r)),
+                (None, None) => msg!("views-over"),
             },
-            GameStatus::Aborted => format!(
-                "The game was stopped without a result{}.",
-                game.reason
-                    .map(|r| format!(" ({})", r.words()))
-                    .unwrap_or_default()
-            ),
-            GameStatus::Pending => "Waiting for the challenge to be accepted.".into(),
+            GameStatus::Aborted => match game.reason {
+                Some(r) => msg!("views-stopped-because", reason = reason_words(r)),
+                None => msg!("views-stopped"),
+            },
+            GameStatus::Pending => msg!("views-waiting"),
             GameStatus::Active => {
                 let side = pos.turn();
                 let name = self.side_name(game, side);
                 let who = mention(game.player(side), &name);
-                let by = game
+                let by: Text = game
                     .deadline
-                    .map(|d| format!(", by {}", timestamp(d)))
+                    .map(|d| msg!("views-by", when = timestamp(d)).into())
                     .unwrap_or_default();
-                let draw = match game.draw_offered_by {
-                    Some(s) => format!(" {} offers a draw.", self.side_name(game, s)),
-                    None => String::new(),
+                let draw: Text = match game.draw_offered_by {
+                    Some(s) => msg!("views-offers-draw", name = self.side_name(game, s)).into(),
+                    None => Text::new(),
                 };
-                format!(
-                    "{who} ({}, {}) to move{by}.{draw}",
-                    side.name(),
-                    pos.phase()
+                msg!(
+                    "views-to-move",
+                    who = who,
+                    side = words::side(side),
+                    phase = pos.phase().to_string(),
+                    by = by,
+                    draw = draw
                 )
             }
-        }
+        };
+        said.into()
     }
 
     /// How `game` ended, as stored (finished games only; an aborted game has no result).
@@ -200,27 +229,19 @@ impl App {
         pos: &Position,
         trace: Option<Trace>,
         viewer: Side,
-        text: &str,
+        text: impl Into<Text>,
     ) -> Result<Reply, AppError> {
         let (shown, options) = self.picture(game, pos, trace, viewer);
         let png = self.pictures.board_png(&shown, &options)?;
-        let mut reply = Reply::public(format!(
-            "{}{}{}{}",
-            if text.is_empty() {
-                String::new()
-            } else {
-                format!("{text}\n")
-            },
-            self.status_line(game, pos),
-            match self.clock_line(game, self.clock.now_ms()) {
-                Some(line) => format!("\n{line}"),
-                None => String::new(),
-            },
-            match self.rating_lines(game)? {
-                Some(lines) => format!("\n{lines}"),
-                None => String::new(),
-            }
-        ));
+        let mut said: Text = text.into();
+        said.line(self.status_line(game, pos));
+        if let Some(line) = self.clock_line(game, self.clock.now_ms()) {
+            said.line(line);
+        }
+        if let Some(lines) = self.rating_lines(game)? {
+            said.line(lines);
+        }
+        let mut reply = Reply::public(said);
         let ending = App::ending(game);
         let ending = ending.as_ref().map(|(winner, reason)| Ending {
             winner: *winner,
@@ -245,7 +266,9 @@ impl App {
                     Ok(Some(p)) if p.notify == Notify::Off
                 );
                 reply.mention = (!quiet).then_some(*id);
-                reply.buttons = self.move_buttons(game, pos);
+                // A board is public in the game's place: its buttons in that server's language.
+                let lang = self.server_lang(&game.place)?;
+                reply.buttons = self.move_buttons(game, pos, lang);
             }
         }
         Ok(reply)
@@ -253,7 +276,7 @@ impl App {
 
     /// One button per legal move when they fit, and a row with the board, the move list and
     /// a draw offer.
-    fn move_buttons(&self, game: &Game, pos: &Position) -> Vec<Vec<Button>> {
+    fn move_buttons(&self, game: &Game, pos: &Position, lang: Lang) -> Vec<Vec<Button>> {
         let legal = pos.legal_moves();
         let mut rows: Vec<Vec<Button>> = Vec::new();
         if legal.len() <= MAX_MOVE_BUTTONS {
@@ -273,23 +296,20 @@ impl App {
         }
         let mut last = vec![Button {
             id: ButtonId::new(Action::Moves, game.id, game.ply).to_string(),
-            label: match legal.len() {
-                1 => "1 move".to_string(),
-                n => format!("All {n} moves"),
-            },
+            label: msg!("views-button-moves", n = legal.len()).render(lang),
             style: ButtonStyle::Secondary,
         }];
         let against_ai = game.south.as_ref().is_some_and(Player::is_ai)
             || game.north.as_ref().is_some_and(Player::is_ai);
         if !against_ai {
             let label = if game.draw_offered_by.is_some() {
-                "Accept draw"
+                msg!("views-button-accept-draw")
             } else {
-                "Offer draw"
+                msg!("views-button-offer-draw")
             };
             last.push(Button {
                 id: ButtonId::new(Action::Draw, game.id, game.ply).to_string(),
-                label: label.into(),
+                label: label.render(lang),
                 style: ButtonStyle::Success,
             });
         }
@@ -320,11 +340,11 @@ pub fn utc(unix: i64) -> String {
 }
 
 /// The answer to `/bao prefs notify`.
-pub fn notify_text(mode: Notify) -> String {
+pub fn notify_text(mode: Notify) -> Msg {
     match mode {
-        Notify::Dm => "When it is your turn you will be mentioned in the game's channel and told by DM; reminders come by DM too.".into(),
-        Notify::Mention => "When it is your turn you will be mentioned in the game's channel (no DMs except deadline reminders).".into(),
-        Notify::Off => "No more turn notices or reminders; `/bao games` shows where it is your turn.".into(),
+        Notify::Dm => msg!("views-notify-dm"),
+        Notify::Mention => msg!("views-notify-mention"),
+        Notify::Off => msg!("views-notify-off"),
     }
 }
 

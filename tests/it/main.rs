@@ -43,6 +43,7 @@ mod i18n_language;
 mod i18n_stats;
 mod i18n_pictures;
 mod i18n_web;
+mod i18n_views;
 mod input_fuzz;
 mod lessons;
 mod perft;

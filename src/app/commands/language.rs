@@ -13,7 +13,7 @@ use crate::store::UserId;
 
 use crate::app::refusal::{refuse, Answer};
 use crate::app::view::timestamp;
-use crate::app::{App, AppError, Destination, Place, Reply, Response, User};
+use crate::app::{App, AppError, Destination, Notice, Place, Reply, Response, User};
 
 /// The key of `/bao-settings language`.
 pub(in crate::app) const LANGUAGE_KEY: &str = "language";
@@ -190,6 +190,36 @@ impl App {
             changed = changed
         )
         .into())
+    }
+}
+
+impl App {
+    /// The language of a notice made outside a request (the clock's [`App::tick`], the
+    /// clock task): a notice to a place in that server's language; a DM in its recipient's
+    /// (their choice, else the language of the server the game is played in, else English).
+    pub(in crate::app) fn lone_notice_lang(&self, notice: &Notice) -> Result<Lang, AppError> {
+        match &notice.to {
+            Destination::Place(p) => self.server_lang(p),
+            Destination::Dm(u) => match self.user_lang(*u)? {
+                Some(lang) => Ok(lang),
+                None => match self.store.game(notice.game)? {
+                    Some(g) if !g.place.is_dm() => self.server_lang(&g.place),
+                    _ => Ok(Lang::default()),
+                },
+            },
+        }
+    }
+
+    /// Puts [`App::lone_notice_lang`] on every notice that has no language yet (those built
+    /// where the language is known keep theirs). A store that cannot say leaves English,
+    /// logged: the notice is sent all the same.
+    pub(in crate::app) fn localise_notices(&self, notices: &mut [Notice]) {
+        for notice in notices.iter_mut().filter(|n| n.reply.lang.is_none()) {
+            match self.lone_notice_lang(notice) {
+                Ok(lang) => notice.reply.lang = Some(lang),
+                Err(e) => tracing::warn!(game = %notice.game, "no language for a notice: {e}"),
+            }
+        }
     }
 }
 

@@ -2,11 +2,13 @@
 //! notices.
 
 use crate::ai::forced::{forced_win, FORCED_WIN_NODES};
-use crate::rules::{Position, Side, Trace, MOVE_FORM};
+use crate::i18n::{words, Text};
+use crate::msg;
+use crate::rules::{Position, Side, Trace};
 use crate::store::{Game, GameFilter, GameStatus, Notify, Player};
 
 use crate::app::refusal::{refuse, Answer};
-use crate::app::view::{place_link, timestamp};
+use crate::app::view::{place_words, reason_words, timestamp};
 use crate::app::{shown_board, App, AppError};
 use crate::app::{Attachment, Destination, Notice, Reply, User};
 use crate::vocab::{bank_text, clk_text};
@@ -16,7 +18,7 @@ use super::endings::require_active;
 impl App {
     pub(in crate::app) fn show_board(&self, user: &User, game: &Game) -> Answer {
         if game.status == GameStatus::Pending {
-            return Err(refuse("The challenge here has not been accepted yet."));
+            return Err(refuse(msg!("views-not-accepted")));
         }
         let pos = self.position(game)?;
         let viewer = self.viewer(game, &pos, Some(user));
@@ -36,7 +38,7 @@ impl App {
     /// `Proved: North wins in 3 …` for the board of `game` at `pos`, only where an exact
     /// search proves it within [`FORCED_WIN_NODES`] and only in a finished game or one where
     /// hints are allowed.
-    fn proved_line(&self, game: &Game, pos: &Position) -> Result<Option<String>, AppError> {
+    fn proved_line(&self, game: &Game, pos: &Position) -> Result<Option<Text>, AppError> {
         let finished = matches!(game.status, GameStatus::Finished | GameStatus::Aborted);
         if !finished && !self.hints_allowed(game)? {
             return Ok(None);
@@ -46,15 +48,25 @@ impl App {
             forced_win(pos, FORCED_WIN_NODES)
         };
         Ok(proved.map(|w| {
-            let winner = format!("{} ({})", w.winner.name(), self.side_name(game, w.winner));
-            let sentence = w.sentence_naming(&winner, (!w.winner).name());
+            let winner = Text::from(words::side(w.winner)).then(format!(
+                " ({})",
+                self.side_name(game, w.winner)
+            ));
             if w.moves == 0 {
-                format!("Proved: {sentence}.")
-            } else {
-                format!(
-                    "Proved: {sentence} from here ({}'s moves, with best defence).",
-                    w.winner.name()
+                msg!(
+                    "views-proved-at-once",
+                    winner = winner,
+                    loser = words::side(!w.winner)
                 )
+                .into()
+            } else {
+                msg!(
+                    "views-proved",
+                    winner = winner,
+                    moves = w.moves,
+                    side = words::side(w.winner)
+                )
+                .into()
             }
         }))
     }
@@ -80,40 +92,45 @@ impl App {
     }
 
     pub(in crate::app) fn list_moves(&self, game: &Game) -> Answer {
-        require_active(
-            game,
-            "The challenge has not been accepted yet; moves come after `/bao accept`.",
-        )?;
-        let pos = self.position(game)?;
-        let mut lines = vec![format!(
-            "Legal moves for {} ({}):",
-            self.side_name(game, pos.turn()),
-            pos.turn().name()
-        )];
-        for mv in pos.legal_moves() {
-            let words = pos.play(&mv).map(|(_, t)| t.describe()).unwrap_or_default();
-            lines.push(format!("`{mv}`: {words}"));
+        if game.status == GameStatus::Pending {
+            return Err(refuse(msg!("views-moves-not-accepted")));
         }
-        lines.push(format!("Write a move as {MOVE_FORM}."));
-        Ok(Reply::private(fit(lines.join("\n"))).into())
+        require_active(game, "")?;
+        let pos = self.position(game)?;
+        let mut lines = vec![Text::from(msg!(
+            "views-legal-moves",
+            name = self.side_name(game, pos.turn()),
+            side = words::side(pos.turn())
+        ))];
+        for mv in pos.legal_moves() {
+            let said = pos
+                .play(&mv)
+                .map(|(_, t)| words::describe(&t))
+                .unwrap_or_default();
+            lines.push(Text::verbatim(format!("`{mv}`: ")).then(said));
+        }
+        lines.push(msg!("views-write-move", form = msg!("move-form")).into());
+        Ok(Reply::private(fit_text(lines)).into())
     }
 
     pub(in crate::app) fn history(&self, game: &Game) -> Answer {
         if game.status == GameStatus::Pending {
-            return Err(refuse("The challenge here has not been accepted yet."));
+            return Err(refuse(msg!("views-not-accepted")));
         }
         let moves = self.store.moves(game.id)?;
         let south = self.side_name(game, Side::South);
         let north = self.side_name(game, Side::North);
         let control = game.clock.map(|c| c.control);
-        let mut lines = vec![format!(
-            "Game {}: {south} (South) vs {north} (North), {} moves{}.",
-            game.id,
-            moves.len(),
-            control
-                .map(|c| format!(", {}", c.describe()))
+        let mut lines = vec![Text::from(msg!(
+            "views-history-head",
+            game = game.id.to_string(),
+            south = south.as_str(),
+            north = north.as_str(),
+            moves = moves.len().to_string(),
+            control = control
+                .map(|c| Text::verbatim(", ").then(self.control_words(&c)))
                 .unwrap_or_default()
-        )];
+        ))];
         // A move with the mover's time left after it, in a clocked game: `A6 left [2:42]`.
         let shown = |m: &crate::store::StoredMove| match m.clock_ms {
             Some(ms) => format!("{} [{}]", m.text, bank_text(ms)),
@@ -122,28 +139,33 @@ impl App {
         for pair in moves.chunks(2) {
             let n = pair[0].ply.div_ceil(2);
             let second = pair.get(1).map(shown).unwrap_or_default();
-            lines.push(
-                format!("{n}. {}  {second}", shown(&pair[0]))
-                    .trim_end()
-                    .to_string(),
-            );
+            lines.push(Text::verbatim(
+                format!("{n}. {}  {second}", shown(&pair[0])).trim_end(),
+            ));
         }
         let takebacks = self.store.takebacks(game.id)?;
         for t in &takebacks {
-            lines.push(format!(
-                "Taken back after ply {}{}: {}",
-                t.to_ply,
-                super::takeback::asked_words(self, t.asked_by),
-                t.moves.join(", ")
-            ));
+            lines.push(
+                msg!(
+                    "views-taken-back",
+                    ply = t.to_ply.to_string(),
+                    asked = super::takeback::asked_words(self, t.asked_by),
+                    moves = t.moves.join(", ")
+                )
+                .into(),
+            );
         }
         let declined = super::takeback::declined_words(self, game.id)?;
-        lines.extend(declined.iter().map(|d| format!("Takeback declined: {d}")));
+        lines.extend(
+            declined
+                .iter()
+                .map(|d| msg!("views-takeback-declined", what = d.clone()).into()),
+        );
         let pos = self.position(game)?;
         lines.push(self.status_line(game, &pos));
         // A running game's page follows it live (a finished game's link is in its status line).
         if game.status.is_ongoing() {
-            lines.extend(self.game_page_line(game));
+            lines.extend(self.game_page_line(game).map(Text::from));
         }
         let mut record = format!(
             "# bao-bot game {}: {south} (South) vs {north} (North)\n# replay with: bao-bot replay FILE\n",
@@ -182,7 +204,7 @@ impl App {
             }
             record.push('\n');
         }
-        let mut reply = Reply::private(fit(lines.join("\n")));
+        let mut reply = Reply::private(fit_text(lines));
         reply.attachments.push(Attachment {
             filename: format!("bao-game-{}.txt", game.id),
             bytes: record.into_bytes(),
@@ -193,33 +215,37 @@ impl App {
     pub(in crate::app) fn my_games(&self, user: &User) -> Answer {
         let games = self.store.games_of(user.id, GameFilter::Ongoing, 25)?;
         let ended = self.store.games_of(user.id, GameFilter::Ended, 5)?;
-        let mut lines = vec![if games.is_empty() {
-            "You have no games going. Start one with `/bao challenge @someone` or `/bao ai`."
-                .to_string()
+        let mut lines: Vec<Text> = vec![if games.is_empty() {
+            msg!("views-games-none").into()
         } else {
-            "Your games:".to_string()
+            msg!("views-games-head").into()
         }];
         for g in &games {
             let line = match g.status {
                 GameStatus::Pending => {
-                    let other = g.challenge.as_ref().map(|c| {
-                        if c.challenger == user.id {
-                            format!(
-                                "you challenged {}",
-                                self.name(Some(&Player::Human(c.challenged)))
-                            )
-                        } else {
-                            format!(
-                                "{} challenged you",
-                                self.name(Some(&Player::Human(c.challenger)))
-                            )
-                        }
-                    });
-                    format!(
-                        "`#{}` {} in {}: waiting for an answer",
-                        g.id,
-                        other.unwrap_or_default(),
-                        place_link(&g.place)
+                    let other: Text = g
+                        .challenge
+                        .as_ref()
+                        .map(|c| {
+                            if c.challenger == user.id {
+                                msg!(
+                                    "views-you-challenged",
+                                    name = self.name(Some(&Player::Human(c.challenged)))
+                                )
+                            } else {
+                                msg!(
+                                    "views-challenged-you",
+                                    name = self.name(Some(&Player::Human(c.challenger)))
+                                )
+                            }
+                            .into()
+                        })
+                        .unwrap_or_default();
+                    msg!(
+                        "views-games-pending",
+                        game = g.id.to_string(),
+                        who = other,
+                        place = place_words(&g.place)
                     )
                 }
                 _ => {
@@ -231,42 +257,45 @@ impl App {
                         .map(|p| p.turn())
                         .unwrap_or(Side::South);
                     let whose = if turn == side {
-                        "**your turn**".to_string()
+                        msg!("views-your-turn")
                     } else {
-                        format!("{opponent}'s turn")
+                        msg!("views-their-turn", name = opponent.as_str())
                     };
-                    let by = g
+                    let by: Text = g
                         .deadline
-                        .map(|d| format!(", by {}", timestamp(d)))
+                        .map(|d| msg!("views-by", when = timestamp(d)).into())
                         .unwrap_or_default();
-                    let clock = g
-                        .clock
-                        .map(|c| format!(", clock {}", c.control.form()))
-                        .unwrap_or_default();
-                    format!(
-                        "`#{}` vs {opponent} in {} ({} moves{clock}): {whose}{by}",
-                        g.id,
-                        place_link(&g.place),
-                        g.ply
+                    msg!(
+                        "views-games-line",
+                        game = g.id.to_string(),
+                        opponent = opponent,
+                        place = place_words(&g.place),
+                        moves = g.ply.to_string(),
+                        clock = clock_words(g),
+                        whose = whose,
+                        by = by
                     )
                 }
             };
-            lines.push(line);
+            lines.push(line.into());
         }
         if !games.is_empty() {
-            lines.push("Move from anywhere with `/bao move ... game:<number>`.".into());
+            lines.push(msg!("views-games-move-anywhere").into());
         }
         if !ended.is_empty() {
-            lines.push("Recently ended:".into());
+            lines.push(msg!("views-recently-ended").into());
             lines.extend(ended.iter().map(|g| self.ended_line(user, g)));
         }
-        Ok(Reply::private(fit(lines.join("\n"))).into())
+        Ok(Reply::private(fit_text(lines)).into())
     }
 
     /// One ended game in a list, with its stored result and end reason:
     /// `` `#12` vs Baraka in #general (31 moves): you won (resignation) ``.
-    pub(in crate::app) fn ended_line(&self, user: &User, g: &Game) -> String {
-        let reason = g.reason.map(|r| r.words()).unwrap_or_else(|| "?".into());
+    pub(in crate::app) fn ended_line(&self, user: &User, g: &Game) -> Text {
+        let reason: Text = g
+            .reason
+            .map(|r| reason_words(r).into())
+            .unwrap_or_else(|| "?".into());
         let side = g.side_of(user.id);
         let opponent = match (side, &g.challenge) {
             (Some(side), _) => self.side_name(g, !side),
@@ -277,21 +306,22 @@ impl App {
             (None, None) => "?".into(),
         };
         let result = match (g.status, g.winner, side) {
-            (GameStatus::Finished, Some(w), Some(s)) if w == s => "you won",
-            (GameStatus::Finished, Some(_), _) => "you lost",
-            (GameStatus::Finished, None, _) => "no winner",
-            _ => "stopped without a result",
+            (GameStatus::Finished, Some(w), Some(s)) if w == s => msg!("views-you-won"),
+            (GameStatus::Finished, Some(_), _) => msg!("views-you-lost"),
+            (GameStatus::Finished, None, _) => msg!("views-no-winner"),
+            _ => msg!("views-no-result"),
         };
-        let clock = g
-            .clock
-            .map(|c| format!(", clock {}", c.control.form()))
-            .unwrap_or_default();
-        format!(
-            "`#{}` vs {opponent} in {} ({} moves{clock}): {result} ({reason})",
-            g.id,
-            place_link(&g.place),
-            g.ply
+        msg!(
+            "views-ended-line",
+            game = g.id.to_string(),
+            opponent = opponent,
+            place = place_words(&g.place),
+            moves = g.ply.to_string(),
+            clock = clock_words(g),
+            result = result,
+            reason = reason
         )
+        .into()
     }
 
     /// Turn notices after a move: a DM to the player to move if they asked for DMs.
@@ -309,33 +339,54 @@ impl App {
         if !wants_dm || game.place.is_dm() {
             return Vec::new();
         }
-        let by = game
+        let by: Text = game
             .deadline
-            .map(|d| format!(" Move by {}.", timestamp(d)))
+            .map(|d| msg!("views-move-by", when = timestamp(d)).into())
             .unwrap_or_default();
         vec![Notice {
             to: Destination::Dm(*id),
             user: *id,
             game: game.id,
-            reply: Reply::public(format!(
-                "Your turn in Bao game #{} against {} in {}.{by} Reply here with `/bao move <move> game:{}`.",
-                game.id,
-                self.side_name(game, !pos.turn()),
-                place_link(&game.place),
-                game.id
+            reply: Reply::public(msg!(
+                "views-turn-dm",
+                game = game.id.to_string(),
+                opponent = self.side_name(game, !pos.turn()),
+                place = place_words(&game.place),
+                by = by
             )),
         }]
     }
 }
 
-/// Keeps a message within Discord's 2000 characters.
-pub(super) fn fit(text: String) -> String {
-    if text.len() <= 1990 {
-        return text;
+/// `, clock 5+3` in a list of games, or nothing for a game without a clock.
+fn clock_words(g: &Game) -> Text {
+    g.clock
+        .map(|c| msg!("views-games-clock", form = c.control.form()).into())
+        .unwrap_or_default()
+}
+
+/// The lines of a message, kept within Discord's 2000 characters in every language: whole
+/// lines while they fit, then `…`.
+pub(super) fn fit_text(lines: Vec<Text>) -> Text {
+    let longest = |t: &Text| {
+        crate::i18n::Lang::ALL
+            .iter()
+            .map(|l| t.render(*l).len())
+            .max()
+            .unwrap_or(0)
+    };
+    let all = Text::one_per_line(lines.iter());
+    if longest(&all) <= 1990 {
+        return all;
     }
-    let mut cut = 1900;
-    while !text.is_char_boundary(cut) {
-        cut -= 1;
+    let mut out = Text::new();
+    for line in lines {
+        let mut more = out.clone();
+        more.line(line);
+        if longest(&more) > 1900 {
+            break;
+        }
+        out = more;
     }
-    format!("{}\n…", &text[..cut])
+    out.then("\n…")
 }
