@@ -65,14 +65,10 @@ pub use clock_task::{run_clocks, ClockSignal, ARRIVAL_ALLOWANCE, HEARTBEAT_EVERY
 pub use commands::daily_puzzle_channel;
 pub use commands::language::language_choice;
 pub use conversation::Conversation;
-<<<<<<< HEAD
 pub use parse::{
     amount_of_time, game_option, on_off, read_time_per_move, span, span_text, time_per_move,
 };
-=======
-pub use parse::{amount_of_time, game_option, on_off, span, time_per_move};
 pub use picture_words::picture_words;
->>>>>>> i18n-pictures
 pub use ratings::{change_words, signed};
 pub use reply::{
     Attachment, BoardView, Button, ButtonStyle, Destination, Effect, Notice, Reply, Response,

@@ -1,12 +1,8 @@
 //! How games are shown: board replies with their picture and buttons, status lines, texts.
 
-<<<<<<< HEAD
-use crate::render::{board_text_words, Ending, RenderOptions};
-=======
 use crate::i18n::{words, Lang, Msg, Text};
 use crate::msg;
-use crate::render::{board_text_with, Ending, RenderOptions};
->>>>>>> i18n-views
+use crate::render::{board_text_words, Ending, RenderOptions};
 use crate::rules::{Direction, Move, MoveKind, Position, Side, Trace};
 use crate::store::{Game, GameStatus, Notify, Place, Player, ResultReason};
 

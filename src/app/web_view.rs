@@ -635,12 +635,8 @@ impl App {
                 self.side_name(&game, Side::North),
             ]),
             winner: game.winner,
-<<<<<<< HEAD
-            result_text: game.reason.map(|r| r.words()),
-            words: self.picture_words_at(&game.place),
-=======
             result_text: game.reason.map(|r| reason_msg(r).render(lang)),
->>>>>>> i18n-web
+            words: super::picture_words(lang),
             ..GameGifOptions::default()
         };
         Ok(Some(

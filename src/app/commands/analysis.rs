@@ -391,12 +391,8 @@ impl App {
                 trace: Some(trace.clone()),
                 names: Some(names),
                 ply: Some(game.ply + 1),
-<<<<<<< HEAD
                 caption: Some(msg!("hint-caption", mv = mv.to_string()).render(lang)),
-=======
-                caption: Some(format!("Hint: {mv}")),
-                words: self.picture_words_for(user.id, &game.place, true),
->>>>>>> i18n-pictures
+                words: crate::app::picture_words(lang),
                 ..RenderOptions::default()
             },
         )?;

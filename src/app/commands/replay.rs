@@ -95,15 +95,11 @@ impl App {
             from,
             to: Some(to),
             winner: game.winner.filter(|_| finished),
-<<<<<<< HEAD
             result_text: game
                 .reason
                 .filter(|_| finished)
                 .map(|r| super::threads::reason_words(r).render(lang)),
-=======
-            result_text: game.reason.filter(|_| finished).map(|r| r.words()),
-            words: self.picture_words_at(&game.place),
->>>>>>> i18n-pictures
+            words: crate::app::picture_words(lang),
             ..GameGifOptions::default()
         };
         let record = GameRecord { start, moves };
