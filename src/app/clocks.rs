@@ -9,7 +9,7 @@ use crate::msg;
 use crate::render::ClockFaces;
 use crate::rules::Side;
 use crate::store::{ClockEvent, Game, GameStatus, Player, FIRST_MOVE_GRACE_MS, LOW_TIME_MS};
-use crate::vocab::{bank_text, TimeControl};
+use crate::vocab::bank_text;
 
 use super::view::mention;
 use super::{shown_board, App, AppError, Destination, Notice, Reply};
@@ -53,28 +53,6 @@ impl App {
             )
             .into(),
         )
-    }
-
-    /// A time control in words: `clock 5+3 (5 minutes each, 3 seconds a move)`
-    /// (`TimeControl::describe` in the reader's language).
-    pub(in crate::app) fn control_words(&self, c: &TimeControl) -> Text {
-        let more = if c.increment_ms == 0 {
-            msg!("clock-no-increment")
-        } else {
-            msg!("clock-increment", amount = amount_words(c.increment_ms))
-        };
-        let each = amount_words(c.base_ms);
-        match c.cap_ms {
-            None => msg!("clock-control", form = c.to_string(), each = each, more = more),
-            Some(cap) => msg!(
-                "clock-control-capped",
-                form = c.form(),
-                each = each,
-                more = more,
-                cap = amount_words(cap)
-            ),
-        }
-        .into()
     }
 
     /// The private answer to a move that came after its player's clock ran out (`side`
@@ -215,7 +193,7 @@ impl App {
                 None => (msg!("clock-offline"), None),
             };
             let mut said = Text::from(
-                said.arg("span", offline_words(back))
+                said.arg("span", words::span(back.div_euclid(1000), false))
                     .arg("game", game.id.to_string()),
             );
             if let Some(line) = self.clock_line(&game, now_ms) {
@@ -250,40 +228,5 @@ impl App {
     /// Wakes the clock task: a clock changed (or a test moved the time).
     pub fn wake_clocks(&self) {
         self.clock_signal.ring();
-    }
-}
-
-/// A downtime in words: `3 minutes`, `45 seconds`, `1 hour 2 minutes`.
-fn offline_words(ms: i64) -> Text {
-    let secs = ms.div_euclid(1000);
-    if secs < 60 {
-        return msg!("clock-seconds", n = secs).into();
-    }
-    amount_words(secs / 60 * 60_000)
-}
-
-/// An amount of time in words, the reader's: `5 minutes`, `3 seconds`, `1 day 12 hours`,
-/// `no time`.
-pub(in crate::app) fn amount_words(ms: i64) -> Text {
-    const SECOND: i64 = 1000;
-    let units: [(i64, fn(i64) -> Msg); 4] = [
-        (86_400 * SECOND, |n| msg!("clock-days", n = n)),
-        (3600 * SECOND, |n| msg!("clock-hours", n = n)),
-        (60 * SECOND, |n| msg!("clock-minutes", n = n)),
-        (SECOND, |n| msg!("clock-seconds", n = n)),
-    ];
-    let mut parts = Vec::new();
-    let mut left = ms.max(0);
-    for (size, said) in units {
-        let n = left / size;
-        if n > 0 {
-            parts.push(said(n));
-            left -= n * size;
-        }
-    }
-    if parts.is_empty() {
-        msg!("clock-no-time").into()
-    } else {
-        Text::join(parts, " ")
     }
 }

@@ -66,7 +66,7 @@ pub use commands::daily_puzzle_channel;
 pub use commands::language::language_choice;
 pub use conversation::Conversation;
 pub use parse::{
-    amount_of_time, game_option, on_off, read_time_per_move, span, span_text, time_per_move,
+    amount_of_time, game_option, on_off, read_time_per_move, time_per_move,
 };
 pub use picture_words::picture_words;
 pub use ratings::{change_words, signed};

@@ -2,7 +2,8 @@
 //! switches. Amounts of time are read by [`amount_of_time`] (shared with time controls).
 //! The console's whole-line parser is `crate::console::parse`.
 
-use crate::i18n::{Msg, Text};
+use crate::i18n::Text;
+use crate::i18n::words;
 use crate::msg;
 pub use crate::vocab::amount_of_time;
 use crate::vocab::GameId;
@@ -28,51 +29,9 @@ pub fn read_time_per_move(text: &str) -> Result<Option<i64>, Text> {
     let bad = || Text::from(msg!("errors-not-time-per-move", text = text));
     let total = amount_of_time(&t).ok_or_else(bad)?;
     if !(MIN_TIME_PER_MOVE..=MAX_TIME_PER_MOVE).contains(&total) {
-        return Err(msg!("errors-time-out-of-range", span = span_text(total)).into());
+        return Err(msg!("errors-time-out-of-range", span = words::span(total, false)).into());
     }
     Ok(Some(total))
-}
-
-/// A span of seconds in words: `1 day 12 hours`, `30 minutes`.
-pub fn span(secs: i64) -> String {
-    let units = [(86_400, "day"), (3600, "hour"), (60, "minute")];
-    let mut parts = Vec::new();
-    let mut left = secs.max(0);
-    for (size, name) in units {
-        let n = left / size;
-        if n > 0 {
-            parts.push(format!("{n} {name}{}", if n == 1 { "" } else { "s" }));
-            left -= n * size;
-        }
-    }
-    if parts.is_empty() {
-        format!("{secs} seconds")
-    } else {
-        parts.join(" ")
-    }
-}
-
-/// A span of seconds in the reader's language: `1 day 12 hours`, `siku 1 saa 12`.
-pub fn span_text(secs: i64) -> Text {
-    let units = [
-        (86_400, Msg::new("errors-span-days")),
-        (3600, Msg::new("errors-span-hours")),
-        (60, Msg::new("errors-span-minutes")),
-    ];
-    let mut parts = Vec::new();
-    let mut left = secs.max(0);
-    for (size, unit) in units {
-        let n = left / size;
-        if n > 0 {
-            parts.push(unit.arg("n", n));
-            left -= n * size;
-        }
-    }
-    if parts.is_empty() {
-        msg!("errors-span-seconds", n = secs).into()
-    } else {
-        Text::join(parts, " ")
-    }
 }
 
 /// Reads a `game` option as typed in a slash command (`12` or `#12`; blank means none).
@@ -113,9 +72,6 @@ mod tests {
         assert!(time_per_move("soon")
             .unwrap_err()
             .contains("not a time per move"));
-        assert_eq!(span(129_600), "1 day 12 hours");
-        assert_eq!(span_text(129_600), "1 day 12 hours");
-        assert_eq!(span_text(60).render(crate::i18n::Lang::Sw), "dakika 1");
         assert_eq!(
             read_time_per_move("5m")
                 .unwrap_err()

@@ -6,6 +6,7 @@
 use serde::Serialize;
 
 use crate::i18n::{Lang, Msg, Text};
+use crate::i18n::words;
 use crate::msg;
 use crate::store::{entrants_of, Board, Event, EventId, EventStatus, Game};
 use crate::tournament::crosstable::{crosstable_in, CrosstableWords};
@@ -207,7 +208,7 @@ impl App {
                 ),
                 super::commands::format_words(event.spec.format).into(),
                 match event.spec.time_per_move {
-                    Some(t) => msg!("web-per-move", span = super::web_view::span_text(t)),
+                    Some(t) => msg!("web-per-move", span = words::span(t, false)),
                     None => msg!("web-no-time-limit"),
                 }
                 .into(),

@@ -16,7 +16,7 @@ use crate::msg;
 use crate::render::{GameGifOptions, GameRecord, GifError};
 use crate::rules::{Pit, Position, Row, Side, Step, Trace};
 use crate::store::{Game, GameStatus, ResultReason};
-use crate::vocab::{Place, TimeControl};
+use crate::vocab::Place;
 
 use super::web_link::{game_path, game_visibility, Visibility};
 use super::{App, AppError, GameId};
@@ -316,61 +316,6 @@ pub(in crate::app) fn reason_msg(reason: ResultReason) -> Msg {
     }
 }
 
-/// An amount of time in words (`1 day 12 hours`, `3 seconds`), `no time` for none.
-fn amount(ms: i64) -> Text {
-    let mut parts: Vec<Msg> = Vec::new();
-    let mut left = ms.max(0);
-    for (size, unit) in [
-        (86_400_000, msg!("web-days")),
-        (3_600_000, msg!("web-hours")),
-        (60_000, msg!("web-minutes")),
-        (1000, msg!("web-seconds")),
-    ] {
-        let n = left / size;
-        if n > 0 {
-            parts.push(unit.arg("n", n));
-            left -= n * size;
-        }
-    }
-    if parts.is_empty() {
-        msg!("web-no-time").into()
-    } else {
-        Text::join(parts, " ")
-    }
-}
-
-/// A span of seconds in days, hours and minutes (as [`super::span`] says it in English).
-pub(in crate::app) fn span_text(secs: i64) -> Text {
-    if secs.max(0) < 60 {
-        return msg!("web-seconds", n = secs).into();
-    }
-    amount(secs.max(0) / 60 * 60_000)
-}
-
-/// A clock in words, as [`TimeControl::describe`] says it in English.
-fn clock_text(control: &TimeControl) -> Msg {
-    let more = if control.increment_ms == 0 {
-        msg!("web-clock-no-increment")
-    } else {
-        msg!("web-clock-increment", amount = amount(control.increment_ms))
-    };
-    match control.cap_ms {
-        None => msg!(
-            "web-clock",
-            form = control.to_string(),
-            each = amount(control.base_ms),
-            more = more
-        ),
-        Some(cap) => msg!(
-            "web-clock-cap",
-            form = control.form(),
-            each = amount(control.base_ms),
-            more = more,
-            cap = amount(cap)
-        ),
-    }
-}
-
 /// The game's name, with its rule set when it is not the usual one.
 pub(in crate::app) fn game_name_msg(variant: crate::rules::Variant, rules: super::RuleSet) -> Text {
     let name = match variant {
@@ -511,8 +456,8 @@ impl App {
             rules: game.rule_set.to_string(),
             players: [player(Side::South), player(Side::North)],
             time_control: match (&game.clock, game.time_per_move) {
-                (Some(clock), _) => clock_text(&clock.control).render(lang),
-                (None, Some(t)) => msg!("web-per-move", span = span_text(t)).render(lang),
+                (Some(clock), _) => words::clock(&clock.control).render(lang),
+                (None, Some(t)) => msg!("web-per-move", span = words::span(t, false)).render(lang),
                 (None, None) => msg!("web-no-time-limit").render(lang),
             },
             rated: self.is_rated(&game)?,

@@ -9,6 +9,8 @@ use crate::rules::{
 };
 use crate::rules::{Move, Side};
 
+use crate::vocab::{presets_text, TimeControl, TimeControlError};
+
 use super::{Msg, Text};
 
 /// `South` / `Kusini`.
@@ -69,6 +71,57 @@ pub fn span(secs: i64, with_seconds: bool) -> Text {
         parts.push(msg!("span-seconds", n = left));
     }
     Text::join(parts, " ")
+}
+
+/// An amount of time to the second (`5 minutes`, `1 day 12 hours`, `3 seconds`); `no time`
+/// under a second.
+pub fn amount(ms: i64) -> Text {
+    if ms < 1000 {
+        msg!("span-none").into()
+    } else {
+        span(ms / 1000, true)
+    }
+}
+
+/// A time control in words: `clock 5+3 (5 minutes each, 3 seconds a move)`
+/// (`TimeControl::describe` in the reader's language).
+pub fn clock(c: &TimeControl) -> Msg {
+    let more = if c.increment_ms == 0 {
+        msg!("clock-no-increment")
+    } else {
+        msg!("clock-increment", amount = amount(c.increment_ms))
+    };
+    let each = amount(c.base_ms);
+    match c.cap_ms {
+        None => msg!("clock-control", form = c.to_string(), each = each, more = more),
+        Some(cap) => msg!(
+            "clock-control-capped",
+            form = c.form(),
+            each = each,
+            more = more,
+            cap = amount(cap)
+        ),
+    }
+}
+
+/// Why a written clock was refused (the error's `Display` is the English, for logs).
+pub fn clock_error(e: &TimeControlError) -> Msg {
+    let presets = presets_text();
+    match e {
+        TimeControlError::Malformed(t) => {
+            msg!("errors-clock-malformed", text = t, presets = presets)
+        }
+        TimeControlError::LiveOutOfRange(t) => {
+            msg!("errors-clock-live-range", text = t, presets = presets)
+        }
+        TimeControlError::CorrespondenceOutOfRange(t) => msg!(
+            "errors-clock-correspondence-range",
+            text = t,
+            presets = presets
+        ),
+        TimeControlError::BadCap(t) => msg!("errors-clock-bad-cap", text = t),
+        TimeControlError::CapOnLive(t) => msg!("errors-clock-cap-on-live", text = t),
+    }
 }
 
 /// The moves joined by commas, as written (`A4 left capture, A6 right takata`).

@@ -2,25 +2,6 @@
 # notices (a flag, a missing first move, low time, the bot offline), reminders, the overdue
 # and abandonment notices. $left: a bank as written (`4:32`); $at: unix seconds.
 
-## Amounts of time in words: `5 minutes`, `1 day 12 hours`.
-clock-days = { $n ->
-    [one] { $n } day
-   *[other] { $n } days
-}
-clock-hours = { $n ->
-    [one] { $n } hour
-   *[other] { $n } hours
-}
-clock-minutes = { $n ->
-    [one] { $n } minute
-   *[other] { $n } minutes
-}
-clock-seconds = { $n ->
-    [one] { $n } second
-   *[other] { $n } seconds
-}
-clock-no-time = no time
-
 ## A time control in words: `clock 5+3 (5 minutes each, 3 seconds a move)`.
 clock-control = clock { $form } ({ $each } each, { $more })
 clock-control-capped = clock { $form } ({ $each } each, { $more }, at most { $cap } in the bank)

@@ -16,6 +16,8 @@ word-or = { $first } or { $last }
 word-and = { $first } and { $last }
 side-to-move = { $side } to move
 # A length of time, in whole units (1 day 2 hours).
+# Less than a second of time (a clock with no increment, a bank run dry).
+span-none = no time
 span-days = { $n ->
     [one] { $n } day
    *[other] { $n } days

@@ -15,24 +15,6 @@ errors-no-game-channel = There is no game in this channel. Start one with `/bao 
 errors-not-time-per-move = `{ $text }` is not a time per move: write none, or an amount like 30m, 2h, 1d or 1d12h (10 minutes to 14 days)
 errors-time-out-of-range = { $span } per move is out of range: choose from 10 minutes to 14 days, or none
 
-## A span of time, in parts joined by spaces: `1 day 12 hours`.
-errors-span-days = { $n ->
-    [one] { $n } day
-   *[other] { $n } days
-}
-errors-span-hours = { $n ->
-    [one] { $n } hour
-   *[other] { $n } hours
-}
-errors-span-minutes = { $n ->
-    [one] { $n } minute
-   *[other] { $n } minutes
-}
-errors-span-seconds = { $n ->
-    [one] { $n } second
-   *[other] { $n } seconds
-}
-
 ## A written clock that does not read; $presets lists the presets (`blitz 5+3, ...`).
 errors-clock-malformed = `{ $text }` is not a clock: write minutes+seconds for a live clock, from 1+0 to 60+60 (5+3: 5 minutes each, 3 seconds more a move), or days for correspondence, like 3d+1d (cap 7d unless said; `3d+1d cap 10d`). Presets: { $presets }.
 errors-clock-live-range = `{ $text }` is out of range: a live clock is 1+0 to 60+60 (1 to 60 minutes each, 0 to 60 seconds a move). Presets: { $presets }.

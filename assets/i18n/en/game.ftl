@@ -11,12 +11,6 @@ game-sides-north = { $name } plays North
 game-sides-random = sides drawn at random
 game-per-move = { $span } per move
 game-untimed = no time limit
-# A clock: $form is `5+3` or `3d+1d`, $each and $amount amounts of time.
-game-clock = clock { $form } ({ $each } each, { $more })
-game-clock-capped = clock { $form } ({ $each } each, { $more }, at most { $cap } in the bank)
-game-clock-no-increment = no increment
-game-clock-increment = { $amount } a move
-game-no-time = no time
 # $rules is `v0.2`, or game-rules-no-takasia.
 game-rules-no-takasia = { $rules } (no takasia)
 # $rated and $hints are yes or no; $variant is Kiswahili or Kujifunza; $expires a timestamp.

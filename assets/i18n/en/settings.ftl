@@ -34,23 +34,6 @@ setting-default = default
 
 ## /bao-settings and /bao help topic:settings: the server's settings.
 
-# Durations: joined by spaces (1 day 12 hours).
-settings-days = { $n ->
-    [one] { $n } day
-   *[other] { $n } days
-}
-settings-hours = { $n ->
-    [one] { $n } hour
-   *[other] { $n } hours
-}
-settings-minutes = { $n ->
-    [one] { $n } minute
-   *[other] { $n } minutes
-}
-settings-seconds = { $n ->
-    [one] { $n } second
-   *[other] { $n } seconds
-}
 settings-title = **This server's Bao settings**
 # $key: the setting's name; $value: its value in words; $about: settings-about-*; $changed: setting-changed-by or setting-default.
 settings-line = `{ $key }`: **{ $value }** ({ $about }; { $changed })
@@ -69,11 +52,6 @@ settings-placement-channel = channel (one game per channel)
 settings-everywhere = everywhere
 settings-no-limit = no limit
 settings-none = none
-# A clock in words. $form: 5+3; $each, $increment, $cap: durations.
-settings-clock = clock { $form } ({ $each } each, { $increment })
-settings-clock-capped = clock { $form } ({ $each } each, { $increment }, at most { $cap } in the bank)
-settings-clock-no-increment = no increment
-settings-clock-increment = { $time } a move
 settings-form = write `/bao-settings <setting> <value>` with a setting among variant, rules, time_per_move, clock, rated, placement, channels, animations, max_games, language (`default` as the value resets one)
 settings-managers-change = Members with Manage Server change them: { $form }.
 settings-server-only-help = Settings belong to a server: use `/bao help topic:settings` in one of its channels.
@@ -95,12 +73,6 @@ settings-bad-placement = placement is `thread` (each game in its own thread) or 
 settings-bad-channel = `{ $word }` is not a channel: name channels like #bao #games, or write `everywhere`
 settings-no-channels = name the channels like #bao #games, or write `everywhere`
 settings-bad-max-games = max_games is a number from 1 to 100, or `none` for no limit, not `{ $typed }`
-# Clocks refused. $presets: the presets, like bullet 1+1, blitz 3+2.
-settings-clock-malformed = `{ $typed }` is not a clock: write minutes+seconds for a live clock, from 1+0 to 60+60 (5+3: 5 minutes each, 3 seconds more a move), or days for correspondence, like 3d+1d (cap 7d unless said; `3d+1d cap 10d`). Presets: { $presets }
-settings-clock-live-range = `{ $typed }` is out of range: a live clock is 1+0 to 60+60 (1 to 60 minutes each, 0 to 60 seconds a move). Presets: { $presets }
-settings-clock-correspondence-range = `{ $typed }` is out of range: a correspondence clock has 1 hour to 30 days each and adds up to 14 days a move (3d+1d). Presets: { $presets }
-settings-clock-bad-cap = cap `{ $typed }` does not fit: the cap is from the clock's base time up to 60 days (7d unless said)
-settings-clock-cap-on-live = a cap is for correspondence clocks (3d+1d cap 10d); `{ $typed }` is a live clock, whose time is not capped
 # Refusals of a new game by the server's settings.
 settings-channels-only = New games may start only in { $channels } on this server. Go there and try again.
 settings-max-games-you = You have { $max } games running or waiting on this server, the most it allows; finish one first (`/bao games` lists them).

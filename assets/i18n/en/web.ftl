@@ -90,28 +90,6 @@ web-reason-on-time = on time
 web-reason-no-first-move = first move not made in time
 web-per-move = { $span } per move
 web-no-time-limit = no time limit
-web-no-time = no time
-web-days = { $n ->
-    [one] { $n } day
-   *[other] { $n } days
-}
-web-hours = { $n ->
-    [one] { $n } hour
-   *[other] { $n } hours
-}
-web-minutes = { $n ->
-    [one] { $n } minute
-   *[other] { $n } minutes
-}
-web-seconds = { $n ->
-    [one] { $n } second
-   *[other] { $n } seconds
-}
-# $form: 5+3; $each: the time each side starts with; $more: web-clock-increment or web-clock-no-increment.
-web-clock = clock { $form } ({ $each } each, { $more })
-web-clock-cap = clock { $form } ({ $each } each, { $more }, at most { $cap } in the bank)
-web-clock-increment = { $amount } a move
-web-clock-no-increment = no increment
 web-analysis-summary = accuracy { $accuracy }, { $inaccuracies ->
     [one] { $inaccuracies } inaccuracy
    *[other] { $inaccuracies } inaccuracies

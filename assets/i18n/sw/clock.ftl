@@ -1,25 +1,6 @@
 # Saa za mchezo na muda wa michezo ya posta: mstari wa saa chini ya bao, taarifa za saa,
 # vikumbusho, muda uliopita na mchezo ulioachwa.
 
-## Kiasi cha muda kwa maneno.
-clock-days = { $n ->
-    [one] siku { $n }
-   *[other] siku { $n }
-}
-clock-hours = { $n ->
-    [one] saa { $n }
-   *[other] saa { $n }
-}
-clock-minutes = { $n ->
-    [one] dakika { $n }
-   *[other] dakika { $n }
-}
-clock-seconds = { $n ->
-    [one] sekunde { $n }
-   *[other] sekunde { $n }
-}
-clock-no-time = hakuna muda
-
 ## Mpangilio wa saa kwa maneno.
 clock-control = saa { $form } ({ $each } kila mmoja, { $more })
 clock-control-capped = saa { $form } ({ $each } kila mmoja, { $more }, akiba isizidi { $cap })

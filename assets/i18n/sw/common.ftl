@@ -15,6 +15,8 @@ word-or = { $first } au { $last }
 word-and = { $first } na { $last }
 side-to-move = Zamu ya { $side }
 # Urefu wa muda, kwa vipimo kamili (siku 1 saa 2).
+# Chini ya sekunde moja ya muda.
+span-none = hakuna muda
 span-days = { $n ->
     [one] siku { $n }
    *[other] siku { $n }

@@ -15,24 +15,6 @@ errors-no-game-channel = Hakuna mchezo katika chaneli hii. Anzisha mmoja kwa `/b
 errors-not-time-per-move = `{ $text }` si muda kwa hatua: andika `none`, au kiasi kama 30m, 2h, 1d au 1d12h (dakika 10 hadi siku 14)
 errors-time-out-of-range = { $span } kwa hatua ni nje ya kipimo: chagua kati ya dakika 10 na siku 14, au `none`
 
-## Muda, sehemu zake zikitenganishwa kwa nafasi: `siku 1 saa 12`.
-errors-span-days = { $n ->
-    [one] siku { $n }
-   *[other] siku { $n }
-}
-errors-span-hours = { $n ->
-    [one] saa { $n }
-   *[other] saa { $n }
-}
-errors-span-minutes = { $n ->
-    [one] dakika { $n }
-   *[other] dakika { $n }
-}
-errors-span-seconds = { $n ->
-    [one] sekunde { $n }
-   *[other] sekunde { $n }
-}
-
 ## Saa iliyoandikwa isiyosomeka; $presets ni orodha ya saa zilizowekwa tayari.
 errors-clock-malformed = `{ $text }` si saa: andika dakika+sekunde kwa saa ya moja kwa moja, kutoka 1+0 hadi 60+60 (5+3: dakika 5 kila mmoja, sekunde 3 zaidi kwa hatua), au siku kwa mawasiliano, kama 3d+1d (kikomo 7d isiposemwa; `3d+1d cap 10d`). Zilizowekwa tayari: `{ $presets }`.
 errors-clock-live-range = `{ $text }` ni nje ya kipimo: saa ya moja kwa moja ni 1+0 hadi 60+60 (dakika 1 hadi 60 kila mmoja, sekunde 0 hadi 60 kwa hatua). Zilizowekwa tayari: `{ $presets }`.

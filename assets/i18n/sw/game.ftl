@@ -11,11 +11,6 @@ game-sides-north = { $name } anacheza Kaskazini
 game-sides-random = pande zinachaguliwa kwa bahati nasibu
 game-per-move = { $span } kwa hatua
 game-untimed = bila kikomo cha muda
-game-clock = saa { $form } ({ $each } kila mmoja, { $more })
-game-clock-capped = saa { $form } ({ $each } kila mmoja, { $more }, akiba isiyozidi { $cap })
-game-clock-no-increment = bila nyongeza
-game-clock-increment = { $amount } kwa hatua
-game-no-time = hakuna muda
 game-rules-no-takasia = { $rules } (bila takasia)
 game-challenge = <@{ $opponent }> ({ $opponent_rating }), { $name } ({ $rating }) anakupa changamoto ya { $rated ->
         [yes] mchezo wa alama

@@ -31,10 +31,6 @@ setting-default = chaguo-msingi
 
 ## /bao-settings na /bao help topic:settings: mipangilio ya seva.
 
-settings-days = siku { $n }
-settings-hours = saa { $n }
-settings-minutes = dakika { $n }
-settings-seconds = sekunde { $n }
 settings-title = **Mipangilio ya Bao ya seva hii**
 settings-line = `{ $key }`: **{ $value }** ({ $about }; { $changed })
 settings-about-variant = aina ya michezo mipya
@@ -52,10 +48,6 @@ settings-placement-channel = channel (mchezo mmoja kwa kila chaneli)
 settings-everywhere = everywhere (kila mahali)
 settings-no-limit = hakuna kikomo
 settings-none = none (hakuna)
-settings-clock = saa { $form } ({ $each } kila mmoja, { $increment })
-settings-clock-capped = saa { $form } ({ $each } kila mmoja, { $increment }, isiyozidi { $cap } akibani)
-settings-clock-no-increment = bila nyongeza
-settings-clock-increment = { $time } kwa kila hatua
 settings-form = andika `/bao-settings <setting> <value>` ukichagua mpangilio kati ya variant, rules, time_per_move, clock, rated, placement, channels, animations, max_games, language (thamani `default` inarudisha mpangilio wa kawaida)
 settings-managers-change = Wanachama wenye Manage Server ndio wanaoibadilisha: { $form }.
 settings-server-only-help = Mipangilio ni ya seva: tumia `/bao help topic:settings` katika mojawapo ya chaneli zake.
@@ -75,11 +67,6 @@ settings-bad-placement = placement ni `thread` (kila mchezo katika uzi wake) au 
 settings-bad-channel = `{ $word }` si chaneli: taja chaneli kama #bao #games, au andika `everywhere`
 settings-no-channels = taja chaneli kama #bao #games, au andika `everywhere`
 settings-bad-max-games = max_games ni namba kati ya 1 na 100, au `none` bila kikomo, si `{ $typed }`
-settings-clock-malformed = `{ $typed }` si saa: andika dakika+sekunde kwa saa ya papo hapo, kuanzia 1+0 hadi 60+60 (5+3: dakika 5 kila mmoja, sekunde 3 zaidi kwa kila hatua), au siku kwa mchezo wa mawasiliano, kama 3d+1d (kikomo 7d isipotajwa; `3d+1d cap 10d`). Saa zilizoandaliwa: { $presets }
-settings-clock-live-range = `{ $typed }` ni nje ya kipimo: saa ya papo hapo ni 1+0 hadi 60+60 (dakika 1 hadi 60 kila mmoja, sekunde 0 hadi 60 kwa kila hatua). Saa zilizoandaliwa: { $presets }
-settings-clock-correspondence-range = `{ $typed }` ni nje ya kipimo: saa ya mawasiliano ina saa 1 hadi siku 30 kila mmoja na inaongeza hadi siku 14 kwa kila hatua (3d+1d). Saa zilizoandaliwa: { $presets }
-settings-clock-bad-cap = kikomo `{ $typed }` hakifai: kikomo ni kuanzia muda wa mwanzo wa saa hadi siku 60 (7d isipotajwa)
-settings-clock-cap-on-live = kikomo ni kwa saa za mawasiliano (3d+1d cap 10d); `{ $typed }` ni saa ya papo hapo, ambayo muda wake hauna kikomo
 settings-channels-only = Michezo mipya inaweza kuanza katika { $channels } tu kwenye seva hii. Nenda huko ujaribu tena.
 settings-max-games-you = Una michezo { $max } inayoendelea au inayosubiri kwenye seva hii, idadi kubwa zaidi inayoruhusiwa; maliza mmoja kwanza (`/bao games` inaiorodhesha).
 settings-max-games-they = { $name } ana michezo { $max } inayoendelea au inayosubiri kwenye seva hii, idadi kubwa zaidi inayoruhusiwa; amalize mmoja kwanza (`/bao games` inaiorodhesha).

@@ -10,8 +10,9 @@ use crate::vocab::Orientation;
 
 use super::threads::{accept_held_text, blocked_cause, challenge_held_text};
 use crate::app::buttons::{Action, ButtonId};
-use crate::app::parse::{read_time_per_move, span_text};
+use crate::app::parse::read_time_per_move;
 use crate::i18n::{Msg, Text};
+use crate::i18n::words;
 use crate::msg;
 use crate::app::refusal::{refuse, Answer, Halt};
 use crate::app::settings::ServerConfig;
@@ -146,8 +147,8 @@ return Err(refuse(msg!("game-place-taken")))
             SideChoice::Random => msg!("game-sides-random"),
         };
         let clock: Text = match timing {
-            Timing::Clock(control) => clock_words(control).into(),
-            Timing::PerMove(t) => msg!("game-per-move", span = span_text(t)).into(),
+            Timing::Clock(control) => words::clock(&control).into(),
+            Timing::PerMove(t) => msg!("game-per-move", span = words::span(t, false)).into(),
             Timing::Untimed => msg!("game-untimed").into(),
         };
         let yes_no = |b: bool| if b { "yes" } else { "no" };
@@ -309,7 +310,7 @@ return Err(refuse(msg!("game-place-taken")))
         }
         let control = match clock.as_deref().map(clock_option).transpose() {
             Ok(c) => c.flatten(),
-            Err(e) => return Err(refuse(clock_error(&e))),
+            Err(e) => return Err(refuse(words::clock_error(&e))),
         };
         if let Some(refusal) = self.thread_refusal(place)? {
             return Err(refusal.into());
@@ -369,7 +370,7 @@ return Err(refuse(msg!("game-place-taken")))
             variant = capitalised(variant),
             rules = rule_set_words(rules),
             clock = control
-                .map(|c| Text::verbatim(", ").then(clock_words(c)))
+                .map(|c| Text::verbatim(", ").then(words::clock(&c)))
                 .unwrap_or_default(),
             south = if human_south {
                 Text::verbatim(&user.name)
@@ -413,7 +414,7 @@ fn timing(
     clock: Option<String>,
     cap: Option<String>,
 ) -> Result<Timing, Halt> {
-    let clock_error = |e: TimeControlError| refuse(clock_error(&e));
+    let clock_error = |e: TimeControlError| refuse(words::clock_error(&e));
     // A clock typed where the time per move goes (`/bao challenge @x 5+3`).
     let (time, clock) = match (time, clock) {
         (Some(t), None) if t.contains('+') => (None, Some(t)),
@@ -506,75 +507,5 @@ pub(super) fn capitalised(variant: Variant) -> String {
     match chars.next() {
         Some(c) => c.to_ascii_uppercase().to_string() + chars.as_str(),
         None => String::new(),
-    }
-}
-
-/// Why a written clock was refused, in the reader's language (the error's `Display` is the
-/// English, for logs).
-pub(in crate::app) fn clock_error(e: &TimeControlError) -> Msg {
-    let presets = crate::vocab::presets_text();
-    match e {
-        TimeControlError::Malformed(t) => {
-            msg!("errors-clock-malformed", text = t, presets = presets)
-        }
-        TimeControlError::LiveOutOfRange(t) => {
-            msg!("errors-clock-live-range", text = t, presets = presets)
-        }
-        TimeControlError::CorrespondenceOutOfRange(t) => msg!(
-            "errors-clock-correspondence-range",
-            text = t,
-            presets = presets
-        ),
-        TimeControlError::BadCap(t) => msg!("errors-clock-bad-cap", text = t),
-        TimeControlError::CapOnLive(t) => msg!("errors-clock-cap-on-live", text = t),
-    }
-}
-
-/// An amount of milliseconds in words: `5 minutes`, `1 day 12 hours`, `dakika 5`.
-fn amount_words(ms: i64) -> Text {
-    let units = [
-        (86_400_000, Msg::new("errors-span-days")),
-        (3_600_000, Msg::new("errors-span-hours")),
-        (60_000, Msg::new("errors-span-minutes")),
-        (1000, Msg::new("errors-span-seconds")),
-    ];
-    let mut parts = Vec::new();
-    let mut left = ms.max(0);
-    for (size, unit) in units {
-        let n = left / size;
-        if n > 0 {
-            parts.push(unit.arg("n", n));
-            left -= n * size;
-        }
-    }
-    if parts.is_empty() {
-        msg!("game-no-time").into()
-    } else {
-        Text::join(parts, " ")
-    }
-}
-
-/// A clock in words, as [`TimeControl::describe`] says it in English: `clock 5+3 (5 minutes
-/// each, 3 seconds a move)`.
-pub(in crate::app) fn clock_words(c: TimeControl) -> Msg {
-    let more = if c.increment_ms == 0 {
-        msg!("game-clock-no-increment")
-    } else {
-        msg!("game-clock-increment", amount = amount_words(c.increment_ms))
-    };
-    match c.cap_ms {
-        None => msg!(
-            "game-clock",
-            form = c.to_string(),
-            each = amount_words(c.base_ms),
-            more = more
-        ),
-        Some(cap) => msg!(
-            "game-clock-capped",
-            form = c.form(),
-            each = amount_words(c.base_ms),
-            more = more,
-            cap = amount_words(cap)
-        ),
     }
 }

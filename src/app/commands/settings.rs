@@ -2,10 +2,11 @@
 //! rule sets explained (`/bao help topic:rules`), and `/bao help topic:about`.
 
 use crate::i18n::{Msg, Text};
+use crate::i18n::words;
 use crate::msg;
 use crate::rules::{RuleSet, Variant};
 use crate::store::{SettingKey, SettingValue, UserId};
-use crate::vocab::{clock_option, presets_text, TimeControl, TimeControlError};
+use crate::vocab::{clock_option, TimeControl};
 
 use crate::app::parse::{amount_of_time, on_off, time_per_move};
 use crate::app::refusal::{refuse, Answer};
@@ -74,7 +75,7 @@ fn read_value(key: SettingKey, typed: &str) -> Result<Option<String>, Text> {
                 None => "none".to_string(),
             })),
             Err(_) => Err(match amount_of_time(&lower) {
-                Some(total) => msg!("settings-time-per-move-range", span = span_text(total)),
+                Some(total) => msg!("settings-time-per-move-range", span = words::span(total, false)),
                 None => msg!("settings-bad-time-per-move", typed = t),
             }
             .into()),
@@ -106,7 +107,7 @@ fn read_value(key: SettingKey, typed: &str) -> Result<Option<String>, Text> {
         SettingKey::Clock => match clock_option(t) {
             Ok(Some(c)) => Ok(Some(c.to_string())),
             Ok(None) => Ok(Some("none".into())),
-            Err(e) => Err(clock_error(&e).into()),
+            Err(e) => Err(words::clock_error(&e).into()),
         },
         SettingKey::MaxGames => {
             if lower == "none" || lower == "unlimited" {
@@ -117,88 +118,6 @@ fn read_value(key: SettingKey, typed: &str) -> Result<Option<String>, Text> {
                 _ => Err(msg!("settings-bad-max-games", typed = t).into()),
             }
         }
-    }
-}
-
-/// Why a written clock was refused (the words of [`TimeControlError`], as messages).
-fn clock_error(e: &TimeControlError) -> Msg {
-    let presets = presets_text();
-    match e {
-        TimeControlError::Malformed(t) => {
-            msg!("settings-clock-malformed", typed = t, presets = presets)
-        }
-        TimeControlError::LiveOutOfRange(t) => {
-            msg!("settings-clock-live-range", typed = t, presets = presets)
-        }
-        TimeControlError::CorrespondenceOutOfRange(t) => msg!(
-            "settings-clock-correspondence-range",
-            typed = t,
-            presets = presets
-        ),
-        TimeControlError::BadCap(t) => msg!("settings-clock-bad-cap", typed = t),
-        TimeControlError::CapOnLive(t) => msg!("settings-clock-cap-on-live", typed = t),
-    }
-}
-
-/// A span of seconds in words, as [`crate::app::parse::span`] says it in English: `1 day
-/// 12 hours`, `30 minutes` (seconds only when it is under a minute).
-pub(in crate::app) fn span_text(secs: i64) -> Text {
-    let parts = duration_parts(secs, false);
-    if parts.is_empty() {
-        msg!("settings-seconds", n = secs).into()
-    } else {
-        Text::join(parts, " ")
-    }
-}
-
-/// A span of milliseconds in words, seconds included: `5 minutes`, `1 day 2 seconds`.
-fn ms_text(ms: i64) -> Text {
-    Text::join(duration_parts(ms / 1000, true), " ")
-}
-
-fn duration_parts(secs: i64, seconds: bool) -> Vec<Msg> {
-    let mut parts = Vec::new();
-    let mut left = secs.max(0);
-    for (size, unit) in [
-        (86_400, msg!("settings-days")),
-        (3600, msg!("settings-hours")),
-        (60, msg!("settings-minutes")),
-        (1, msg!("settings-seconds")),
-    ] {
-        if size == 1 && !seconds {
-            break;
-        }
-        let n = left / size;
-        if n > 0 {
-            parts.push(unit.arg("n", n));
-            left -= n * size;
-        }
-    }
-    parts
-}
-
-/// A clock in words, as [`TimeControl::describe`] says it in English: `clock 5+3 (5
-/// minutes each, 3 seconds a move)`.
-pub(in crate::app) fn clock_text(c: &TimeControl) -> Msg {
-    let increment = if c.increment_ms == 0 {
-        msg!("settings-clock-no-increment")
-    } else {
-        msg!("settings-clock-increment", time = ms_text(c.increment_ms))
-    };
-    match c.cap_ms {
-        None => msg!(
-            "settings-clock",
-            form = c.to_string(),
-            each = ms_text(c.base_ms),
-            increment = increment
-        ),
-        Some(cap) => msg!(
-            "settings-clock-capped",
-            form = c.form(),
-            each = ms_text(c.base_ms),
-            increment = increment,
-            cap = ms_text(cap)
-        ),
     }
 }
 
@@ -267,7 +186,7 @@ impl ServerConfig {
             SettingKey::Variant => self.variant.name().into(),
             SettingKey::Rules => self.rules.name().into(),
             SettingKey::TimePerMove => match self.time_per_move {
-                Some(t) => span_text(t),
+                Some(t) => words::span(t, false),
                 None => msg!("settings-untimed").into(),
             },
             SettingKey::Rated => on(self.rated),
@@ -289,7 +208,7 @@ impl ServerConfig {
                 None => msg!("settings-no-limit").into(),
             },
             SettingKey::Clock => match self.clock {
-                Some(c) => clock_text(&c).into(),
+                Some(c) => words::clock(&c).into(),
                 None => msg!("settings-none").into(),
             },
         }
@@ -469,11 +388,7 @@ impl App {
             }),
             ", ",
         );
-        let up = if up < 60 {
-            msg!("settings-seconds", n = up).into()
-        } else {
-            span_text(up)
-        };
+        let up = words::span(up, false);
         let source = match &self.settings.source_url {
             Some(url) => msg!("about-source", url = format!("<{url}>")),
             None => msg!("about-no-source"),

@@ -7,6 +7,7 @@
 //! `/bao-settings`. Every refusal is private and says what would work instead.
 
 use crate::i18n::{Lang, Msg, Text};
+use crate::i18n::words;
 use crate::msg;
 use crate::render::table_text;
 use crate::rules::Position;
@@ -15,7 +16,7 @@ use crate::store::{
 };
 use crate::tournament::{standings::standings, Format, Pairing};
 
-use crate::app::parse::{amount_of_time, span, time_per_move};
+use crate::app::parse::{amount_of_time, time_per_move};
 use crate::app::refusal::{refuse, Answer};
 use crate::app::{
     App, AppError, Attachment, BoardView, Button, ButtonStyle, Effect, Reply, Response,
@@ -63,7 +64,7 @@ pub(in crate::app) fn format_words(format: Format) -> Msg {
 /// `1 day per move`, or `no time limit`.
 fn time_words(tpm: Option<i64>) -> Msg {
     match tpm {
-        Some(t) => msg!("event-per-move", span = span(t)),
+        Some(t) => msg!("event-per-move", span = words::span(t, false)),
         None => msg!("event-no-time-limit"),
     }
 }

@@ -128,7 +128,7 @@ impl App {
             north = north.as_str(),
             moves = moves.len().to_string(),
             control = control
-                .map(|c| Text::verbatim(", ").then(self.control_words(&c)))
+                .map(|c| Text::verbatim(", ").then(words::clock(&c)))
                 .unwrap_or_default()
         ))];
         // A move with the mover's time left after it, in a clocked game: `A6 left [2:42]`.
