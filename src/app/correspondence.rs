@@ -21,10 +21,8 @@ impl App {
         let now = self.clock.now();
         let mut notices = Vec::new();
         for game in self.store.expire_challenges(now)? {
-            let mut reply = Reply::public(msg!(
-                "clock-challenge-expired",
-                game = game.id.to_string()
-            ));
+            let mut reply =
+                Reply::public(msg!("clock-challenge-expired", game = game.id.to_string()));
             reply.remove_buttons_of(shown_board(&game));
             if let Some(ch) = &game.challenge {
                 notices.push(Notice {

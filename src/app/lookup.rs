@@ -35,11 +35,15 @@ impl App {
     ) -> Result<Game, Halt> {
         if let Some(id) = id {
             return match self.store.game(id)? {
-                Some(g) if g.place.is_dm() && !g.involves(user.id) => Err(refuse(msg!("errors-game-private", game = id.to_string()))),
+                Some(g) if g.place.is_dm() && !g.involves(user.id) => {
+                    Err(refuse(msg!("errors-game-private", game = id.to_string())))
+                }
                 // The game here, named by id, is the game here: the command checks who may
                 // do what, as it does when no id is given.
                 Some(g) if g.place == *place => Ok(g),
-                Some(g) if ongoing_only && !g.involves(user.id) => Err(refuse(msg!("errors-not-playing", game = id.to_string()))),
+                Some(g) if ongoing_only && !g.involves(user.id) => {
+                    Err(refuse(msg!("errors-not-playing", game = id.to_string())))
+                }
                 Some(g) => Ok(g),
                 None => Err(refuse(msg!("errors-no-such-game", game = id.to_string()))),
             };

@@ -65,9 +65,7 @@ pub use clock_task::{run_clocks, ClockSignal, ARRIVAL_ALLOWANCE, HEARTBEAT_EVERY
 pub use commands::daily_puzzle_channel;
 pub use commands::language::language_choice;
 pub use conversation::Conversation;
-pub use parse::{
-    amount_of_time, game_option, on_off, read_time_per_move, time_per_move,
-};
+pub use parse::{amount_of_time, game_option, on_off, read_time_per_move, time_per_move};
 pub use picture_words::picture_words;
 pub use ratings::{change_words, signed};
 pub use reply::{
@@ -571,7 +569,10 @@ impl App {
                 variant,
                 daily,
             } => self.puzzle(user, place, theme, variant, daily),
-            other => Err(refuse(crate::msg!("errors-needs-game", command = other.name()))),
+            other => Err(refuse(crate::msg!(
+                "errors-needs-game",
+                command = other.name()
+            ))),
         }
     }
 

@@ -2,8 +2,8 @@
 //! switches. Amounts of time are read by [`amount_of_time`] (shared with time controls).
 //! The console's whole-line parser is `crate::console::parse`.
 
-use crate::i18n::Text;
 use crate::i18n::words;
+use crate::i18n::Text;
 use crate::msg;
 pub use crate::vocab::amount_of_time;
 use crate::vocab::GameId;

@@ -123,9 +123,14 @@ impl App {
     /// The pictures' words for a public message at `place` (a board in a channel: the
     /// server's language; in a DM, its person's).
     pub(in crate::app) fn picture_words_at(&self, place: &Place) -> PictureWords {
-        picture_words(self.server_lang(place).unwrap_or_else(|e| {
+        picture_words(self.picture_lang(place))
+    }
+
+    /// The language of a public picture at `place`: English when it cannot be read (logged).
+    pub(in crate::app) fn picture_lang(&self, place: &Place) -> Lang {
+        self.server_lang(place).unwrap_or_else(|e| {
             tracing::warn!("no language for a picture, drawn in English: {e}");
             Lang::En
-        }))
+        })
     }
 }

@@ -3,7 +3,7 @@
 use crate::i18n::{words, Lang, Msg, Text};
 use crate::msg;
 use crate::render::{board_text_words, Ending, RenderOptions};
-use crate::rules::{Direction, Move, MoveKind, Position, Side, Trace};
+use crate::rules::{Direction, EndReason, Move, MoveKind, Position, Side, Trace};
 use crate::store::{Game, GameStatus, Notify, Place, Player, ResultReason};
 
 use super::buttons::{Action, ButtonId};
@@ -46,9 +46,9 @@ pub fn place_words(place: &Place) -> Text {
 /// English: `front row emptied`, `agreed draw`, `on time`, ...).
 pub fn reason_words(reason: ResultReason) -> Msg {
     match reason {
-        ResultReason::FrontRowEmptied => msg!("views-reason-front-row-emptied"),
-        ResultReason::NoLegalMove => msg!("views-reason-no-legal-move"),
-        ResultReason::NeverEndingMove => msg!("views-reason-never-ending-move"),
+        ResultReason::FrontRowEmptied => words::end_reason(EndReason::FrontRowEmptied),
+        ResultReason::NoLegalMove => words::end_reason(EndReason::NoLegalMove),
+        ResultReason::NeverEndingMove => words::end_reason(EndReason::NeverEndingMove),
         ResultReason::Resignation => msg!("views-reason-resignation"),
         ResultReason::Timeout => msg!("views-reason-timeout"),
         ResultReason::AgreedDraw => msg!("views-reason-agreed-draw"),
@@ -121,7 +121,9 @@ impl App {
         let said: Msg = match game.status {
             GameStatus::Finished => match (game.winner, game.reason) {
                 (Some(w), Some(ResultReason::OutOfTime)) => named(msg!("views-wins-on-time"), w),
-                (Some(w), Some(r)) => named(msg!("views-wins-because"), w).arg("reason", reason_words(r)),
+                (Some(w), Some(r)) => {
+                    named(msg!("views-wins-because"), w).arg("reason", reason_words(r))
+                }
                 (Some(w), None) => named(msg!("views-wins"), w),
                 (None, Some(r)) => msg!("views-no-winner-because", reason = reason_words(r)),
                 (None, None) => msg!("views-over"),
@@ -157,9 +159,9 @@ impl App {
     }
 
     /// How `game` ended, as stored (finished games only; an aborted game has no result).
-    pub(super) fn ending(game: &Game) -> Option<(Option<Side>, String)> {
+    pub(super) fn ending(game: &Game, lang: Lang) -> Option<(Option<Side>, String)> {
         match (game.status, game.reason) {
-            (GameStatus::Finished, Some(r)) => Some((game.winner, r.words())),
+            (GameStatus::Finished, Some(r)) => Some((game.winner, reason_words(r).render(lang))),
             _ => None,
         }
     }
@@ -178,21 +180,25 @@ impl App {
             self.side_name(game, Side::South),
             self.side_name(game, Side::North),
         ];
+        let lang = self.picture_lang(&game.place);
         let result_text = match (game.status, game.reason) {
-            (GameStatus::Finished | GameStatus::Aborted, Some(r)) => Some(r.words()),
+            (GameStatus::Finished | GameStatus::Aborted, Some(r)) => {
+                Some(reason_words(r).render(lang))
+            }
             _ => None,
         };
         let caption = match (game.status, game.deadline, game.winner) {
-            (GameStatus::Active, Some(d), _) => Some(format!(
-                "{} to move by {} UTC",
-                names[pos.turn().index()],
-                utc(d)
+            (GameStatus::Active, Some(d), _) => Some(msg!(
+                "picture-caption-deadline",
+                name = &names[pos.turn().index()],
+                when = utc(d, lang)
             )),
             // A draw or an abandonment leaves a running position: say that it is over.
-            (GameStatus::Finished, _, None) => Some("Game over: no winner".to_string()),
-            (GameStatus::Aborted, _, _) => Some("Game stopped: no result".to_string()),
+            (GameStatus::Finished, _, None) => Some(msg!("picture-caption-no-winner")),
+            (GameStatus::Aborted, _, _) => Some(msg!("picture-caption-stopped")),
             _ => None,
-        };
+        }
+        .map(|m| m.render(lang));
         let shown = match (game.status, game.winner, pos.winner()) {
             // Resignation, timeout: the rules position is still running.
             (GameStatus::Finished, Some(w), None) => pos.with_winner(w),
@@ -211,7 +217,7 @@ impl App {
                 None
             }),
             clocks: self.clock_faces(game, self.clock.now_ms()),
-            words: self.picture_words_at(&game.place),
+            words: super::picture_words(lang),
         };
         (shown, options)
     }
@@ -238,7 +244,7 @@ impl App {
             said.line(lines);
         }
         let mut reply = Reply::public(said);
-        let ending = App::ending(game);
+        let ending = App::ending(game, self.picture_lang(&game.place));
         let ending = ending.as_ref().map(|(winner, reason)| Ending {
             winner: *winner,
             reason,
@@ -315,14 +321,13 @@ impl App {
 }
 
 /// `Tue 2026-12-01 14:00` style UTC time for the picture caption and the console (Discord
-/// timestamps do not render in images).
-pub fn utc(unix: i64) -> String {
+/// timestamps do not render in images), its weekday in `lang`.
+pub fn utc(unix: i64, lang: Lang) -> String {
     match time::OffsetDateTime::from_unix_timestamp(unix) {
         Ok(at) => {
-            let weekday = at.weekday().to_string();
             format!(
                 "{} {:04}-{:02}-{:02} {:02}:{:02}",
-                weekday.get(..3).unwrap_or(&weekday),
+                msg!("weekday", day = at.weekday().number_from_monday()).render(lang),
                 at.year(),
                 u8::from(at.month()),
                 at.day(),

@@ -5,8 +5,8 @@
 
 use serde::Serialize;
 
-use crate::i18n::{Lang, Msg, Text};
 use crate::i18n::words;
+use crate::i18n::{Lang, Msg, Text};
 use crate::msg;
 use crate::store::{entrants_of, Board, Event, EventId, EventStatus, Game};
 use crate::tournament::crosstable::{crosstable_in, CrosstableWords};
@@ -262,18 +262,16 @@ impl App {
         let Some(event) = self.store.event(id)? else {
             return Ok(None);
         };
-        Ok(self
-            .web_event_path(&event)?
-            .map(|path| {
-                (
-                    msg!(
-                        "web-event-round",
-                        name = event.spec.name.as_str(),
-                        round = round
-                    ),
-                    path,
-                )
-            }))
+        Ok(self.web_event_path(&event)?.map(|path| {
+            (
+                msg!(
+                    "web-event-round",
+                    name = event.spec.name.as_str(),
+                    round = round
+                ),
+                path,
+            )
+        }))
     }
 }
 

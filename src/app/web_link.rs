@@ -240,7 +240,8 @@ impl super::App {
     /// [`App::game_page_msg`] in English, for the texts still made as strings (new code
     /// should put the message itself in its `Text`).
     pub(in crate::app) fn game_page_line(&self, game: &Game) -> Option<String> {
-        self.game_page_msg(game).map(|m| m.render(crate::i18n::Lang::En))
+        self.game_page_msg(game)
+            .map(|m| m.render(crate::i18n::Lang::En))
     }
 
     /// `Tournament page: URL` for a chat message, or `None` without a public address.

@@ -15,7 +15,7 @@ use crate::i18n::{words, Lang, Msg, Text};
 use crate::msg;
 use crate::render::{GameGifOptions, GameRecord, GifError};
 use crate::rules::{Pit, Position, Row, Side, Step, Trace};
-use crate::store::{Game, GameStatus, ResultReason};
+use crate::store::{Game, GameStatus};
 use crate::vocab::Place;
 
 use super::web_link::{game_path, game_visibility, Visibility};
@@ -297,25 +297,6 @@ fn summary(analysis: &GameAnalysis, side: Side) -> Msg {
     )
 }
 
-/// Why a game ended, as its page says it.
-pub(in crate::app) fn reason_msg(reason: ResultReason) -> Msg {
-    use crate::rules::EndReason;
-    match reason {
-        ResultReason::FrontRowEmptied => words::end_reason(EndReason::FrontRowEmptied),
-        ResultReason::NoLegalMove => words::end_reason(EndReason::NoLegalMove),
-        ResultReason::NeverEndingMove => words::end_reason(EndReason::NeverEndingMove),
-        ResultReason::Resignation => msg!("web-reason-resignation"),
-        ResultReason::Timeout => msg!("web-reason-timeout"),
-        ResultReason::AgreedDraw => msg!("web-reason-agreed-draw"),
-        ResultReason::Abort => msg!("web-reason-aborted"),
-        ResultReason::Abandoned => msg!("web-reason-abandoned"),
-        ResultReason::Declined => msg!("web-reason-declined"),
-        ResultReason::Expired => msg!("web-reason-expired"),
-        ResultReason::OutOfTime => msg!("web-reason-on-time"),
-        ResultReason::NoFirstMove => msg!("web-reason-no-first-move"),
-    }
-}
-
 /// The game's name, with its rule set when it is not the usual one.
 pub(in crate::app) fn game_name_msg(variant: crate::rules::Variant, rules: super::RuleSet) -> Text {
     let name = match variant {
@@ -325,7 +306,12 @@ pub(in crate::app) fn game_name_msg(variant: crate::rules::Variant, rules: super
     if rules == super::RuleSet::V02 {
         Text::verbatim(name)
     } else {
-        msg!("web-game-name-rules", name = name, rules = rules.to_string()).into()
+        msg!(
+            "web-game-name-rules",
+            name = name,
+            rules = rules.to_string()
+        )
+        .into()
     }
 }
 
@@ -464,7 +450,7 @@ impl App {
             status: game.status.as_str().into(),
             result: self.result_words(&game).map(|t| t.render(lang)),
             plies: game.ply,
-            started: format!("{} UTC", super::utc(game.created_at)),
+            started: format!("{} UTC", super::utc(game.created_at, lang)),
             token: (visibility == Visibility::Private)
                 .then(|| path.split_once("?k=").map(|(_, t)| t.to_string()))
                 .flatten(),
@@ -580,7 +566,9 @@ impl App {
                 self.side_name(&game, Side::North),
             ]),
             winner: game.winner,
-            result_text: game.reason.map(|r| reason_msg(r).render(lang)),
+            result_text: game
+                .reason
+                .map(|r| super::view::reason_words(r).render(lang)),
             words: super::picture_words(lang),
             ..GameGifOptions::default()
         };
@@ -610,7 +598,7 @@ impl App {
 
     /// The result in words: `Asha (South) wins: resignation`, or how it ended without one.
     fn result_words(&self, game: &Game) -> Option<Text> {
-        let reason = game.reason.map(reason_msg);
+        let reason = game.reason.map(super::view::reason_words);
         let msg = match (game.status, game.winner, reason) {
             (GameStatus::Finished, Some(w), reason) => {
                 let name = self.side_name(game, w);

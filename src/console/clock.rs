@@ -6,6 +6,7 @@
 //! start and moves only when the console's `/wait` moves it. The app only sees a [`Clock`]
 //! (`crate::app::Clock`) and never knows the time is simulated.
 
+use crate::i18n::Lang;
 use time::format_description::BorrowedFormatItem;
 use time::{format_description, OffsetDateTime, PrimitiveDateTime, UtcOffset};
 
@@ -124,16 +125,16 @@ pub fn wait_span(text: &str) -> Result<i64, ClockError> {
 }
 
 /// A moment as the console shows it: `Tue 2026-12-01 09:00 UTC` (to the minute, as the
-/// app's captions).
-pub fn utc_text(unix: i64) -> String {
-    format!("{} UTC", crate::app::utc(unix))
+/// app's captions), its weekday in `lang`.
+pub fn utc_text(unix: i64, lang: Lang) -> String {
+    format!("{} UTC", crate::app::utc(unix, lang))
 }
 
 /// A moment in unix ms as the console shows it: `Tue 2026-12-01 09:00 UTC`, with the seconds
 /// (and milliseconds) when they are not zero: `Tue 2026-12-01 09:01:00.250 UTC`.
-pub fn utc_text_ms(ms: i64) -> String {
+pub fn utc_text_ms(ms: i64, lang: Lang) -> String {
     let (secs, milli) = (ms.div_euclid(1000), ms.rem_euclid(1000));
-    let minute = crate::app::utc(secs);
+    let minute = crate::app::utc(secs, lang);
     match (secs.rem_euclid(60), milli) {
         (0, 0) => format!("{minute} UTC"),
         (s, 0) => format!("{minute}:{s:02} UTC"),
@@ -250,17 +251,21 @@ mod tests {
             (951_782_400, "Tue 2000-02-29 00:00 UTC"),
             (4_102_444_799, "Thu 2099-12-31 23:59 UTC"),
         ] {
-            assert_eq!(utc_text(unix), shown);
-            assert_eq!(format!("{} UTC", crate::app::utc(unix)), shown);
+            assert_eq!(utc_text(unix, Lang::En), shown);
+            assert_eq!(format!("{} UTC", crate::app::utc(unix, Lang::En)), shown);
         }
         // Game clocks count seconds: they are shown when not zero.
         assert_eq!(
-            utc_text_ms(1_796_115_661_000),
+            utc_text_ms(1_796_115_661_000, Lang::En),
             "Tue 2026-12-01 09:01:01 UTC"
         );
         assert_eq!(
-            utc_text_ms(1_796_115_600_250),
+            utc_text_ms(1_796_115_600_250, Lang::En),
             "Tue 2026-12-01 09:00:00.250 UTC"
+        );
+        assert_eq!(
+            utc_text(1_796_115_600, Lang::Sw),
+            "Jumanne 2026-12-01 09:00 UTC"
         );
         assert_eq!(time_of_day(1_796_115_665), "09:01:05");
     }

@@ -212,7 +212,7 @@ impl<'a> Console<'a> {
                 self.show(&resp, out)?;
             }
             "/now" => {
-                let now = clock::utc_text_ms(self.opts.clock.now_ms());
+                let now = clock::utc_text_ms(self.opts.clock.now_ms(), self.lang());
                 writeln!(out, "{}", self.say(msg!("console-now", time = now)))?
             }
             "/wait" => {
@@ -293,10 +293,10 @@ impl<'a> Console<'a> {
                         msg!("console-at", time = clock::time_of_day(u)).render(lang)
                     }
                     (Some(u), true) => {
-                        msg!("console-at", time = clock::utc_text_ms(u * 1000)).render(lang)
+                        msg!("console-at", time = clock::utc_text_ms(u * 1000, lang)).render(lang)
                     }
                     (None, true) => String::new(),
-                    (Some(u), false) => clock::utc_text(u),
+                    (Some(u), false) => clock::utc_text(u, lang),
                     (None, false) => inner.to_string(),
                 }
             } else {
@@ -350,7 +350,7 @@ impl<'a> Console<'a> {
         }
         let later = msg!(
             "console-later",
-            time = clock::utc_text_ms(end),
+            time = clock::utc_text_ms(end, self.lang()),
             span = clock::wait_words(secs)
         );
         writeln!(out, "{}", self.say(later))
@@ -363,7 +363,7 @@ impl<'a> Console<'a> {
             .app
             .tick()
             .map_err(|e| io::Error::other(e.to_string()))?;
-        let stamp = format!("[{}] ", clock::utc_text_ms(at));
+        let stamp = format!("[{}] ", clock::utc_text_ms(at, self.lang()));
         for n in &notices {
             self.show_notice(n, &stamp, out)?;
         }

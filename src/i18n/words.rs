@@ -93,7 +93,12 @@ pub fn clock(c: &TimeControl) -> Msg {
     };
     let each = amount(c.base_ms);
     match c.cap_ms {
-        None => msg!("clock-control", form = c.to_string(), each = each, more = more),
+        None => msg!(
+            "clock-control",
+            form = c.to_string(),
+            each = each,
+            more = more
+        ),
         Some(cap) => msg!(
             "clock-control-capped",
             form = c.form(),

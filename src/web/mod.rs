@@ -472,9 +472,7 @@ async fn game_gif(
         if app.render_pool().overloaded() {
             return Ok(Some(Err(None)));
         }
-        Ok(app
-            .web_game_gif(id, token, asked)?
-            .map(|r| r.map_err(Some)))
+        Ok(app.web_game_gif(id, token, asked)?.map(|r| r.map_err(Some)))
     })
     .await
     else {

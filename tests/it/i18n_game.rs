@@ -138,12 +138,20 @@ fn two_players_play_a_whole_game_in_swahili() {
             && text.contains("Bao la Kiswahili"),
         "{text}"
     );
-    let labels: Vec<&str> = r.buttons.iter().flatten().map(|b| b.label.as_str()).collect();
+    let labels: Vec<&str> = r
+        .buttons
+        .iter()
+        .flatten()
+        .map(|b| b.label.as_str())
+        .collect();
     assert_eq!(labels, ["Kubali", "Kataa"]);
     let accept = r.button_ids()[0].to_string();
 
     // Refusals before the game starts.
-    let t = refused("move too early", &mv(&w, &w.asha, &GENERAL, "a4 left").reply);
+    let t = refused(
+        "move too early",
+        &mv(&w, &w.asha, &GENERAL, "a4 left").reply,
+    );
     assert!(t.contains("`/bao accept`"), "{t}");
     let t = refused(
         "accept own challenge",
@@ -181,7 +189,10 @@ fn two_players_play_a_whole_game_in_swahili() {
         if ply == 1 {
             // Not your turn, a move that does not read, an illegal move.
             let t = refused("not your turn", &mv(&w, other, &GENERAL, &pick).reply);
-            assert!(t.starts_with("Si zamu yako") && t.contains(&who.name), "{t}");
+            assert!(
+                t.starts_with("Si zamu yako") && t.contains(&who.name),
+                "{t}"
+            );
             let t = refused("unread move", &mv(&w, who, &GENERAL, "z9 juu").reply);
             assert!(t.contains("Hatua halali sasa:"), "{t}");
             let illegal = ["A1", "A2", "A3", "A4", "A5", "A6", "A7", "A8"]
@@ -226,7 +237,12 @@ fn two_players_play_a_whole_game_in_swahili() {
         t.starts_with(&format!("{} anaomba kurudisha `", mover.name)),
         "{t}"
     );
-    let labels: Vec<&str> = ask.buttons.iter().flatten().map(|b| b.label.as_str()).collect();
+    let labels: Vec<&str> = ask
+        .buttons
+        .iter()
+        .flatten()
+        .map(|b| b.label.as_str())
+        .collect();
     assert_eq!(labels, ["Kubali kurudisha", "Kataa"]);
     let ids: Vec<String> = ask.button_ids().iter().map(|s| s.to_string()).collect();
     let t = refused(
@@ -261,10 +277,16 @@ fn two_players_play_a_whole_game_in_swahili() {
         .collect();
     assert_eq!(labels, ["Kubali sare"]);
     refused("draw again", &w.run(&w.asha, &GENERAL, Command::Draw).reply);
-    let t = refused("abort by an outsider", &w.run(&w.carol, &GENERAL, Command::Abort).reply);
+    let t = refused(
+        "abort by an outsider",
+        &w.run(&w.carol, &GENERAL, Command::Abort).reply,
+    );
     assert!(t.starts_with("Hauchezi katika mchezo 1;"), "{t}");
     refused("claim", &w.run(&w.asha, &GENERAL, Command::Claim).reply);
-    refused("outsider", &w.run(&w.carol, &GENERAL, Command::Resign).reply);
+    refused(
+        "outsider",
+        &w.run(&w.carol, &GENERAL, Command::Resign).reply,
+    );
     let resp = w.run(&w.baraka, &GENERAL, Command::Resign);
     let t = swahili("resign", &resp.reply, Some(1));
     assert_eq!(t.lines().next().unwrap(), "Baraka amejisalimisha.");
@@ -285,7 +307,11 @@ fn two_players_play_a_whole_game_in_swahili() {
     assert!(t.starts_with(&format!("Mchezo {id} umekwisha")), "{t}");
 
     // A forged button and a command without a game.
-    let r = w.app.press(&w.asha, &GENERAL, "bao:nonsense").unwrap().reply;
+    let r = w
+        .app
+        .press(&w.asha, &GENERAL, "bao:nonsense")
+        .unwrap()
+        .reply;
     let t = refused("forged button", &r);
     assert!(t.starts_with("Kitufe hiki si halali"), "{t}");
     refused("no game", &w.run(&w.asha, &GENERAL, Command::Resign).reply);
@@ -314,7 +340,7 @@ fn a_game_against_the_ai_in_a_dm_is_in_the_players_language() {
     let start = lines.next().unwrap();
     assert!(
         start.starts_with("Asha anacheza na kompyuta (medium, alama ")
-            && start.contains("saa 5+3 (dakika 5 kila mmoja, sekunde 3 kwa hatua)")
+            && start.contains("saa 5+3 (dakika 5 kila mmoja, sekunde 3 kila hatua)")
             && start.ends_with("kompyuta ni Kusini."),
         "{start}"
     );
@@ -323,7 +349,10 @@ fn a_game_against_the_ai_in_a_dm_is_in_the_players_language() {
         "challenge in a dm",
         &w.run(&w.asha, &dm, challenge(&w.baraka).command()).reply,
     );
-    refused("draw with the AI", &w.run(&w.asha, &dm, Command::Draw).reply);
+    refused(
+        "draw with the AI",
+        &w.run(&w.asha, &dm, Command::Draw).reply,
+    );
 
     // Asha moves; the AI answers; both lines in Swahili.
     let game = w.game_here(&dm);
@@ -356,9 +385,15 @@ fn refusals_of_typed_options_are_in_swahili() {
         &say(challenge(&w.baraka).time("soon").command()),
     );
     assert!(t.starts_with("`soon` si muda kwa hatua"), "{t}");
-    let t = refused("short time", &say(challenge(&w.baraka).time("5m").command()));
+    let t = refused(
+        "short time",
+        &say(challenge(&w.baraka).time("5m").command()),
+    );
     assert!(t.starts_with("dakika 5 kwa hatua"), "{t}");
-    let t = refused("bad clock", &say(challenge(&w.baraka).clock("fast").command()));
+    let t = refused(
+        "bad clock",
+        &say(challenge(&w.baraka).clock("fast").command()),
+    );
     assert!(t.starts_with("`fast` si saa"), "{t}");
     refused(
         "clock and time",

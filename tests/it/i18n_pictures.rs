@@ -90,7 +90,10 @@ fn the_swahili_text_board_has_no_english() {
         }
     }
     let start = board_text_words(&Position::default(), Side::South, None, &sw);
-    assert!(start.contains("Kusini  mkononi 22  <- zamu yake\n"), "{start}");
+    assert!(
+        start.contains("Kusini  mkononi 22  <- zamu yake\n"),
+        "{start}"
+    );
     assert!(start.ends_with("NAMUA: Zamu ya Kusini\n"), "{start}");
     let [_, over, takasia] = <[Position; 3]>::try_from(positions()).expect("three");
     let text = board_text_words(&over, Side::South, None, &sw);
@@ -131,7 +134,10 @@ fn a_swahili_board_picture_differs_from_the_english() {
             ..RenderOptions::default()
         },
     );
-    assert_eq!(en, en_again, "the catalogue's English draws the same picture");
+    assert_eq!(
+        en, en_again,
+        "the catalogue's English draws the same picture"
+    );
     assert_ne!(en, sw);
 }
 
@@ -161,6 +167,9 @@ fn a_swahili_readers_text_board_is_in_swahili() {
     let board = open.board.expect("a board");
     let text = board.text.expect("a text board");
     finder().assert_none("the puzzle's text board", &text);
-    assert!(text.contains("Zamu ya ") || text.contains("ameshinda"), "{text}");
+    assert!(
+        text.contains("Zamu ya ") || text.contains("ameshinda"),
+        "{text}"
+    );
     assert!(board.picture.is_some());
 }

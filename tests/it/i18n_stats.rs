@@ -132,8 +132,14 @@ fn the_servers_settings_shown_set_and_refused_in_swahili() {
         "settings",
         &w.say(&w.carol, &GENERAL, Command::ServerSettings),
     );
-    assert!(shown.starts_with("**Mipangilio ya Bao ya seva hii**"), "{shown}");
-    assert!(shown.contains("`placement`: **thread (kila mchezo katika uzi wake)**"), "{shown}");
+    assert!(
+        shown.starts_with("**Mipangilio ya Bao ya seva hii**"),
+        "{shown}"
+    );
+    assert!(
+        shown.contains("`placement`: **thread (kila mchezo katika uzi wake)**"),
+        "{shown}"
+    );
     assert!(shown.contains("inapata nyuzi: **ndiyo**"), "{shown}");
     assert!(shown.contains("`language`: **sw** (Kiswahili"), "{shown}");
 
@@ -151,7 +157,7 @@ fn the_servers_settings_shown_set_and_refused_in_swahili() {
     let r = set("clock", "5+3", true);
     let text = swahili("clock set", &r);
     assert!(
-        text.contains("`clock` sasa ni **saa 5+3 (dakika 5 kila mmoja, sekunde 3 kwa kila hatua)**"),
+        text.contains("`clock` sasa ni **saa 5+3 (dakika 5 kila mmoja, sekunde 3 kila hatua)**"),
         "{text}"
     );
     let text = swahili("time per move set", &set("time_per_move", "1d12h", true));
@@ -179,7 +185,10 @@ fn the_servers_settings_shown_set_and_refused_in_swahili() {
         assert!(!text.contains("sasa ni"), "{what}: {text}");
     }
     let text = swahili("max games", &set("max_games", "0", true));
-    assert!(text.contains("max_games ni namba kati ya 1 na 100"), "{text}");
+    assert!(
+        text.contains("max_games ni namba kati ya 1 na 100"),
+        "{text}"
+    );
     let dm = Place::Dm { user: 1 };
     let r = w.say(&w.asha, &dm, Command::ServerSettings);
     let text = swahili("settings in a DM", &r);
@@ -242,7 +251,7 @@ fn the_analysis_its_boards_and_hints_in_swahili() {
     let text = swahili("analysis", &r);
     assert!(
         text.starts_with(&format!(
-            "**Uchambuzi wa mchezo {}**: Asha (Kusini) dhidi ya Baraka (Kaskazini), hatua 5",
+            "**Uchambuzi wa mchezo {}**: Asha (Kusini) dhidi ya Baraka (Kaskazini), hatua 4",
             game.id
         )),
         "{text}"
@@ -278,7 +287,7 @@ fn the_analysis_its_boards_and_hints_in_swahili() {
             ply: 99,
         },
     );
-    assert!(swahili("ply out of range", &r).contains("una hatua 5 tu"));
+    assert!(swahili("ply out of range", &r).contains("una hatua 4 tu"));
 }
 
 #[test]
@@ -295,7 +304,10 @@ fn stats_and_the_leaderboard_in_swahili() {
         },
     );
     let text = swahili("stats", &r);
-    assert!(text.starts_with("**Asha** katika Bao la Kiswahili"), "{text}");
+    assert!(
+        text.starts_with("**Asha** katika Bao la Kiswahili"),
+        "{text}"
+    );
     assert!(text.contains("Alama katika seva hii: **"), "{text}");
     assert!(
         text.contains("Dhidi ya watu: mchezo 1 (1 yenye alama): ushindi 1, kushindwa 0, sare 0"),
@@ -337,10 +349,20 @@ fn stats_and_the_leaderboard_in_swahili() {
             },
         );
         let text = swahili("leaderboard", &r);
-        assert!(text.starts_with("**Jedwali la alama la Bao la Kiswahili**"), "{text}");
+        assert!(
+            text.starts_with("**Jedwali la alama la Bao la Kiswahili**"),
+            "{text}"
+        );
         assert!(text.contains("Bado hujaorodheshwa"), "{text}");
-        let table = r.board.as_ref().and_then(|b| b.text.clone()).expect("table");
-        assert!(table.contains("Mchezaji") && table.contains("Alama"), "{table}");
+        let table = r
+            .board
+            .as_ref()
+            .and_then(|b| b.text.clone())
+            .expect("table");
+        assert!(
+            table.contains("Mchezaji") && table.contains("Alama"),
+            "{table}"
+        );
     }
     let r = w.say(
         &w.asha,
@@ -371,14 +393,14 @@ fn a_replay_in_swahili() {
     let text = swahili("replay", &replay(None, None));
     assert!(
         text.starts_with(&format!(
-            "Mchezo {}: Asha (Kusini) dhidi ya Baraka (Kaskazini), hatua 0 hadi 5 kati ya 5.",
+            "Mchezo {}: Asha (Kusini) dhidi ya Baraka (Kaskazini), hatua 0 hadi 4 kati ya 4.",
             game.id
         )),
         "{text}"
     );
     let r = replay(Some(4), Some(2));
     assert!(r.ephemeral);
-    assert!(swahili("replay refused", &r).contains("omba hatua kuanzia 0 hadi 5"));
+    assert!(swahili("replay refused", &r).contains("omba hatua kuanzia 0 hadi 4"));
 }
 
 /// The notice posted in `place`.
@@ -400,7 +422,11 @@ fn thread(message: u64) -> Place {
 /// A challenge from Asha to Baraka posted as message `message` and accepted: the thread's
 /// game.
 fn accepted(w: &World, message: u64) -> GameId {
-    let r = w.say(&w.asha, &GENERAL, challenge(&w.baraka).rated(false).command());
+    let r = w.say(
+        &w.asha,
+        &GENERAL,
+        challenge(&w.baraka).rated(false).command(),
+    );
     let (game, ply) = r.current_board().expect("recorded");
     assert!(w.app.board_posted(game, ply, &GENERAL, message).unwrap());
     let accept = r.button_ids()[0].to_string();
@@ -416,7 +442,12 @@ fn a_game_threads_messages_in_swahili() {
     let board = &posted_in(&notices, &thread(500)).reply;
     assert_eq!(board.lang, Some(Lang::Sw));
     // The first line is this file's (the rest is the board's status: helper "views").
-    let first = board.render().lines().next().unwrap_or_default().to_string();
+    let first = board
+        .render()
+        .lines()
+        .next()
+        .unwrap_or_default()
+        .to_string();
     finder().assert_none("thread's board", &first);
     assert_eq!(
         first,
@@ -426,11 +457,17 @@ fn a_game_threads_messages_in_swahili() {
     // A second game in the thread is refused.
     let r = w.say(&w.carol, &thread(500), challenge(&w.dan).command());
     let text = swahili("second game in a thread", &r);
-    assert!(text.contains(&format!("Uzi huu ni wa mchezo {game}")), "{text}");
+    assert!(
+        text.contains(&format!("Uzi huu ni wa mchezo {game}")),
+        "{text}"
+    );
     assert!(text.contains("<#20>"), "{text}");
 
     // The game ends: one line in the parent, and the thread's name says who won.
-    let r = w.app.handle(&w.asha, &thread(500), Command::Resign).expect("app");
+    let r = w
+        .app
+        .handle(&w.asha, &thread(500), Command::Resign)
+        .expect("app");
     let end = r
         .notices
         .iter()
@@ -455,11 +492,22 @@ fn a_game_threads_messages_in_swahili() {
     // A thread that cannot open: the board in the channel, the challenger told by DM in
     // her language.
     let game = accepted(&w, 600);
-    let notices = w.app.thread_failed(game, ThreadFailure::NoPermission).unwrap();
+    let notices = w
+        .app
+        .thread_failed(game, ThreadFailure::NoPermission)
+        .unwrap();
     let board = &posted_in(&notices, &GENERAL).reply;
-    let first = board.render().lines().next().unwrap_or_default().to_string();
+    let first = board
+        .render()
+        .lines()
+        .next()
+        .unwrap_or_default()
+        .to_string();
     finder().assert_none("channel's board", &first);
-    assert!(first.starts_with(&format!("Mchezo {game} unachezwa hapa")), "{first}");
+    assert!(
+        first.starts_with(&format!("Mchezo {game} unachezwa hapa")),
+        "{first}"
+    );
     let told = notices
         .iter()
         .find(|n| n.to == Destination::Dm(w.asha.id))

@@ -87,10 +87,7 @@ fn a_swahili_games_board_moves_history_and_list_say_no_english() {
         &w.sw_ask(&w.asha, Command::Board { game: None }),
     );
     assert!(refused.contains("haijakubaliwa"), "{refused}");
-    let refused = no_english(
-        "/bao moves (pending)",
-        &w.sw_ask(&w.asha, Command::Moves),
-    );
+    let refused = no_english("/bao moves (pending)", &w.sw_ask(&w.asha, Command::Moves));
     assert!(refused.contains("`/bao accept`"), "{refused}");
     w.sw_ask(&w.baraka, Command::Accept);
 
@@ -117,10 +114,7 @@ fn a_swahili_games_board_moves_history_and_list_say_no_english() {
         .map(|b| b.label.as_str())
         .collect();
     assert!(labels.contains(&"Pendekeza sare"), "{labels:?}");
-    assert!(
-        labels.iter().any(|l| l.starts_with("Hatua")),
-        "{labels:?}"
-    );
+    assert!(labels.iter().any(|l| l.starts_with("Hatua")), "{labels:?}");
     for label in &labels {
         finder().assert_none("a button", label);
     }
@@ -129,7 +123,10 @@ fn a_swahili_games_board_moves_history_and_list_say_no_english() {
     assert_eq!(english.lang, Some(Lang::Sw), "a public board: the server's");
 
     let moves = no_english("/bao moves", &w.sw_ask(&w.baraka, Command::Moves));
-    assert!(moves.starts_with("Hatua halali za Baraka (Kaskazini):"), "{moves}");
+    assert!(
+        moves.starts_with("Hatua halali za Baraka (Kaskazini):"),
+        "{moves}"
+    );
     assert!(moves.contains("`a"), "the moves as written: {moves}");
 
     let history = no_english(
@@ -184,12 +181,18 @@ fn an_english_reader_sees_the_same_views_in_english() {
         .collect();
     assert!(labels.contains(&"Offer draw"), "{labels:?}");
     let games = w.sw_ask(&w.asha, Command::Games).render();
-    assert!(games.starts_with("Your games:\n`#1` vs Baraka in <#20> (0 moves): **your turn**"), "{games}");
+    assert!(
+        games.starts_with("Your games:\n`#1` vs Baraka in <#20> (0 moves): **your turn**"),
+        "{games}"
+    );
 }
 
 /// Asha (South) challenges Baraka on `clock`, unrated, and he accepts.
 fn clocked(w: &World, clock: &str) {
-    let r = w.sw_ask(&w.asha, challenge(&w.baraka).clock(clock).rated(false).command());
+    let r = w.sw_ask(
+        &w.asha,
+        challenge(&w.baraka).clock(clock).rated(false).command(),
+    );
     assert!(!r.ephemeral, "{}", r.render());
     let r = w.sw_ask(&w.baraka, Command::Accept);
     assert!(!r.ephemeral, "{}", r.render());
@@ -235,7 +238,10 @@ fn a_clocked_game_in_swahili_its_clock_line_flag_and_grace_abort() {
     w.clock.advance(20);
     let board = w.sw_ask(&w.baraka, Command::Board { game: None });
     let text = no_english("the running clock", &board);
-    assert!(text.contains("**Asha (Kusini)** \u{25b6} 0:40, inaisha <t:"), "{text}");
+    assert!(
+        text.contains("**Asha (Kusini)** \u{25b6} 0:40, inaisha <t:"),
+        "{text}"
+    );
     assert!(text.contains("\u{b7} Baraka (Kaskazini) 1:00"), "{text}");
     w.clock.advance(41);
     let notices = w.app.tick().expect("tick");
@@ -247,7 +253,10 @@ fn a_clocked_game_in_swahili_its_clock_line_flag_and_grace_abort() {
     let said = flag.reply.render();
     finder().assert_none("the flag", &said);
     assert!(said.starts_with("Saa ya Asha imekwisha.\n"), "{said}");
-    assert!(said.contains("**Baraka (Kaskazini) ameshinda kwa muda**."), "{said}");
+    assert!(
+        said.contains("**Baraka (Kaskazini) ameshinda kwa muda**."),
+        "{said}"
+    );
     // In English the same notice reads as it always did.
     assert!(
         flag.reply
@@ -303,7 +312,10 @@ fn correspondence_notices_from_tick_are_in_each_recipients_language() {
     assert_eq!(overdue.len(), 1, "{notices:?}");
     assert_eq!(overdue[0].reply.lang, Some(Lang::En));
     assert!(
-        overdue[0].reply.render().starts_with("Baraka's time in game 1 ran out. <@1>, you may claim"),
+        overdue[0]
+            .reply
+            .render()
+            .starts_with("Baraka's time in game 1 ran out. <@1>, you may claim"),
         "{}",
         overdue[0].reply.render()
     );

@@ -182,13 +182,29 @@ async fn game_pages_asked_in_swahili_have_no_english() {
         let text = visible(&html);
         finder.assert_none(&format!("game {} page", game.0), &text);
         // It says the right things: the title, the sides, the result, the hand, the links.
-        assert!(text.contains(&format!("Mchezo {}: Asha dhidi ya Baraka", game.0)), "{text}");
-        for needle in ["Kusini", "Kaskazini", "mkononi", "ameshinda: kujiuzulu", "Rekodi ya mchezo", "hatua 0 kati ya"] {
+        assert!(
+            text.contains(&format!("Mchezo {}: Asha dhidi ya Baraka", game.0)),
+            "{text}"
+        );
+        for needle in [
+            "Kusini",
+            "Kaskazini",
+            "mkononi",
+            "ameshinda: kujisalimisha",
+            "Rekodi ya mchezo",
+            "hatua 0 kati ya",
+        ] {
             assert!(text.contains(needle), "{needle}: {text}");
         }
-        assert!(!text.contains("wins") && !text.contains("Game record"), "{text}");
+        assert!(
+            !text.contains("wins") && !text.contains("Game record"),
+            "{text}"
+        );
         // Links keep the language.
-        assert!(html.contains(&format!("/g/{}/record.txt?lang=sw", game.0)), "{html}");
+        assert!(
+            html.contains(&format!("/g/{}/record.txt?lang=sw", game.0)),
+            "{html}"
+        );
         assert!(html.contains("href=\"/?lang=sw\""), "{html}");
         // The script's words are Swahili.
         let words = script_words(&html);
@@ -204,7 +220,10 @@ async fn game_pages_asked_in_swahili_have_no_english() {
     // The analysed game's summary and legend.
     let (_, html) = get(&router, &format!("/g/{}?lang=sw", s.demo.analysed.0)).await;
     let text = visible(&html);
-    assert!(text.contains("usahihi") && text.contains("Uchambuzi"), "{text}");
+    assert!(
+        text.contains("usahihi") && text.contains("Uchambuzi"),
+        "{text}"
+    );
     assert!(!text.contains("accuracy"), "{text}");
 }
 
@@ -213,7 +232,11 @@ async fn the_game_data_asked_in_swahili_says_every_move_in_swahili() {
     let s = site();
     let router = router(s);
     let finder = EnglishFinder::new(Lang::Sw, NAMES);
-    let (status, body) = get(&router, &format!("/g/{}/data.json?lang=sw", s.demo.analysed.0)).await;
+    let (status, body) = get(
+        &router,
+        &format!("/g/{}/data.json?lang=sw", s.demo.analysed.0),
+    )
+    .await;
     assert_eq!(status, StatusCode::OK);
     let data: serde_json::Value = serde_json::from_str(&body).unwrap();
     let plies = data["plies"].as_array().unwrap();
@@ -233,7 +256,15 @@ async fn the_game_data_asked_in_swahili_says_every_move_in_swahili() {
         // The label stays the key the script and the style sheet know.
         let label = m["label"].as_str().unwrap();
         assert!(
-            ["best", "good", "inaccuracy", "mistake", "blunder", "missed win"].contains(&label),
+            [
+                "best",
+                "good",
+                "inaccuracy",
+                "mistake",
+                "blunder",
+                "missed win"
+            ]
+            .contains(&label),
             "{label}"
         );
     }
@@ -243,7 +274,10 @@ async fn the_game_data_asked_in_swahili_says_every_move_in_swahili() {
     // In English, as before.
     let (_, body) = get(&router, &format!("/g/{}/data.json", s.demo.analysed.0)).await;
     let data: serde_json::Value = serde_json::from_str(&body).unwrap();
-    assert!(data["plies"][1]["text"].as_str().unwrap().contains("sowed"), "{body}");
+    assert!(
+        data["plies"][1]["text"].as_str().unwrap().contains("sowed"),
+        "{body}"
+    );
     assert!(data["result"].as_str().unwrap().contains("wins"), "{body}");
 }
 
@@ -257,7 +291,16 @@ async fn the_tournament_page_asked_in_swahili_has_no_english() {
     assert!(html.contains("<html lang=\"sw\">"));
     let text = visible(&html);
     finder.assert_none("the tournament page", &text);
-    for needle in ["Msimamo", "Mipangilio ya michezo", "Raundi 1", "Raundi 3", "Mchezaji", "Meza", "Kusini", "siku 1 kwa hatua"] {
+    for needle in [
+        "Msimamo",
+        "Mipangilio ya michezo",
+        "Raundi 1",
+        "Raundi 3",
+        "Mchezaji",
+        "Meza",
+        "Kusini",
+        "siku 1 kwa hatua",
+    ] {
         assert!(text.contains(needle), "{needle}: {text}");
     }
     // Every game's link keeps the language.
@@ -267,13 +310,23 @@ async fn the_tournament_page_asked_in_swahili_has_no_english() {
         .unwrap()
     {
         if let Some(g) = b.game {
-            assert!(html.contains(&format!("href=\"/g/{}?lang=sw\"", g.0)), "{}", g.0);
+            assert!(
+                html.contains(&format!("href=\"/g/{}?lang=sw\"", g.0)),
+                "{}",
+                g.0
+            );
         }
     }
     // English as it was.
     let (_, html) = get(&router, &format!("/t/{}", s.demo.event)).await;
     assert!(html.contains("<html lang=\"en\">"));
-    for needle in ["Standings", "Pairings", "Round 1", "1 day per move", "Board"] {
+    for needle in [
+        "Standings",
+        "Pairings",
+        "Round 1",
+        "1 day per move",
+        "Board",
+    ] {
         assert!(html.contains(needle), "{needle}");
     }
     assert!(!html.contains("lang=sw"));
@@ -314,17 +367,26 @@ async fn without_lang_a_page_follows_its_server_or_its_dm_player() {
     assert!(html.contains("Haupatikani"), "{html}");
     EnglishFinder::new(Lang::Sw, NAMES).assert_none("not found", &visible(&html));
     let (_, html) = get(&router, "/?lang=sw").await;
-    assert!(html.contains("/g/NAMBA") && html.contains("<html lang=\"sw\">"), "{html}");
+    assert!(
+        html.contains("/g/NAMBA") && html.contains("<html lang=\"sw\">"),
+        "{html}"
+    );
     EnglishFinder::new(Lang::Sw, NAMES).assert_none("the front page", &visible(&html));
     let (_, html) = get(&router, "/").await;
-    assert!(html.contains("<code>/g/NUMBER</code>") && html.contains("Bao games"), "{html}");
+    assert!(
+        html.contains("<code>/g/NUMBER</code>") && html.contains("Bao games"),
+        "{html}"
+    );
 }
 
 #[test]
 fn the_chats_page_links_are_said_in_the_readers_language() {
     use bao_bot::msg;
     let line = msg!("web-game-page-line", url = "https://bao.example/g/5");
-    assert_eq!(line.render(Lang::En), "Game page: <https://bao.example/g/5>");
+    assert_eq!(
+        line.render(Lang::En),
+        "Game page: <https://bao.example/g/5>"
+    );
     assert_eq!(
         line.render(Lang::Sw),
         "Ukurasa wa mchezo: <https://bao.example/g/5>"

@@ -284,7 +284,7 @@ async fn game_pages_in_a_real_browser() {
         .unwrap()
         .len();
     let _ = marked; // marks depend on the analysis; their rendering is checked in web_pages
-    // The same page asked in Swahili: what the script writes is in the page's Swahili.
+                    // The same page asked in Swahili: what the script writes is in the page's Swahili.
     c.goto(&server.url(&format!("/g/{}?lang=sw", demo.analysed.0)))
         .await
         .unwrap();
@@ -300,7 +300,10 @@ async fn game_pages_in_a_real_browser() {
     let said: Vec<String> = serde_json::from_value(said).expect("texts");
     assert!(said[0].starts_with("hatua "), "{said:?}");
     assert_eq!(said[1], "Grafu ya tathmini");
-    assert!(!said[2].contains("sowed") && !said[2].contains("wins"), "{said:?}");
+    assert!(
+        !said[2].contains("sowed") && !said[2].contains("wins"),
+        "{said:?}"
+    );
 
     // 3. Follow a running game while a move is played through the app.
     let (writer, _clock) = writer(&path);

@@ -15,8 +15,19 @@ word-times = { $n ->
 word-or = { $first } or { $last }
 word-and = { $first } and { $last }
 side-to-move = { $side } to move
+# A day of the week as dates show it; $day: 1 (Monday) to 7 (Sunday).
+weekday = { $day ->
+    [1] Mon
+    [2] Tue
+    [3] Wed
+    [4] Thu
+    [5] Fri
+    [6] Sat
+   *[7] Sun
+}
+
 # A length of time, in whole units (1 day 2 hours).
-# Less than a second of time (a clock with no increment, a bank run dry).
+# span-none: less than a second (a clock with no increment, a bank run dry).
 span-none = no time
 span-days = { $n ->
     [one] { $n } day

@@ -34,6 +34,10 @@ picture-stop-takasia = { $pit } is the takasia pit: the move stops
 picture-never-ending = never-ending move ({ $runs } sowing runs): { $name } wins
 picture-ply-line = Ply { $ply } · { $name } ({ $side }): { $move }
 picture-start-position = Start position
+# Under a board: a correspondence deadline ($when: a UTC date), or why a game over has no winner.
+picture-caption-deadline = { $name } to move by { $when } UTC
+picture-caption-no-winner = Game over: no winner
+picture-caption-stopped = Game stopped: no result
 picture-text-to-move = <- to move
 picture-no-winner = Game over, no winner
 picture-graph-ply = ply

@@ -59,7 +59,7 @@ threads-not-placed = Game { $game } between { $south } and { $north } cannot sta
 
 ## The result line in the parent channel, and the end of the thread's name.
 
-# $side: South or North (word-*); $reason: threads-reason-*.
+# $side: South or North (word-*); $reason: views-reason-* or end-*.
 threads-result-beat = { $winner } ({ $side }) beat { $loser } ({ $reason })
 threads-result-no-winner = { $south } and { $north } finished without a winner ({ $reason })
 threads-result-stopped = { $south } vs { $north } was stopped without a result ({ $reason })
@@ -72,17 +72,3 @@ threads-outcome-won = { $winner } won
 threads-outcome-no-winner = no winner
 threads-outcome-stopped = stopped
 
-## Why a game ended, in a few words.
-
-threads-reason-front-row-emptied = front row emptied
-threads-reason-no-legal-move = no legal move
-threads-reason-never-ending-move = never-ending move
-threads-reason-resignation = resignation
-threads-reason-timeout = timeout
-threads-reason-agreed-draw = agreed draw
-threads-reason-abort = aborted
-threads-reason-abandoned = abandoned
-threads-reason-declined = declined
-threads-reason-expired = expired
-threads-reason-out-of-time = on time
-threads-reason-no-first-move = first move not made in time

@@ -18,9 +18,6 @@ views-by = , by { $when }
 views-offers-draw = { " " }{ $name } offers a draw.
 
 ## How a game ended, as stored.
-views-reason-front-row-emptied = front row emptied
-views-reason-no-legal-move = no legal move
-views-reason-never-ending-move = never-ending move
 views-reason-resignation = resignation
 views-reason-timeout = timeout
 views-reason-agreed-draw = agreed draw

@@ -14,8 +14,19 @@ word-times = { $n ->
 word-or = { $first } au { $last }
 word-and = { $first } na { $last }
 side-to-move = Zamu ya { $side }
+# Siku ya wiki kama tarehe zinavyoionyesha; $day: 1 (Jumatatu) hadi 7 (Jumapili).
+weekday = { $day ->
+    [1] Jumatatu
+    [2] Jumanne
+    [3] Jumatano
+    [4] Alhamisi
+    [5] Ijumaa
+    [6] Jumamosi
+   *[7] Jumapili
+}
+
 # Urefu wa muda, kwa vipimo kamili (siku 1 saa 2).
-# Chini ya sekunde moja ya muda.
+# span-none: chini ya sekunde moja.
 span-none = hakuna muda
 span-days = { $n ->
     [one] siku { $n }

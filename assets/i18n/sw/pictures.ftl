@@ -33,6 +33,10 @@ picture-stop-takasia = { $pit } ni shimo la takasia: hatua inasimama
 picture-never-ending = hatua isiyoisha (mizunguko { $runs } ya kutawanya): { $name } ameshinda
 picture-ply-line = Hatua { $ply } · { $name } ({ $side }): { $move }
 picture-start-position = Mwanzo wa mchezo
+# Chini ya ubao: muda wa mwisho wa hatua ($when: tarehe ya UTC), au kwa nini mchezo uliokwisha hauna mshindi.
+picture-caption-deadline = { $name } acheze kabla ya { $when } UTC
+picture-caption-no-winner = Mchezo umekwisha: hakuna mshindi
+picture-caption-stopped = Mchezo umesimamishwa: hakuna matokeo
 picture-text-to-move = <- zamu yake
 picture-no-winner = Mchezo umekwisha, hakuna mshindi
 picture-graph-ply = hatua

@@ -64,17 +64,3 @@ threads-outcome-won = { $winner } ameshinda
 threads-outcome-no-winner = hakuna mshindi
 threads-outcome-stopped = umesimamishwa
 
-## Kwa nini mchezo umekwisha, kwa maneno machache.
-
-threads-reason-front-row-emptied = mstari wa mbele umekwisha (bao hamna)
-threads-reason-no-legal-move = hakuna hatua halali
-threads-reason-never-ending-move = hatua isiyoisha
-threads-reason-resignation = kujisalimisha
-threads-reason-timeout = muda wa hatua umepita
-threads-reason-agreed-draw = sare kwa makubaliano
-threads-reason-abort = umesitishwa
-threads-reason-abandoned = umetelekezwa
-threads-reason-declined = imekataliwa
-threads-reason-expired = muda wa changamoto umekwisha
-threads-reason-out-of-time = muda wa saa umekwisha
-threads-reason-no-first-move = hatua ya kwanza haikuchezwa kwa wakati

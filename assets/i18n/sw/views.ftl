@@ -15,9 +15,6 @@ views-by = , kabla ya { $when }
 views-offers-draw = { " " }{ $name } anapendekeza sare.
 
 ## Jinsi mchezo ulivyokwisha.
-views-reason-front-row-emptied = mstari wa mbele umekwisha (bao hamna)
-views-reason-no-legal-move = hakuna hatua halali
-views-reason-never-ending-move = hatua isiyoisha
 views-reason-resignation = kujisalimisha
 views-reason-timeout = muda wa hatua umepita
 views-reason-agreed-draw = sare kwa makubaliano

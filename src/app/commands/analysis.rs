@@ -11,8 +11,8 @@ use std::collections::HashSet;
 use std::sync::{Mutex, PoisonError};
 
 use crate::ai::analysis::hint as search_hint;
-use crate::ai::analysis::{Analyser, GameAnalysis, PlyAnalysis, DEFAULT_NODES, HINT_NODES};
 use crate::ai::analysis::Label;
+use crate::ai::analysis::{Analyser, GameAnalysis, PlyAnalysis, DEFAULT_NODES, HINT_NODES};
 use crate::ai::forced::{forced_win, FORCED_WIN_NODES};
 use crate::i18n::{words, Lang, Msg, Text};
 use crate::msg;
@@ -99,7 +99,10 @@ impl App {
             _ => {}
         }
         if game.ply == 0 {
-            return Err(refuse(msg!("analysis-no-moves", game = game.id.to_string())));
+            return Err(refuse(msg!(
+                "analysis-no-moves",
+                game = game.id.to_string()
+            )));
         }
         let (start, moves) = self.game_moves(game)?;
         let nodes = DEFAULT_NODES;

@@ -11,14 +11,14 @@ use crate::vocab::Orientation;
 use super::threads::{accept_held_text, blocked_cause, challenge_held_text};
 use crate::app::buttons::{Action, ButtonId};
 use crate::app::parse::read_time_per_move;
-use crate::i18n::{Msg, Text};
-use crate::i18n::words;
-use crate::msg;
 use crate::app::refusal::{refuse, Answer, Halt};
 use crate::app::settings::ServerConfig;
 use crate::app::view::{place_link, timestamp};
 use crate::app::{shown_board, App};
 use crate::app::{BoardView, Button, ButtonStyle, Effect, Reply, Response, ThreadsHere, User};
+use crate::i18n::words;
+use crate::i18n::{Msg, Text};
+use crate::msg;
 use crate::vocab::{clock_option, TimeControl, TimeControlError};
 
 /// What a challenge asks for, as written.
@@ -136,9 +136,7 @@ impl App {
         };
         let game = match created {
             Ok(g) => g,
-            Err(StoreError::PlaceTaken { .. }) => {
-return Err(refuse(msg!("game-place-taken")))
-            }
+            Err(StoreError::PlaceTaken { .. }) => return Err(refuse(msg!("game-place-taken"))),
             Err(e) => return Err(e.into()),
         };
         let sides = match side {
@@ -260,10 +258,10 @@ return Err(refuse(msg!("game-place-taken")))
         }
         if let Some(plan) = self.thread_plan(&game)? {
             // The board goes to the game's thread once the front end has opened it.
-            let mut reply = Reply::public(text.then(" ").then(msg!(
-                "game-played-in-thread",
-                game = game.id.to_string()
-            )));
+            let mut reply = Reply::public(
+                text.then(" ")
+                    .then(msg!("game-played-in-thread", game = game.id.to_string())),
+            );
             reply.remove_buttons_of(shown_board(&game));
             // The challenge message starts the thread; it is no longer the game's board.
             self.store.set_board_message(game.id, None)?;
@@ -352,9 +350,7 @@ return Err(refuse(msg!("game-place-taken")))
         };
         let game = match started {
             Ok(g) => g,
-            Err(StoreError::PlaceTaken { .. }) => {
-                return Err(refuse(msg!("game-ai-busy")))
-            }
+            Err(StoreError::PlaceTaken { .. }) => return Err(refuse(msg!("game-ai-busy"))),
             Err(e) => return Err(e.into()),
         };
         let mut pos = self.position(&game)?;
@@ -389,7 +385,9 @@ return Err(refuse(msg!("game-place-taken")))
         } else {
             Side::North
         };
-        Ok(self.board_reply_saying(&game, &pos, trace, viewer, text)?.into())
+        Ok(self
+            .board_reply_saying(&game, &pos, trace, viewer, text)?
+            .into())
     }
 }
 
@@ -429,9 +427,7 @@ fn timing(
         Err(e) => return Err(clock_error(e)),
     };
     let control = match (named, per_move, &clock, &time) {
-        (Some(_), Some(_), _, _) => {
-            return Err(refuse(msg!("game-clock-and-time")))
-        }
+        (Some(_), Some(_), _, _) => return Err(refuse(msg!("game-clock-and-time"))),
         (Some(c), None, _, _) => Some(c),
         (None, Some(t), _, _) => return cap_alone(cap).map(|()| Timing::PerMove(t)),
         // Said explicitly: no clock, or untimed.

@@ -65,7 +65,11 @@ pub(in crate::app) fn game_title(variant: Variant, rules: RuleSet) -> Msg {
     if rules == RuleSet::V02 {
         msg!("ratings-game", variant = name)
     } else {
-        msg!("ratings-game-rules", variant = name, rules = rules.to_string())
+        msg!(
+            "ratings-game-rules",
+            variant = name,
+            rules = rules.to_string()
+        )
     }
 }
 
@@ -302,7 +306,10 @@ impl App {
         };
         let words = |m: Msg| m.render(lang);
         let table = Table {
-            title: words(msg!("ratings-table-title", game = game_title(variant, rules))),
+            title: words(msg!(
+                "ratings-table-title",
+                game = game_title(variant, rules)
+            )),
             subtitle: Some(words(match scope {
                 Scope::Server(_) => msg!("ratings-table-server", total = total),
                 Scope::Global => msg!("ratings-table-global", total = total),

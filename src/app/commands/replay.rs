@@ -53,9 +53,7 @@ impl App {
         to: Option<u32>,
     ) -> Answer {
         match game.status {
-            GameStatus::Pending => {
-                return Err(refuse(msg!("replay-not-accepted")))
-            }
+            GameStatus::Pending => return Err(refuse(msg!("replay-not-accepted"))),
             GameStatus::Active if !game.involves(user.id) => {
                 return Err(refuse(msg!(
                     "replay-only-players",
@@ -98,7 +96,7 @@ impl App {
             result_text: game
                 .reason
                 .filter(|_| finished)
-                .map(|r| super::threads::reason_words(r).render(lang)),
+                .map(|r| crate::app::view::reason_words(r).render(lang)),
             words: crate::app::picture_words(lang),
             ..GameGifOptions::default()
         };
@@ -124,7 +122,8 @@ impl App {
                 return Err(AppError::Corrupt {
                     game: game.id,
                     detail: format!("ply {ply}: {source}"),
-                }.into())
+                }
+                .into())
             }
         };
         let mut text = Text::from(msg!(

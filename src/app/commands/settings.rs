@@ -1,8 +1,8 @@
 //! Server settings (`/bao help topic:settings`, `/bao-settings`), what they mean for new games, the
 //! rule sets explained (`/bao help topic:rules`), and `/bao help topic:about`.
 
-use crate::i18n::{Msg, Text};
 use crate::i18n::words;
+use crate::i18n::{Msg, Text};
 use crate::msg;
 use crate::rules::{RuleSet, Variant};
 use crate::store::{SettingKey, SettingValue, UserId};
@@ -75,7 +75,10 @@ fn read_value(key: SettingKey, typed: &str) -> Result<Option<String>, Text> {
                 None => "none".to_string(),
             })),
             Err(_) => Err(match amount_of_time(&lower) {
-                Some(total) => msg!("settings-time-per-move-range", span = words::span(total, false)),
+                Some(total) => msg!(
+                    "settings-time-per-move-range",
+                    span = words::span(total, false)
+                ),
                 None => msg!("settings-bad-time-per-move", typed = t),
             }
             .into()),

@@ -11,7 +11,7 @@
 use crate::i18n::{Lang, Msg, Text};
 use crate::msg;
 use crate::rules::Side;
-use crate::store::{Game, GameStatus, Player, ResultReason, StoreError};
+use crate::store::{Game, GameStatus, Player, StoreError};
 
 use crate::app::view::place_link;
 use crate::app::{App, AppError, GameId, Place};
@@ -124,12 +124,9 @@ pub(in crate::app) fn accept_held_text(
     why: ThreadFailure,
     here: ThreadsHere,
 ) -> Text {
-    let (held, free) = existing.map(held_words).unwrap_or_else(|| {
-        (
-            msg!("threads-held-another"),
-            msg!("threads-free-another"),
-        )
-    });
+    let (held, free) = existing
+        .map(held_words)
+        .unwrap_or_else(|| (msg!("threads-held-another"), msg!("threads-free-another")));
     msg!(
         "threads-accept-held",
         held = held,
@@ -138,24 +135,6 @@ pub(in crate::app) fn accept_held_text(
         remedy = blocked_remedy(why, here)
     )
     .into()
-}
-
-/// Why a game ended, in a few words (`ResultReason::words` in the reader's language).
-pub(in crate::app) fn reason_words(reason: ResultReason) -> Msg {
-    match reason {
-        ResultReason::FrontRowEmptied => msg!("threads-reason-front-row-emptied"),
-        ResultReason::NoLegalMove => msg!("threads-reason-no-legal-move"),
-        ResultReason::NeverEndingMove => msg!("threads-reason-never-ending-move"),
-        ResultReason::Resignation => msg!("threads-reason-resignation"),
-        ResultReason::Timeout => msg!("threads-reason-timeout"),
-        ResultReason::AgreedDraw => msg!("threads-reason-agreed-draw"),
-        ResultReason::Abort => msg!("threads-reason-abort"),
-        ResultReason::Abandoned => msg!("threads-reason-abandoned"),
-        ResultReason::Declined => msg!("threads-reason-declined"),
-        ResultReason::Expired => msg!("threads-reason-expired"),
-        ResultReason::OutOfTime => msg!("threads-reason-out-of-time"),
-        ResultReason::NoFirstMove => msg!("threads-reason-no-first-move"),
-    }
 }
 
 impl App {
@@ -506,7 +485,7 @@ impl App {
         );
         let reason: Text = game
             .reason
-            .map_or_else(|| "?".into(), |r| reason_words(r).into());
+            .map_or_else(|| "?".into(), |r| crate::app::view::reason_words(r).into());
         // The parent channel's line, and the few words the thread's new name ends with.
         let (result, outcome) = match (game.status, game.winner) {
             (GameStatus::Finished, Some(w)) => {

@@ -6,8 +6,8 @@
 //! comes with the interaction from Discord (never from the client), as for
 //! `/bao-settings`. Every refusal is private and says what would work instead.
 
-use crate::i18n::{Lang, Msg, Text};
 use crate::i18n::words;
+use crate::i18n::{Lang, Msg, Text};
 use crate::msg;
 use crate::render::table_text;
 use crate::rules::Position;

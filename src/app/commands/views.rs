@@ -48,10 +48,8 @@ impl App {
             forced_win(pos, FORCED_WIN_NODES)
         };
         Ok(proved.map(|w| {
-            let winner = Text::from(words::side(w.winner)).then(format!(
-                " ({})",
-                self.side_name(game, w.winner)
-            ));
+            let winner = Text::from(words::side(w.winner))
+                .then(format!(" ({})", self.side_name(game, w.winner)));
             if w.moves == 0 {
                 msg!(
                     "views-proved-at-once",

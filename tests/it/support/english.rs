@@ -123,14 +123,22 @@ impl EnglishFinder {
     }
 
     /// The English words in `text` (each once, in order), after taking out code spans,
-    /// links, mentions and timestamps, commands and paths (words with a `/`), options
+    /// links, mentions and timestamps, commands and paths (words with a `/`) and the
+    /// subcommand after a command (`/bao move`), a template's values (`{name}`), identifiers
+    /// (`time_per_move`), options
     /// (`option:value`) and move notation.
     pub fn find(&self, text: &str) -> Vec<String> {
         let mut found = Vec::new();
+        let mut after_command = false;
         for token in strip_code(text).split_whitespace() {
-            if token.contains('/')
+            // A subcommand's name after its command (`/bao move`) is a name, not English.
+            let subcommand = std::mem::replace(&mut after_command, token.starts_with('/'));
+            if subcommand
+                || token.contains('/')
                 || token.starts_with("http")
                 || token.starts_with('<')
+                || token.contains('{')
+                || token.contains('_')
                 || token.contains(':') && !token.ends_with(':')
                 || token.contains("--")
             {
