@@ -212,7 +212,7 @@ impl App {
             ply: Some(game.ply),
             result_text,
             caption,
-            ratings: self.header_ratings(game).unwrap_or_else(|e| {
+            ratings: self.header_ratings(game, lang).unwrap_or_else(|e| {
                 tracing::warn!(game = %game.id, "no ratings for the board header: {e}");
                 None
             }),

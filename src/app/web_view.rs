@@ -414,17 +414,11 @@ impl App {
             self.side_name(&game, Side::South),
             self.side_name(&game, Side::North),
         ];
-        let ratings = self.header_ratings(&game)?;
-        // A casual game's rating line ends in ` · casual`: said in the page's language.
-        let casual = format!(" \u{b7} {}", msg!("web-casual").render(Lang::En));
-        let rating = |line: &String| match line.strip_suffix(casual.as_str()) {
-            Some(rating) => format!("{rating} \u{b7} {}", msg!("web-casual").render(lang)),
-            None => line.clone(),
-        };
+        let ratings = self.header_ratings(&game, lang)?;
         let player = |side: Side| PagePlayer {
             name: names[side.index()].clone(),
             side: words::side(side).render(lang),
-            rating: ratings.as_ref().map(|r| rating(&r[side.index()])),
+            rating: ratings.as_ref().map(|r| r[side.index()].clone()),
         };
         let analysis = self.stored_analysis(&game)?.map(|a| {
             [

@@ -86,3 +86,5 @@ ratings-h2h-none = You have not finished a game against { $name } yet.
 ratings-h2h = You against { $name }: { $record }
 # $list: each AI level with its results, like easy 3-0-0.
 ratings-ai = Against the AI (never rated): { $list } (W-L-D)
+# Beside a rating in a board's header: the game is not rated.
+ratings-casual = casual

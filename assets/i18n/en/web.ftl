@@ -52,7 +52,6 @@ web-game-gif = Whole game (GIF)
 web-noscript = The board and the moves need JavaScript; the record and the pictures do not.
 # The game's name with a rule set other than the usual one.
 web-game-name-rules = { $name } (rules { $rules })
-web-casual = casual
 
 ## What the page's script writes (the page gives it these words).
 web-start-position = The start position.

@@ -57,3 +57,5 @@ ratings-letter-draw = S
 ratings-h2h-none = Bado hujamaliza mchezo dhidi ya { $name }.
 ratings-h2h = Wewe dhidi ya { $name }: { $record }
 ratings-ai = Dhidi ya kompyuta (bila alama kamwe): { $list } (U-K-S)
+# Kando ya alama katika kichwa cha ubao: mchezo hauna alama.
+ratings-casual = kirafiki

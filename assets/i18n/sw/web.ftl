@@ -49,7 +49,6 @@ web-board-png = Bao (PNG)
 web-game-gif = Mchezo mzima (GIF)
 web-noscript = Bao na hatua zinahitaji JavaScript; rekodi na picha hazihitaji.
 web-game-name-rules = { $name } (sheria { $rules })
-web-casual = kirafiki
 
 ## Maneno ambayo hati ya ukurasa inaandika.
 web-start-position = Mpangilio wa mwanzo.

@@ -7,7 +7,7 @@
 
 use std::collections::BTreeMap;
 
-use crate::i18n::{Msg, Text};
+use crate::i18n::{Lang, Msg, Text};
 use crate::msg;
 use crate::render::{table_text, Column, Table, TableRow};
 use crate::rules::{RuleSet, Side, Variant};
@@ -176,6 +176,7 @@ impl App {
     pub(in crate::app) fn header_ratings(
         &self,
         game: &Game,
+        lang: Lang,
     ) -> Result<Option<[String; 2]>, AppError> {
         let (Some(Player::Human(south)), Some(Player::Human(north))) = (&game.south, &game.north)
         else {
@@ -194,7 +195,11 @@ impl App {
                 return Ok(Some([s, n]));
             }
         }
-        let casual = if game.rated { "" } else { " \u{b7} casual" };
+        let casual = if game.rated {
+            String::new()
+        } else {
+            format!(" \u{b7} {}", msg!("ratings-casual").render(lang))
+        };
         let tag = |u: UserId| -> Result<String, AppError> {
             Ok(format!(
                 "{}{casual}",
