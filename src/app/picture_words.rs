@@ -8,6 +8,8 @@ use crate::msg;
 use crate::render::{Describer, PictureWords};
 use crate::rules::{Direction, EndReason, Side};
 use crate::store::UserId;
+use crate::tournament::crosstable::CrosstableWords;
+use crate::tournament::Format;
 
 use super::{App, Place};
 
@@ -132,5 +134,32 @@ impl App {
             tracing::warn!("no language for a picture, drawn in English: {e}");
             Lang::En
         })
+    }
+}
+
+/// The crosstable's words in `lang` (`/bao-tournament standings` and the event's web page).
+pub(in crate::app) fn crosstable_words(
+    format: Format,
+    players: usize,
+    lang: Lang,
+) -> CrosstableWords {
+    CrosstableWords {
+        player: msg!("table-player").render(lang),
+        points: msg!("table-points").render(lang),
+        sb: msg!("table-sb").render(lang),
+        bh: msg!("table-bh").render(lang),
+        bye: msg!("table-bye").render(lang),
+        subtitle: msg!(
+            "table-subtitle",
+            format = match format {
+                Format::RoundRobin => msg!("table-format-round-robin"),
+                Format::DoubleRoundRobin => msg!("table-format-double-round-robin"),
+                Format::Swiss { .. } => msg!("table-format-swiss"),
+            },
+            players = players,
+            rounds = format.rounds(players)
+        )
+        .render(lang),
+        footer: msg!("table-footer").render(lang),
     }
 }

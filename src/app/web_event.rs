@@ -9,9 +9,9 @@ use crate::i18n::words;
 use crate::i18n::{Lang, Msg, Text};
 use crate::msg;
 use crate::store::{entrants_of, Board, Event, EventId, EventStatus, Game};
-use crate::tournament::crosstable::{crosstable_in, CrosstableWords};
+use crate::tournament::crosstable::crosstable_in;
 use crate::tournament::standings::standings;
-use crate::tournament::{Format, Outcome, Pairing};
+use crate::tournament::{Outcome, Pairing};
 
 use super::web_link::{event_path, game_path, game_visibility, place_visibility, Visibility};
 use super::{App, AppError, GameId};
@@ -119,7 +119,7 @@ impl App {
             &entrants,
             &pairings,
             &rows,
-            &crosstable_words(event.spec.format, entrants.len(), lang),
+            &super::picture_words::crosstable_words(event.spec.format, entrants.len(), lang),
         );
         let grid = table.columns.len() == rows.len() + 5;
         let link = |game: Option<GameId>| -> Result<Option<String>, AppError> {
@@ -283,28 +283,5 @@ fn status_msg(status: EventStatus) -> Msg {
         EventStatus::Paused => msg!("event-status-paused"),
         EventStatus::Finished => msg!("event-status-finished"),
         EventStatus::Cancelled => msg!("event-status-cancelled"),
-    }
-}
-
-/// The crosstable's words in `lang` (as `/bao-tournament standings` draws them).
-fn crosstable_words(format: Format, players: usize, lang: Lang) -> CrosstableWords {
-    CrosstableWords {
-        player: msg!("table-player").render(lang),
-        points: msg!("table-points").render(lang),
-        sb: msg!("table-sb").render(lang),
-        bh: msg!("table-bh").render(lang),
-        bye: msg!("table-bye").render(lang),
-        subtitle: msg!(
-            "table-subtitle",
-            format = match format {
-                Format::RoundRobin => msg!("table-format-round-robin"),
-                Format::DoubleRoundRobin => msg!("table-format-double-round-robin"),
-                Format::Swiss { .. } => msg!("table-format-swiss"),
-            },
-            players = players,
-            rounds = format.rounds(players)
-        )
-        .render(lang),
-        footer: msg!("table-footer").render(lang),
     }
 }

@@ -4,21 +4,14 @@
 //! the AI in a DM. Every reply and notice is rendered in its language and has no English
 //! in what this conversation says; spot checks that the Swahili names the right people,
 //! pits and numbers.
-//!
-//! The board's own lines under a board reply (the status line, clocks, ratings: `view.rs`)
-//! are converted separately; until then [`BOARD_LINES_STRICT`] leaves them out of the check.
 
 use crate::support::app_world::{challenge, world, World, GENERAL};
 use crate::support::english::EnglishFinder;
 
-use bao_bot::app::{Command, PrefsChange, Reply, Response, SideChoice, User};
+use bao_bot::app::{Command, Reply, Response, SideChoice, User};
 use bao_bot::i18n::Lang;
 use bao_bot::rules::Position;
 use bao_bot::store::{Game, Place};
-
-/// Whether the lines a board reply adds under what was said (the status line and the rest,
-/// drawn by `view.rs`) are checked too. Set once `view.rs` speaks Swahili.
-const BOARD_LINES_STRICT: bool = false;
 
 fn finder() -> EnglishFinder {
     EnglishFinder::new(Lang::Sw, &["Asha", "Baraka", "Carol", "Dan"])
@@ -27,53 +20,25 @@ fn finder() -> EnglishFinder {
 /// The server in Swahili, and Asha and Baraka choosing Swahili themselves.
 fn swahili_world() -> World {
     let w = world();
-    let r = w
-        .run(
-            &w.dan,
-            &GENERAL,
-            Command::SetServerSetting {
-                key: "language".into(),
-                value: "sw".into(),
-                manage_server: true,
-            },
-        )
-        .reply;
+    let r = w.set_language(&w.dan, "sw", true);
     assert_eq!(r.lang, Some(Lang::Sw), "{}", r.render());
     for who in [&w.asha, &w.baraka] {
-        let r = w
-            .run(
-                who,
-                &GENERAL,
-                Command::Prefs(PrefsChange {
-                    language: Some(Some(Lang::Sw)),
-                    ..PrefsChange::default()
-                }),
-            )
-            .reply;
-        assert_eq!(r.lang, Some(Lang::Sw));
+        assert_eq!(w.prefs_language(who, Some(Lang::Sw)).lang, Some(Lang::Sw));
     }
     w
 }
 
-/// Checks a reply said in Swahili: its language, no English in its text (for a board
-/// reply, the first `said` lines, what the command said; the board's own lines only when
-/// [`BOARD_LINES_STRICT`]) nor in its buttons' labels other than moves. Returns its text.
-fn swahili(what: &str, r: &Reply, said: Option<usize>) -> String {
+/// Checks a reply said in Swahili: its language, no English in its text (a board reply's
+/// own lines too: the status line, the text board) nor in its buttons' labels other than
+/// moves. Returns its text.
+fn swahili(what: &str, r: &Reply) -> String {
     assert_eq!(r.lang, Some(Lang::Sw), "{what}: {}", r.render());
     let text = r.render();
     let f = finder();
-    match said {
-        Some(n) if !BOARD_LINES_STRICT => {
-            let mine: Vec<&str> = text.lines().take(n).collect();
-            f.assert_none(what, &mine.join("\n"));
-        }
-        _ => f.assert_none(what, &text),
-    }
+    f.assert_none(what, &text);
     for b in r.buttons.iter().flatten() {
-        // Move buttons are notation; the board's own row (`view.rs`) is checked with it.
-        let board_row = b.id.starts_with("bao:m:") || b.id.starts_with("bao:moves:");
-        let own_draw = b.id.starts_with("bao:draw:") && said.is_some();
-        if board_row || own_draw && !BOARD_LINES_STRICT {
+        // Move buttons are notation.
+        if b.id.starts_with("bao:m:") || b.id.starts_with("bao:moves:") {
             continue;
         }
         f.assert_none(&format!("{what}: button"), &b.label);
@@ -84,7 +49,7 @@ fn swahili(what: &str, r: &Reply, said: Option<usize>) -> String {
 /// A private refusal in Swahili; returns its text.
 fn refused(what: &str, r: &Reply) -> String {
     assert!(r.ephemeral, "{what}: a refusal is private: {}", r.render());
-    swahili(what, r, None)
+    swahili(what, r)
 }
 
 /// Every notice of `resp` said in its language has no English in what it says.
@@ -92,8 +57,7 @@ fn notices_swahili(what: &str, resp: &Response) {
     for n in &resp.notices {
         let r = &n.reply;
         if r.lang == Some(Lang::Sw) {
-            let lines = if r.board.is_some() { Some(1) } else { None };
-            swahili(&format!("{what}: notice"), r, lines);
+            swahili(&format!("{what}: notice"), r);
         }
     }
 }
@@ -126,7 +90,7 @@ fn two_players_play_a_whole_game_in_swahili() {
         )
         .reply;
     assert!(!r.ephemeral);
-    let text = swahili("challenge", &r, None);
+    let text = swahili("challenge", &r);
     assert!(
         text.starts_with("<@2> (") && text.contains("Asha (") && text.contains("changamoto"),
         "{text}"
@@ -166,7 +130,7 @@ fn two_players_play_a_whole_game_in_swahili() {
 
     // Baraka accepts.
     let resp = w.app.press(&w.baraka, &GENERAL, &accept).unwrap();
-    let first = swahili("accept", &resp.reply, Some(1));
+    let first = swahili("accept", &resp.reply);
     assert_eq!(
         first.lines().next().unwrap(),
         "Baraka amekubali. Asha anacheza Kusini, Baraka anacheza Kaskazini."
@@ -205,7 +169,7 @@ fn two_players_play_a_whole_game_in_swahili() {
         }
         let resp = mv(&w, who, &GENERAL, &pick);
         assert!(!resp.reply.ephemeral, "{}", resp.reply.render());
-        let text = swahili(&format!("move {pick}"), &resp.reply, Some(1));
+        let text = swahili(&format!("move {pick}"), &resp.reply);
         let line = text.lines().next().unwrap();
         assert!(line.starts_with(&format!("{}: ", who.name)), "{line}");
         notices_swahili("move", &resp);
@@ -232,7 +196,7 @@ fn two_players_play_a_whole_game_in_swahili() {
     );
     assert!(t.contains(&mover.name), "{t}");
     let ask = w.run(mover, &GENERAL, Command::Takeback).reply;
-    let t = swahili("takeback request", &ask, None);
+    let t = swahili("takeback request", &ask);
     assert!(
         t.starts_with(&format!("{} anaomba kurudisha `", mover.name)),
         "{t}"
@@ -251,7 +215,7 @@ fn two_players_play_a_whole_game_in_swahili() {
     );
     assert!(t.contains(&answerer.name), "{t}");
     let resp = w.app.press(answerer, &GENERAL, &ids[0]).unwrap();
-    let t = swahili("takeback accepted", &resp.reply, Some(1));
+    let t = swahili("takeback accepted", &resp.reply);
     assert!(
         t.starts_with(&format!("{} amekubali:", answerer.name))
             && t.lines().next().unwrap().ends_with("tena."),
@@ -266,7 +230,7 @@ fn two_players_play_a_whole_game_in_swahili() {
 
     // A draw offer, refused twice, then a resignation.
     let resp = w.run(&w.asha, &GENERAL, Command::Draw);
-    let t = swahili("draw offer", &resp.reply, None);
+    let t = swahili("draw offer", &resp.reply);
     assert!(t.starts_with("Asha anapendekeza sare. <@2>"), "{t}");
     let labels: Vec<&str> = resp
         .reply
@@ -288,7 +252,7 @@ fn two_players_play_a_whole_game_in_swahili() {
         &w.run(&w.carol, &GENERAL, Command::Resign).reply,
     );
     let resp = w.run(&w.baraka, &GENERAL, Command::Resign);
-    let t = swahili("resign", &resp.reply, Some(1));
+    let t = swahili("resign", &resp.reply);
     assert_eq!(t.lines().next().unwrap(), "Baraka amejisalimisha.");
     notices_swahili("resign", &resp);
     let id = w.store.games_in(&GENERAL, 1).unwrap()[0].id;
@@ -335,7 +299,7 @@ fn a_game_against_the_ai_in_a_dm_is_in_the_players_language() {
             },
         )
         .reply;
-    let t = swahili("ai start", &r, Some(2));
+    let t = swahili("ai start", &r);
     let mut lines = t.lines();
     let start = lines.next().unwrap();
     assert!(
@@ -358,21 +322,21 @@ fn a_game_against_the_ai_in_a_dm_is_in_the_players_language() {
     let game = w.game_here(&dm);
     let first = position(&game).legal_moves()[0].to_string();
     let resp = mv(&w, &w.asha, &dm, &first);
-    let t = swahili("move against the AI", &resp.reply, Some(2));
+    let t = swahili("move against the AI", &resp.reply);
     let mut lines = t.lines();
     assert!(lines.next().unwrap().starts_with("Asha: "), "{t}");
     assert!(lines.next().unwrap().starts_with("AI (medium): "), "{t}");
 
     // A takeback against the AI is at once.
     let r = w.run(&w.asha, &dm, Command::Takeback).reply;
-    let t = swahili("takeback against the AI", &r, Some(1));
+    let t = swahili("takeback against the AI", &r);
     assert!(
         t.starts_with(&format!("Asha amerudisha {first}")) && t.contains("zamu ya Asha"),
         "{t}"
     );
 
     let resp = w.run(&w.asha, &dm, Command::Resign);
-    let t = swahili("resign against the AI", &resp.reply, Some(1));
+    let t = swahili("resign against the AI", &resp.reply);
     assert!(t.starts_with("Asha amejisalimisha."), "{t}");
 }
 

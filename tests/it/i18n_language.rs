@@ -2,35 +2,10 @@
 //! language`, a person's choice over the server's over English, private answers in the
 //! asker's language and public messages in the server's.
 
-use crate::support::app_world::{challenge, world, World, GENERAL};
+use crate::support::app_world::{challenge, world, GENERAL};
 
-use bao_bot::app::{Command, PrefsChange, Reply, User};
+use bao_bot::app::Command;
 use bao_bot::i18n::Lang;
-
-fn prefs_language(w: &World, who: &User, lang: Option<Lang>) -> Reply {
-    w.run(
-        who,
-        &GENERAL,
-        Command::Prefs(PrefsChange {
-            language: Some(lang),
-            ..PrefsChange::default()
-        }),
-    )
-    .reply
-}
-
-fn set_language(w: &World, who: &User, value: &str, manage_server: bool) -> Reply {
-    w.run(
-        who,
-        &GENERAL,
-        Command::SetServerSetting {
-            key: "language".into(),
-            value: value.into(),
-            manage_server,
-        },
-    )
-    .reply
-}
 
 #[test]
 fn a_persons_choice_beats_the_servers_which_beats_english() {
@@ -45,7 +20,7 @@ fn a_persons_choice_beats_the_servers_which_beats_english() {
     );
 
     // Asha chooses Swahili: her prefs answer in Swahili, at once.
-    let r = prefs_language(&w, &w.asha, Some(Lang::Sw));
+    let r = w.prefs_language(&w.asha, Some(Lang::Sw));
     assert_eq!(r.lang, Some(Lang::Sw));
     assert!(
         r.render().starts_with("**Imehifadhiwa.**"),
@@ -65,8 +40,8 @@ fn a_persons_choice_beats_the_servers_which_beats_english() {
 
     // The server chooses Swahili: Carol (no choice of her own) reads it; Baraka, who chose
     // English, keeps English in private.
-    prefs_language(&w, &w.baraka, Some(Lang::En));
-    let r = set_language(&w, &w.dan, "sw", true);
+    w.prefs_language(&w.baraka, Some(Lang::En));
+    let r = w.set_language(&w.dan, "sw", true);
     assert_eq!(
         r.lang,
         Some(Lang::Sw),
@@ -99,10 +74,10 @@ fn a_persons_choice_beats_the_servers_which_beats_english() {
     assert_eq!(r.lang, Some(Lang::Sw));
 
     // Back to the defaults.
-    let r = prefs_language(&w, &w.baraka, None);
+    let r = w.prefs_language(&w.baraka, None);
     assert_eq!(r.lang, Some(Lang::Sw), "Baraka now follows the server");
     assert!(r.render().contains("**default**"), "{}", r.render());
-    set_language(&w, &w.dan, "default", true);
+    w.set_language(&w.dan, "default", true);
     assert_eq!(
         w.run(&w.carol, &GENERAL, Command::Help).reply.lang,
         Some(Lang::En)
@@ -112,14 +87,14 @@ fn a_persons_choice_beats_the_servers_which_beats_english() {
 #[test]
 fn only_managers_set_the_servers_language_and_a_wrong_one_is_explained() {
     let w = world();
-    let r = set_language(&w, &w.carol, "sw", false);
+    let r = w.set_language(&w.carol, "sw", false);
     assert!(
         r.ephemeral && r.render().contains("Manage Server"),
         "{}",
         r.render()
     );
     assert_eq!(w.store.server_language(10).expect("store"), None);
-    let r = set_language(&w, &w.carol, "french", true);
+    let r = w.set_language(&w.carol, "french", true);
     assert!(r.ephemeral, "{}", r.render());
     assert!(
         r.render().contains("`french` is not a language of the bot")
@@ -147,7 +122,7 @@ fn typed_moves_take_swahili_words() {
 #[test]
 fn a_puzzle_is_played_in_swahili() {
     let w = world();
-    prefs_language(&w, &w.asha, Some(Lang::Sw));
+    w.prefs_language(&w.asha, Some(Lang::Sw));
     let open = w
         .run(
             &w.asha,
@@ -207,7 +182,7 @@ fn a_tournament_is_announced_in_the_servers_language() {
         })
     };
     let w = world();
-    set_language(&w, &w.dan, "sw", true);
+    w.set_language(&w.dan, "sw", true);
     let made = w
         .run(
             &w.asha,

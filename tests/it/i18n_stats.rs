@@ -6,8 +6,7 @@ use crate::support::app_world::{challenge, world_with, World, GENERAL};
 use crate::support::english::EnglishFinder;
 
 use bao_bot::app::{
-    Command, Destination, Notice, PrefsChange, RatingScope, Reply, Settings, SideChoice,
-    ThreadFailure, User,
+    Command, Destination, Notice, RatingScope, Reply, Settings, SideChoice, ThreadFailure, User,
 };
 use bao_bot::i18n::Lang;
 use bao_bot::rules::Position;
@@ -24,24 +23,9 @@ fn swahili_world() -> World {
         threads: true,
         ..Settings::default()
     });
-    let r = w.say(
-        &w.dan,
-        &GENERAL,
-        Command::SetServerSetting {
-            key: "language".into(),
-            value: "sw".into(),
-            manage_server: true,
-        },
-    );
+    let r = w.set_language(&w.dan, "sw", true);
     assert_eq!(r.lang, Some(Lang::Sw), "{}", r.render());
-    w.say(
-        &w.asha,
-        &GENERAL,
-        Command::Prefs(PrefsChange {
-            language: Some(Some(Lang::Sw)),
-            ..PrefsChange::default()
-        }),
-    );
+    w.prefs_language(&w.asha, Some(Lang::Sw));
     w
 }
 

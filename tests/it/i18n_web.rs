@@ -12,7 +12,7 @@ use axum::body::Body;
 use axum::extract::ConnectInfo;
 use axum::http::{Request, StatusCode};
 use axum::Router;
-use bao_bot::app::{App, GameId, ManualClock, Place, Settings};
+use bao_bot::app::{App, GameId, Place, Settings};
 use bao_bot::i18n::Lang;
 use bao_bot::store::{Store, UserId};
 use bao_bot::web::{self, WebOptions};
@@ -151,23 +151,6 @@ fn strings(v: &serde_json::Value, out: &mut Vec<String>) {
         serde_json::Value::Object(o) => o.values().for_each(|v| strings(v, out)),
         _ => {}
     }
-}
-
-/// The path (with token when private) the bot links `game` with.
-fn link(path: &std::path::Path, game: GameId) -> String {
-    let app = App::new(
-        Arc::new(Store::open(path).unwrap()),
-        Arc::new(ManualClock::new(T0)),
-        Settings {
-            public_url: Some("https://bao.example.org".into()),
-            ..Settings::default()
-        },
-    );
-    let g = app.store().game(game).unwrap().unwrap();
-    let url = app.game_url(&g).unwrap().expect("a link");
-    url.strip_prefix("https://bao.example.org")
-        .unwrap()
-        .to_string()
 }
 
 #[tokio::test]

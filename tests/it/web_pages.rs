@@ -11,7 +11,7 @@ use axum::body::Body;
 use axum::extract::ConnectInfo;
 use axum::http::{header, Request, StatusCode};
 use axum::Router;
-use bao_bot::app::{App, Command, GameId, ManualClock, Settings};
+use bao_bot::app::{App, Command, ManualClock, Settings};
 use bao_bot::rules::Position;
 use bao_bot::store::Store;
 use bao_bot::web::{self, WebOptions, CSP};
@@ -103,24 +103,6 @@ async fn site(options: WebOptions) -> Site {
         router,
         app,
     }
-}
-
-/// The path (with token when private) the bot links `game` with.
-fn link(path: &std::path::Path, game: GameId) -> String {
-    let store = Store::open(path).unwrap();
-    let app = App::new(
-        Arc::new(store),
-        Arc::new(ManualClock::new(T0)),
-        Settings {
-            public_url: Some("https://bao.example.org/".into()),
-            ..Settings::default()
-        },
-    );
-    let g = app.store().game(game).unwrap().unwrap();
-    let url = app.game_url(&g).unwrap().expect("a link");
-    url.strip_prefix("https://bao.example.org")
-        .unwrap()
-        .to_string()
 }
 
 #[tokio::test]

@@ -497,26 +497,7 @@ impl App {
         let title = format!("{} · {}", event.id, event.spec.name);
         let format = event.spec.format;
         let players = entrants.len();
-        // The picture's words in the reply's language.
-        let words = crate::tournament::crosstable::CrosstableWords {
-            player: msg!("table-player").render(lang),
-            points: msg!("table-points").render(lang),
-            sb: msg!("table-sb").render(lang),
-            bh: msg!("table-bh").render(lang),
-            bye: msg!("table-bye").render(lang),
-            subtitle: msg!(
-                "table-subtitle",
-                format = match format {
-                    Format::RoundRobin => msg!("table-format-round-robin"),
-                    Format::DoubleRoundRobin => msg!("table-format-double-round-robin"),
-                    Format::Swiss { .. } => msg!("table-format-swiss"),
-                },
-                players = players,
-                rounds = format.rounds(players)
-            )
-            .render(lang),
-            footer: msg!("table-footer").render(lang),
-        };
+        let words = crate::app::picture_words::crosstable_words(format, players, lang);
         let table = crate::tournament::crosstable::crosstable_in(
             &title, format, &entrants, &pairings, &rows, &words,
         );

@@ -9,8 +9,10 @@
 use std::sync::Arc;
 
 use bao_bot::app::{
-    App, Command, ManualClock, Reply, Response, RuleSet, Settings, SideChoice, User, Variant,
+    App, Command, ManualClock, PrefsChange, Reply, Response, RuleSet, Settings, SideChoice, User,
+    Variant,
 };
+use bao_bot::i18n::Lang;
 use bao_bot::store::{Game, Place, Store};
 
 /// When every test world starts.
@@ -61,6 +63,26 @@ impl World {
     /// `cmd` from `who` at `place`: the whole response.
     pub fn run(&self, who: &User, place: &Place, cmd: Command) -> Response {
         self.app.handle(who, place, cmd).expect("app")
+    }
+
+    /// `/bao prefs language:…` from `who` in #general: their own language (`None`: back to
+    /// the server's).
+    pub fn prefs_language(&self, who: &User, lang: Option<Lang>) -> Reply {
+        let prefs = PrefsChange {
+            language: Some(lang),
+            ..PrefsChange::default()
+        };
+        self.run(who, &GENERAL, Command::Prefs(prefs)).reply
+    }
+
+    /// `/bao-settings language <value>` from `who` in #general's server.
+    pub fn set_language(&self, who: &User, value: &str, manage_server: bool) -> Reply {
+        let cmd = Command::SetServerSetting {
+            key: "language".into(),
+            value: value.into(),
+            manage_server,
+        };
+        self.run(who, &GENERAL, cmd).reply
     }
 
     /// The game at `place` (there must be one).

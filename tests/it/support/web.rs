@@ -351,6 +351,24 @@ impl Server {
     }
 }
 
+/// The path (with token when private) the bot links `game` with, as a bot whose
+/// `public_url` is `https://bao.example.org` writes it.
+pub fn link(path: &Path, game: GameId) -> String {
+    let app = App::new(
+        Arc::new(Store::open(path).unwrap()),
+        Arc::new(ManualClock::new(T0)),
+        Settings {
+            public_url: Some("https://bao.example.org/".into()),
+            ..Settings::default()
+        },
+    );
+    let g = app.store().game(game).unwrap().unwrap();
+    let url = app.game_url(&g).unwrap().expect("a link");
+    url.strip_prefix("https://bao.example.org")
+        .unwrap()
+        .to_string()
+}
+
 /// Serves `path`'s pages on 127.0.0.1 (an unused port) with `options`; the server runs on
 /// the current tokio runtime until it ends.
 pub async fn serve(path: &Path, options: WebOptions) -> Server {
