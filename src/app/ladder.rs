@@ -53,7 +53,7 @@ fn lost(game: &Game, user: UserId) -> bool {
 /// `recent` ended games, most recent first (`just_ended` among them): the next level up after
 /// a win; one down after [`LOSSES_BEFORE_STEP_DOWN`] finished games in a row against this
 /// level were lost (games against anyone else, and aborted games, do not break the run).
-pub fn suggestion(just_ended: &Game, recent: &[Game]) -> Option<String> {
+pub fn suggestion(just_ended: &Game, recent: &[Game]) -> Option<Msg> {
     let (user, level) = human_and_level(just_ended)?;
     if just_ended.status != GameStatus::Finished {
         return None;
@@ -61,13 +61,13 @@ pub fn suggestion(just_ended: &Game, recent: &[Game]) -> Option<String> {
     let variant = just_ended.variant;
     if just_ended.winner.is_some() && !lost(just_ended, user) {
         return Some(match level.up() {
-            Some(up) => format!(
-                "You beat {}. Ready for the next step? `/bao ai {}` is rated {}.",
-                level.label_in(variant),
-                up.name(),
-                up.rating_in(variant)
+            Some(up) => msg!(
+                "ladder-beat-next",
+                level = level.label_in(variant),
+                up = up.name(),
+                rating = up.rating_in(variant)
             ),
-            None => format!("You beat {}, the strongest level!", level.label_in(variant)),
+            None => msg!("ladder-beat-top", level = level.label_in(variant)),
         });
     }
     let against_level = recent
@@ -78,11 +78,12 @@ pub fn suggestion(just_ended: &Game, recent: &[Game]) -> Option<String> {
         return None;
     }
     level.down().map(|down| {
-        format!(
-            "{losses} losses in a row against {}: `/bao ai {}` (rated {}) is a step down.",
-            level.name(),
-            down.name(),
-            down.rating_in(variant)
+        msg!(
+            "ladder-step-down",
+            losses = losses,
+            level = level.name(),
+            down = down.name(),
+            rating = down.rating_in(variant)
         )
     })
 }
@@ -90,7 +91,7 @@ pub fn suggestion(just_ended: &Game, recent: &[Game]) -> Option<String> {
 impl App {
     /// The ladder suggestion after `game` ended, if it was against the AI (see
     /// [`suggestion`]).
-    pub(super) fn ladder_hint(&self, game: &Game) -> Result<Option<String>, AppError> {
+    pub(super) fn ladder_hint(&self, game: &Game) -> Result<Option<Msg>, AppError> {
         let Some((user, _)) = human_and_level(game) else {
             return Ok(None);
         };
@@ -175,16 +176,25 @@ mod tests {
     #[test]
     fn a_win_suggests_the_next_level_up() {
         let won = game(1, "casual", Some(Side::South));
-        let hint = suggestion(&won, std::slice::from_ref(&won)).expect("a hint");
+        let hint = suggestion(&won, std::slice::from_ref(&won))
+            .expect("a hint")
+            .render(Lang::En);
         assert!(hint.contains("`/bao ai medium`"), "{hint}");
         assert!(hint.contains(&Level::Medium.rating().to_string()), "{hint}");
         let mut learner = won.clone();
         learner.variant = Variant::Kujifunza;
-        let hint = suggestion(&learner, std::slice::from_ref(&learner)).expect("a hint");
+        let hint = suggestion(&learner, std::slice::from_ref(&learner))
+            .expect("a hint")
+            .render(Lang::En);
         let rating = Level::Medium.rating_in(Variant::Kujifunza);
         assert!(hint.ends_with(&format!("is rated {rating}.")), "{hint}");
         let top = game(2, "master", Some(Side::South));
-        assert!(suggestion(&top, &[]).unwrap().contains("strongest"));
+        assert!(suggestion(&top, &[])
+            .unwrap()
+            .render(Lang::En)
+            .contains("strongest"));
+        let sw = suggestion(&top, &[]).unwrap().render(Lang::Sw);
+        assert!(sw.starts_with("Umeishinda master"), "{sw}");
     }
 
     #[test]
@@ -200,7 +210,9 @@ mod tests {
             loss(4),
             loss(3),
         ];
-        let hint = suggestion(&three[0], &three).expect("a hint");
+        let hint = suggestion(&three[0], &three)
+            .expect("a hint")
+            .render(Lang::En);
         assert!(
             hint.starts_with("3 losses in a row against medium"),
             "{hint}"

@@ -14,8 +14,8 @@ pub const MIN_TIME_PER_MOVE: i64 = 10 * 60;
 pub const MAX_TIME_PER_MOVE: i64 = 14 * 86_400;
 
 /// Reads a time per move: `none`, or amounts like `30m`, `2h`, `1d12h`, `3 days`, between
-/// 10 minutes and 14 days. `Ok(None)` means untimed. The error is in English (the config
-/// file, and callers not yet converted); [`read_time_per_move`] says it in any language.
+/// 10 minutes and 14 days. `Ok(None)` means untimed. The error is in English, for the
+/// config file; [`read_time_per_move`] says it in the reader's language.
 pub fn time_per_move(text: &str) -> Result<Option<i64>, String> {
     read_time_per_move(text).map_err(|e| e.to_string())
 }
@@ -35,16 +35,14 @@ pub fn read_time_per_move(text: &str) -> Result<Option<i64>, Text> {
 }
 
 /// Reads a `game` option as typed in a slash command (`12` or `#12`; blank means none).
-pub fn game_option(text: Option<&str>) -> Result<Option<GameId>, String> {
+pub fn game_option(text: Option<&str>) -> Result<Option<GameId>, Text> {
     match text.map(str::trim) {
         None | Some("") => Ok(None),
         Some(t) => t
             .trim_start_matches('#')
             .parse::<i64>()
             .map(|n| Some(GameId(n)))
-            .map_err(|_| {
-                format!("`{t}` is not a game number: write the number `/bao games` shows, like 12")
-            }),
+            .map_err(|_| msg!("errors-not-game-number", text = t).into()),
     }
 }
 
@@ -60,6 +58,7 @@ pub fn on_off(text: &str) -> Option<bool> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::i18n::Lang;
 
     #[test]
     fn times_per_move() {
@@ -85,8 +84,8 @@ mod tests {
         assert_eq!(game_option(Some("#12")), Ok(Some(GameId(12))));
         assert_eq!(game_option(Some(" ")), Ok(None));
         assert_eq!(game_option(None), Ok(None));
-        assert!(game_option(Some("twelve"))
-            .unwrap_err()
-            .contains("not a game number"));
+        let e = game_option(Some("twelve")).unwrap_err();
+        assert!(e.render(Lang::En).contains("not a game number"), "{e}");
+        assert!(e.render(Lang::Sw).contains("si namba ya mchezo"), "{e}");
     }
 }

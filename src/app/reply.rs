@@ -100,9 +100,9 @@ pub struct Reply {
     pub text: Text,
     /// The language it is said in, chosen by the app for its audience (docs/i18n.md): the
     /// asker's for a private answer, the server's for a public message, the recipient's
-    /// for a DM. Every reply of a command or button press has one (`App::localise`);
-    /// `None` (said in English) is left only on notices built outside one and not yet
-    /// converted (the clock's tick: part 2). Its pictures are drawn in the same language.
+    /// for a DM. Every reply of a command or button press has one (`App::localise`), and
+    /// every notice of the clock's tick (`App::localise_notices`); `None` (said in English)
+    /// is left only when the store could not say (logged).
     pub lang: Option<Lang>,
     /// Only the asker sees it (mistakes, refusals, private lists).
     pub ephemeral: bool,

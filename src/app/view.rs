@@ -26,14 +26,6 @@ pub fn timestamp(unix: i64) -> String {
     format!("<t:{unix}:f> (<t:{unix}:R>)")
 }
 
-/// Where a place is, for lists: a channel link or "our DMs".
-pub fn place_link(place: &Place) -> String {
-    match place {
-        Place::Channel { channel, .. } => format!("<#{channel}>"),
-        Place::Dm { .. } => "the bot's DMs".into(),
-    }
-}
-
 /// Where a place is, for lists, in the reader's language: a channel link or "the bot's DMs".
 pub fn place_words(place: &Place) -> Text {
     match place {

@@ -107,7 +107,7 @@ impl Msg {
 }
 
 impl fmt::Display for Msg {
-    /// The message in English (logs stay in English; code not yet converted reads it so).
+    /// The message in English, for logs and the game record.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.render(Lang::En))
     }

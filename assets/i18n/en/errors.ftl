@@ -2,6 +2,7 @@
 
 errors-invalid-button = This button is not valid. Use the `/bao` commands instead (`/bao help` lists them).
 errors-busy-game = The game kept changing while your command ran, so nothing was done. Look at the board and try again.
+errors-not-game-number = `{ $text }` is not a game number: write the number `/bao games` shows, like 12.
 errors-needs-game = `/bao { $command }` needs a game; `/bao help` lists the commands.
 
 ## Looking a game up.

@@ -53,3 +53,9 @@ notation-house = **`stop` or `use`** (Bao la Kiswahili, namua): when a capturing
 notation-entry = **`enter-left` or `enter-right`** (Bao la Kujifunza): where the seeds of a move's first capture enter when it is made at pits 3-6: pit 1 or pit 8.
 notation-short = Any word after the direction may be left out when only one legal move fits; `/bao moves` lists the legal moves written out in full.
 notation-examples = Examples: `{ $a }` (a first move of Bao la Kiswahili), `{ $b }` (a first move of Bao la Kujifunza).
+
+## After a game against the AI: the next level up, or one down after losses in a row.
+# $level: a level with its rating, `casual (1200)`; $up, $down: level names.
+ladder-beat-next = You beat { $level }. Ready for the next step? `/bao ai { $up }` is rated { $rating }.
+ladder-beat-top = You beat { $level }, the strongest level!
+ladder-step-down = { $losses } losses in a row against { $level }: `/bao ai { $down }` (rated { $rating }) is a step down.

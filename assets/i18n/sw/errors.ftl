@@ -2,6 +2,7 @@
 
 errors-invalid-button = Kitufe hiki si halali. Tumia amri za `/bao` badala yake (`/bao help` inaziorodhesha).
 errors-busy-game = Mchezo uliendelea kubadilika wakati amri yako ikifanya kazi, kwa hiyo hakuna kilichofanyika. Tazama bao ujaribu tena.
+errors-not-game-number = `{ $text }` si namba ya mchezo: andika namba inayoonyeshwa na `/bao games`, kama 12.
 errors-needs-game = `/bao { $command }` inahitaji mchezo; `/bao help` inaorodhesha amri.
 
 ## Kutafuta mchezo.

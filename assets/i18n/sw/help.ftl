@@ -51,3 +51,8 @@ notation-house = **`stop` au `use`** (Bao la Kiswahili, namua): mtawanyo wa hatu
 notation-entry = **`enter-left` au `enter-right`** (Bao la Kujifunza): kete za kula kwa kwanza kwa hatua zinaingia wapi, kula kukiwa kwenye mashimo 3-6: shimo 1 au shimo 8.
 notation-short = Neno lolote baada ya mwelekeo linaweza kuachwa wakati hatua halali moja tu inafaa; `/bao moves` inaorodhesha hatua halali zikiwa zimeandikwa kamili.
 notation-examples = Mifano: `{ $a }` (hatua ya kwanza ya Bao la Kiswahili), `{ $b }` (hatua ya kwanza ya Bao la Kujifunza).
+
+## Baada ya mchezo dhidi ya kompyuta: ngazi inayofuata juu, au moja chini baada ya kushindwa mfululizo.
+ladder-beat-next = Umeishinda { $level }. Uko tayari kwa ngazi inayofuata? `/bao ai { $up }` ina alama { $rating }.
+ladder-beat-top = Umeishinda { $level }, ngazi yenye nguvu zaidi!
+ladder-step-down = Umeshindwa mara { $losses } mfululizo dhidi ya { $level }: `/bao ai { $down }` (alama { $rating }) ni ngazi moja chini.

@@ -13,7 +13,7 @@ use crate::app::buttons::{Action, ButtonId};
 use crate::app::parse::read_time_per_move;
 use crate::app::refusal::{refuse, Answer, Halt};
 use crate::app::settings::ServerConfig;
-use crate::app::view::{place_link, timestamp};
+use crate::app::view::{place_words, timestamp};
 use crate::app::{shown_board, App};
 use crate::app::{BoardView, Button, ButtonStyle, Effect, Reply, Response, ThreadsHere, User};
 use crate::i18n::words;
@@ -246,7 +246,7 @@ impl App {
             let mut reply = Reply::public(text.then(" ").then(msg!(
                 "game-played-in-channel",
                 game = game.id.to_string(),
-                place = place_link(&game.place),
+                place = place_words(&game.place),
                 why = blocked_cause(why, here)
             )));
             reply.remove_buttons_of(shown_board(&game));
@@ -470,7 +470,7 @@ pub(super) fn challenge_gone(game: &Game) -> Msg {
         (GameStatus::Active, _) => msg!(
             "game-challenge-taken",
             game = game.id.to_string(),
-            place = place_link(&game.place)
+            place = place_words(&game.place)
         ),
         (GameStatus::Finished, _) => msg!("game-challenge-over", game = game.id.to_string()),
         (_, Some(ResultReason::Declined)) => msg!("game-challenge-declined"),

@@ -13,7 +13,7 @@ use crate::msg;
 use crate::rules::Side;
 use crate::store::{Game, GameStatus, Player, StoreError};
 
-use crate::app::view::place_link;
+use crate::app::view::place_words;
 use crate::app::{App, AppError, GameId, Place};
 use crate::app::{Destination, Effect, Notice, Reply, ThreadFailure, ThreadPlan, ThreadsHere};
 
@@ -163,7 +163,7 @@ impl App {
                     "threads-yours-one",
                     game = g.id.to_string(),
                     opponent = against(g),
-                    link = place_link(&g.place),
+                    link = place_words(&g.place),
                     command = command
                 )
                 .into(),
@@ -175,7 +175,7 @@ impl App {
                         "threads-yours-line",
                         game = g.id.to_string(),
                         opponent = against(g),
-                        link = place_link(&g.place)
+                        link = place_words(&g.place)
                     ));
                 }
                 Some(text)
@@ -384,7 +384,7 @@ impl App {
             let mut reply = Reply::public(msg!(
                 "threads-played-in-channel",
                 game = game.id.to_string(),
-                link = place_link(&game.place),
+                link = place_words(&game.place),
                 cause = cause,
                 remedy = remedy
             ));
@@ -534,7 +534,7 @@ impl App {
         let mut reply = Reply::public(msg!(
             "threads-result",
             game = game.id.to_string(),
-            link = place_link(&game.place),
+            link = place_words(&game.place),
             result = result,
             plies = game.ply
         ))

@@ -16,7 +16,7 @@ use crate::store::{
 };
 use crate::tournament::{standings::standings, Format, Pairing};
 
-use crate::app::parse::{amount_of_time, time_per_move};
+use crate::app::parse::{amount_of_time, read_time_per_move};
 use crate::app::refusal::{refuse, Answer};
 use crate::app::{
     App, AppError, Attachment, BoardView, Button, ButtonStyle, Effect, Reply, Response,
@@ -186,7 +186,7 @@ impl App {
         })?;
         let tpm = match ask.time_per_move.as_deref() {
             None => Some(crate::store::DAY),
-            Some(t) => time_per_move(t).map_err(refuse)?,
+            Some(t) => read_time_per_move(t).map_err(refuse)?,
         };
         let round_time = match ask.round_time.as_deref() {
             None => None,
