@@ -319,7 +319,7 @@ pub async fn command(ctx: AppContext<'_>, command: Command) -> Result<(), Error>
 /// time): for the answers the adapter makes itself.
 pub async fn lang_of(data: &Data, user: AppUserId, place: &Place) -> Lang {
     let app = data.app.clone();
-    let place = place.clone();
+    let place = *place;
     let task = tokio::task::spawn_blocking(move || app.lang_of(user, &place));
     match tokio::time::timeout(Duration::from_millis(500), task).await {
         Ok(Ok(Ok(lang))) => lang,

@@ -321,10 +321,10 @@ impl App {
             })),
             columns: vec![
                 Column::number("#"),
-                Column::text(&words(msg!("ratings-column-player"))),
-                Column::number(&words(msg!("ratings-column-rating"))),
+                Column::text(words(msg!("ratings-column-player"))),
+                Column::number(words(msg!("ratings-column-rating"))),
                 Column::number("RD"),
-                Column::number(&words(msg!("ratings-column-games"))),
+                Column::number(words(msg!("ratings-column-games"))),
             ],
             rows,
             footer: vec![

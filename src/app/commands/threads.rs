@@ -441,7 +441,7 @@ impl App {
     fn board_notices(&self, game: &Game, text: &Msg, lang: Lang) -> Result<Vec<Notice>, AppError> {
         let pos = self.position(game)?;
         let viewer = self.viewer(game, &pos, None);
-        let mut reply = self.board_reply(game, &pos, None, viewer, &text.render(lang))?;
+        let mut reply = self.board_reply(game, &pos, None, viewer, text.render(lang))?;
         reply.lang = Some(lang);
         let user = match game.player(pos.turn()) {
             Some(Player::Human(id)) => *id,
