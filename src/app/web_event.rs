@@ -195,7 +195,7 @@ impl App {
             EventStatus::Signup => msg!("web-event-signup", n = players.len()),
             other => msg!(
                 "web-event-status",
-                status = status_msg(other),
+                status = super::commands::tournament::status_words(other),
                 round = event.rounds_paired,
                 rounds = event.spec.format.rounds(entrants.len())
             ),
@@ -272,16 +272,5 @@ impl App {
                 path,
             )
         }))
-    }
-}
-
-/// An event's status as the page says it (`running`, `finished`, …).
-fn status_msg(status: EventStatus) -> Msg {
-    match status {
-        EventStatus::Signup => msg!("event-status-signup"),
-        EventStatus::Running => msg!("event-status-running"),
-        EventStatus::Paused => msg!("event-status-paused"),
-        EventStatus::Finished => msg!("event-status-finished"),
-        EventStatus::Cancelled => msg!("event-status-cancelled"),
     }
 }

@@ -56,6 +56,17 @@ impl World {
     }
 }
 
+/// The clock's tick now: its DM to Asha (there must be one), in Swahili, as said.
+fn reminder_to_asha(w: &World) -> String {
+    let notices = w.app.tick().expect("tick");
+    let dm = notices
+        .iter()
+        .find(|n| n.to == Destination::Dm(UserId(1)))
+        .expect("a reminder to Asha");
+    assert_eq!(dm.reply.lang, Some(Lang::Sw));
+    dm.reply.render()
+}
+
 /// What a reply says in its language, checked for English line by line.
 fn no_english(what: &str, r: &Reply) -> String {
     assert_eq!(r.lang, Some(Lang::Sw), "{what} is not in Swahili");
@@ -276,13 +287,7 @@ fn correspondence_notices_from_tick_are_in_each_recipients_language() {
     w.sw_ask(&w.baraka, Command::Accept);
     // Half time: Asha (South, to move) is reminded by DM, in Swahili.
     w.clock.advance(12 * 3600 + 1);
-    let notices = w.app.tick().expect("tick");
-    let dm = notices
-        .iter()
-        .find(|n| n.to == Destination::Dm(UserId(1)))
-        .expect("a reminder to Asha");
-    assert_eq!(dm.reply.lang, Some(Lang::Sw));
-    let said = dm.reply.render();
+    let said = reminder_to_asha(&w);
     finder().assert_none("the reminder", &said);
     assert!(
         said.starts_with("Nusu ya muda wako imekwisha katika mchezo wa Bao #1 katika <#20> (zamu ya Kusini kabla ya <t:"),
@@ -332,13 +337,7 @@ fn a_reminder_to_someone_without_a_choice_follows_the_games_server() {
     w.clock.advance(12 * 3600 + 1);
     w.app.tick().expect("tick");
     w.clock.advance(11 * 3600);
-    let notices = w.app.tick().expect("tick");
-    let dm = notices
-        .iter()
-        .find(|n| n.to == Destination::Dm(UserId(1)))
-        .expect("a reminder to Asha");
-    assert_eq!(dm.reply.lang, Some(Lang::Sw));
-    let said = dm.reply.render();
+    let said = reminder_to_asha(&w);
     finder().assert_none("the last call", &said);
     assert!(said.starts_with("Muda wako unakaribia kwisha"), "{said}");
     // The overdue notice in the channel: the server's Swahili.

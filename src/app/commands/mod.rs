@@ -19,7 +19,7 @@ mod replay;
 pub(super) mod settings;
 mod takeback;
 pub(super) mod threads;
-mod tournament;
+pub(super) mod tournament;
 pub(super) use tournament::{format_words, rule_set_of};
 mod tournament_rounds;
 mod views;

@@ -607,8 +607,8 @@ pub(in crate::app) fn rule_set_of(event: &Event) -> crate::rules::RuleSet {
         .unwrap_or_default()
 }
 
-/// An event's status in words.
-fn status_words(status: EventStatus) -> Msg {
+/// An event's status in words (`running`, `finished`, …), for replies and the event's page.
+pub(in crate::app) fn status_words(status: EventStatus) -> Msg {
     match status {
         EventStatus::Signup => msg!("event-status-signup"),
         EventStatus::Running => msg!("event-status-running"),
