@@ -55,26 +55,6 @@ impl App {
         )
     }
 
-    /// The private answer to a move that came after its player's clock ran out (`side`
-    /// moved too late): the game aborted for a missing first move, or lost on time. For
-    /// `time_ran_out` (commands/moves.rs, which says it in English until it is converted).
-    #[allow(dead_code)]
-    pub(in crate::app) fn too_late_words(&self, game: &Game, side: Side) -> Msg {
-        match (game.status, game.reason) {
-            (GameStatus::Aborted, Some(crate::store::ResultReason::NoFirstMove)) => msg!(
-                "clock-too-late-first-move",
-                minutes = FIRST_MOVE_GRACE_MS / 60_000,
-                game = game.id.to_string()
-            ),
-            _ => msg!(
-                "clock-too-late",
-                name = self.side_name(game, !side),
-                side = words::side(!side),
-                game = game.id.to_string()
-            ),
-        }
-    }
-
     /// Both clocks for the picture's header at `now_ms`, the running one marked.
     pub(in crate::app) fn clock_faces(&self, game: &Game, now_ms: i64) -> Option<ClockFaces> {
         let clock = game.clock?;

@@ -21,9 +21,6 @@ clock-no-first-move = Game { $game } is aborted: { $name } ({ $side }) did not m
 clock-low-time = <@{ $id }>, { $left } left on your clock in game { $game } (it runs out <t:{ $at }:R>; the bot keeps the time).
 clock-offline-to = { $who }: the bot was offline for { $span } during game { $game }; that time is given back and the clocks resume.
 clock-offline = The bot was offline for { $span } during game { $game }; that time is given back and the clocks resume.
-# A move that came too late (private answers).
-clock-too-late-first-move = Your first move did not come within { $minutes } minutes, so game { $game } was aborted; no result is recorded.
-clock-too-late = Your time ran out before your move arrived: { $name } ({ $side }) wins game { $game } on time.
 
 ## Correspondence: the challenge's expiry, reminders, overdue, abandonment.
 clock-challenge-expired = The challenge of game { $game } expired unanswered.

@@ -1,4 +1,4 @@
-# Saa za mchezo na muda wa michezo ya posta: mstari wa saa chini ya bao, taarifa za saa,
+# Saa za mchezo na muda wa michezo ya mawasiliano: mstari wa saa chini ya bao, taarifa za saa,
 # vikumbusho, muda uliopita na mchezo ulioachwa.
 
 ## Mpangilio wa saa kwa maneno.
@@ -20,10 +20,8 @@ clock-no-first-move = Mchezo { $game } umesimamishwa: { $name } ({ $side }) haku
 clock-low-time = <@{ $id }>, umebakiwa na { $left } kwenye saa yako katika mchezo { $game } (inaisha <t:{ $at }:R>; bot inatunza muda).
 clock-offline-to = { $who }: bot ilikuwa nje ya mtandao kwa { $span } wakati wa mchezo { $game }; muda huo umerudishwa na saa zinaendelea.
 clock-offline = Bot ilikuwa nje ya mtandao kwa { $span } wakati wa mchezo { $game }; muda huo umerudishwa na saa zinaendelea.
-clock-too-late-first-move = Hatua yako ya kwanza haikufika ndani ya dakika { $minutes }, kwa hiyo mchezo { $game } umesimamishwa; hakuna matokeo yaliyorekodiwa.
-clock-too-late = Muda wako uliisha kabla hatua yako haijafika: { $name } ({ $side }) ameshinda mchezo { $game } kwa muda.
 
-## Michezo ya posta: changamoto iliyopitwa na muda, vikumbusho, muda uliopita, mchezo ulioachwa.
+## Michezo ya mawasiliano: changamoto iliyopitwa na muda, vikumbusho, muda uliopita, mchezo ulioachwa.
 clock-challenge-expired = Changamoto ya mchezo { $game } imepitwa na muda bila jibu.
 clock-reminder = { $when } katika mchezo wa Bao #{ $game } katika { $place } (zamu ya { $side }{ $by }). Cheza kwa `/bao move <move> game:{ $game }`, au tazama bao kwa `/bao board game:{ $game }`.
 clock-half-gone = Nusu ya muda wako imekwisha

@@ -8,7 +8,7 @@ use crate::rules::{RuleSet, Variant};
 use crate::store::{SettingKey, SettingValue, UserId};
 use crate::vocab::{clock_option, TimeControl};
 
-use crate::app::parse::{amount_of_time, on_off, time_per_move};
+use crate::app::parse::{on_off, read_time_per_move};
 use crate::app::refusal::{refuse, Answer};
 use crate::app::view::timestamp;
 use crate::app::{App, AppError, Place};
@@ -69,20 +69,12 @@ fn read_value(key: SettingKey, typed: &str) -> Result<Option<String>, Text> {
             .parse::<RuleSet>()
             .map(|r| Some(r.name().to_string()))
             .map_err(|_| msg!("settings-bad-rules", typed = t).into()),
-        SettingKey::TimePerMove => match time_per_move(t) {
-            Ok(secs) => Ok(Some(match secs {
+        SettingKey::TimePerMove => read_time_per_move(t).map(|secs| {
+            Some(match secs {
                 Some(s) => s.to_string(),
                 None => "none".to_string(),
-            })),
-            Err(_) => Err(match amount_of_time(&lower) {
-                Some(total) => msg!(
-                    "settings-time-per-move-range",
-                    span = words::span(total, false)
-                ),
-                None => msg!("settings-bad-time-per-move", typed = t),
-            }
-            .into()),
-        },
+            })
+        }),
         SettingKey::Rated => on_off("rated"),
         SettingKey::Animations => on_off("animations"),
         SettingKey::Placement => match lower.as_str() {
