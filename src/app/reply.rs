@@ -253,6 +253,15 @@ impl Reply {
             .map(|b| b.id.as_str())
             .collect()
     }
+
+    /// Every button label, row by row, as shown.
+    pub fn button_labels(&self) -> Vec<&str> {
+        self.buttons
+            .iter()
+            .flatten()
+            .map(|b| b.label.as_str())
+            .collect()
+    }
 }
 
 /// Where a notice goes.

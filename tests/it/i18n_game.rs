@@ -102,12 +102,7 @@ fn two_players_play_a_whole_game_in_swahili() {
             && text.contains("Bao la Kiswahili"),
         "{text}"
     );
-    let labels: Vec<&str> = r
-        .buttons
-        .iter()
-        .flatten()
-        .map(|b| b.label.as_str())
-        .collect();
+    let labels = r.button_labels();
     assert_eq!(labels, ["Kubali", "Kataa"]);
     let accept = r.button_ids()[0].to_string();
 
@@ -201,12 +196,7 @@ fn two_players_play_a_whole_game_in_swahili() {
         t.starts_with(&format!("{} anaomba kurudisha `", mover.name)),
         "{t}"
     );
-    let labels: Vec<&str> = ask
-        .buttons
-        .iter()
-        .flatten()
-        .map(|b| b.label.as_str())
-        .collect();
+    let labels = ask.button_labels();
     assert_eq!(labels, ["Kubali kurudisha", "Kataa"]);
     let ids: Vec<String> = ask.button_ids().iter().map(|s| s.to_string()).collect();
     let t = refused(
@@ -232,13 +222,7 @@ fn two_players_play_a_whole_game_in_swahili() {
     let resp = w.run(&w.asha, &GENERAL, Command::Draw);
     let t = swahili("draw offer", &resp.reply);
     assert!(t.starts_with("Asha anapendekeza sare. <@2>"), "{t}");
-    let labels: Vec<&str> = resp
-        .reply
-        .buttons
-        .iter()
-        .flatten()
-        .map(|b| b.label.as_str())
-        .collect();
+    let labels = resp.reply.button_labels();
     assert_eq!(labels, ["Kubali sare"]);
     refused("draw again", &w.run(&w.asha, &GENERAL, Command::Draw).reply);
     let t = refused(

@@ -118,12 +118,7 @@ fn a_swahili_games_board_moves_history_and_list_say_no_english() {
     let board = w.sw_ask(&w.baraka, Command::Board { game: None });
     let text = no_english("/bao board", &board);
     assert!(text.contains("Zamu ya <@2> (Kaskazini, NAMUA)"), "{text}");
-    let labels: Vec<&str> = board
-        .buttons
-        .iter()
-        .flatten()
-        .map(|b| b.label.as_str())
-        .collect();
+    let labels = board.button_labels();
     assert!(labels.contains(&"Pendekeza sare"), "{labels:?}");
     assert!(labels.iter().any(|l| l.starts_with("Hatua")), "{labels:?}");
     for label in &labels {
@@ -184,12 +179,7 @@ fn an_english_reader_sees_the_same_views_in_english() {
         "{}",
         board.render()
     );
-    let labels: Vec<&str> = board
-        .buttons
-        .iter()
-        .flatten()
-        .map(|b| b.label.as_str())
-        .collect();
+    let labels = board.button_labels();
     assert!(labels.contains(&"Offer draw"), "{labels:?}");
     let games = w.sw_ask(&w.asha, Command::Games).render();
     assert!(
