@@ -87,8 +87,13 @@ pub(super) enum DbCommand {
     /// Check the database: SQLite's integrity check, then replay every game from its start
     /// position and report each game whose moves do not lead to its stored positions, then
     /// recompute every rating from the rated games and report each difference from the
-    /// stored ratings (exit status 1 if anything is wrong).
+    /// stored ratings, then recompute the player summaries (`/bao-stats`) from the finished
+    /// games and report each difference (exit status 1 if anything is wrong).
     Check {
+        /// Rebuild the player summaries from the finished games when they differ (exit
+        /// status 0 if that was the only problem).
+        #[arg(long)]
+        repair: bool,
         /// The database file.
         #[arg(long, default_value = bao_bot::store::DEFAULT_DB_PATH)]
         db: PathBuf,

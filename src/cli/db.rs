@@ -21,9 +21,11 @@ fn open_existing(db: &Path) -> Result<Store, CliError> {
     Ok(Store::open(db).map_err(anyhow::Error::from)?)
 }
 
-/// `bao-bot db check [--db PATH]`: SQLite's integrity check, then every game replayed from its
-/// start position; lists each problem and fails (exit 1) if there is any.
-pub fn check(db: &Path) -> Result<(), CliError> {
+/// `bao-bot db check [--repair] [--db PATH]`: SQLite's integrity check, then every game
+/// replayed from its start position, every rating recomputed and the player summaries
+/// recomputed; lists each problem and fails (exit 1) if there is any. `--repair` rebuilds
+/// summaries that differ.
+pub fn check(db: &Path, repair: bool) -> Result<(), CliError> {
     let store = open_existing(db)?;
     let (games, moves) = store.counts().map_err(anyhow::Error::from)?;
     let integrity = store.check_integrity().map_err(anyhow::Error::from)?;
@@ -40,18 +42,33 @@ pub fn check(db: &Path) -> Result<(), CliError> {
     for d in &ratings.differences {
         println!("ratings: {d}");
     }
+    let summaries = store.check_summaries().map_err(anyhow::Error::from)?;
+    for d in &summaries {
+        println!("summaries: {d}");
+    }
     println!(
         "{}: {games} games, {moves} moves checked; {} integrity problems, {} games that do not \
          replay to their stored positions; {} rated games give {} ratings, {} differences from \
-         the stored ones",
+         the stored ones; {} differences in the player summaries",
         db.display(),
         integrity.len(),
         bad_games.len(),
         ratings.games,
         ratings.ratings,
-        ratings.differences.len()
+        ratings.differences.len(),
+        summaries.len()
     );
-    if integrity.is_empty() && bad_games.is_empty() && ratings.differences.is_empty() {
+    let mut summaries_wrong = !summaries.is_empty();
+    if repair && summaries_wrong {
+        let finished = store.rebuild_summaries().map_err(anyhow::Error::from)?;
+        println!("summaries rebuilt from {finished} finished games");
+        summaries_wrong = false;
+    }
+    if integrity.is_empty()
+        && bad_games.is_empty()
+        && ratings.differences.is_empty()
+        && !summaries_wrong
+    {
         Ok(())
     } else {
         Err(anyhow!("the database check found problems (listed above)").into())

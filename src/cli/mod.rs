@@ -573,8 +573,8 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
             lang,
         }),
         Command::Db {
-            command: DbCommand::Check { db },
-        } => db::check(&db),
+            command: DbCommand::Check { db, repair },
+        } => db::check(&db, repair),
         Command::Db {
             command: DbCommand::Backup { file, db },
         } => db::backup(&db, &file),

@@ -72,7 +72,8 @@ impl Store {
             detail,
         };
         let mut to = Connection::open(partial).map_err(|e| fail(e.to_string()))?;
-        let from = self.lock();
+        // A reader: the bot's writes go on while the pages are copied.
+        let from = self.read();
         let backup = Backup::new(&from, &mut to).map_err(|e| fail(e.to_string()))?;
         loop {
             match backup.step(-1).map_err(|e| fail(e.to_string()))? {

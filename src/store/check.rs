@@ -89,27 +89,28 @@ fn check_game(game: &GameToCheck, moves: &[StoredMove], problems: &mut Vec<Repla
     }
 }
 
+/// Replays every game, streaming the games and their moves side by side in id order (memory
+/// bounded by the longest game, whatever the number of games).
 fn check_all(conn: &Connection) -> Result<Vec<ReplayProblem>, StoreError> {
     let mut problems = Vec::new();
     let mut games =
         conn.prepare("SELECT id, start_position, position, ply, rule_set FROM games ORDER BY id")?;
-    let games = games
-        .query_map([], |r| {
-            Ok(GameToCheck {
-                id: GameId(r.get(0)?),
-                start: r.get(1)?,
-                position: r.get(2)?,
-                ply: r.get(3)?,
-                rule_set: r.get(4)?,
-            })
-        })?
-        .collect::<rusqlite::Result<Vec<_>>>()?;
+    let mut games = games.query_map([], |r| {
+        Ok(GameToCheck {
+            id: GameId(r.get(0)?),
+            start: r.get(1)?,
+            position: r.get(2)?,
+            ply: r.get(3)?,
+            rule_set: r.get(4)?,
+        })
+    })?;
     let mut stmt = conn.prepare(&format!("{MOVE_SELECT} ORDER BY game_id, ply"))?;
     let mut rows = stmt.query_map([], move_from_row)?;
     // The moves come sorted like the games: walk both lists together.
     let mut next_move = rows.next().transpose()?;
     let mut moves = Vec::new();
-    for game in &games {
+    for game in games.by_ref() {
+        let game = game?;
         moves.clear();
         while let Some(m) = next_move.take() {
             if m.game.0 > game.id.0 {
@@ -127,7 +128,7 @@ fn check_all(conn: &Connection) -> Result<Vec<ReplayProblem>, StoreError> {
             }
             next_move = rows.next().transpose()?;
         }
-        check_game(game, &moves, &mut problems);
+        check_game(&game, &moves, &mut problems);
     }
     Ok(problems)
 }

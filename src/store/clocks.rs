@@ -241,10 +241,7 @@ impl Store {
             return Ok(None);
         };
         let running: Vec<(i64, i64)> = tx
-            .prepare_cached(
-                "SELECT id, clock_since_ms FROM games WHERE status = 'active' \
-                 AND clock_running IS NOT NULL AND clock_since_ms < ?1 ORDER BY id",
-            )?
+            .prepare_cached(RUNNING_CLOCKS_SQL)?
             .query_map([now_ms], |r| Ok((r.get(0)?, r.get(1)?)))?
             .collect::<rusqlite::Result<_>>()?;
         let mut games = Vec::new();
@@ -265,6 +262,11 @@ impl Store {
         }))
     }
 }
+
+/// The running clocks started before `?1` (the partial index of running clocks).
+pub(super) const RUNNING_CLOCKS_SQL: &str =
+    "SELECT id, clock_since_ms FROM games WHERE status = 'active' \
+     AND clock_running IS NOT NULL AND clock_since_ms < ?1 ORDER BY id";
 
 /// Whether anything on a live clock is due at `now_ms` (the index on `clock_due_ms`).
 fn due_by(conn: &Connection, now_ms: i64) -> rusqlite::Result<bool> {

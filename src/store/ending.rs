@@ -64,17 +64,17 @@ fn recovered(game: &Unexplained) -> ResultReason {
     }
 }
 
+/// Whether an ended game lacks its reason (the partial index of such games: empty on a
+/// database written by this version).
+pub(super) const UNEXPLAINED_SQL: &str = "SELECT EXISTS (SELECT 1 FROM games \
+     WHERE status IN ('finished', 'aborted') AND reason IS NULL)";
+
 /// Gives every ended game stored without a reason the reason recovered from what the store
 /// holds (one transaction; nothing to do on a database where every game has one).
 pub(super) fn recover_reasons(conn: &mut Connection) -> Result<usize, StoreError> {
     // A plain read first: opening a database that needs nothing takes no write lock, so a
     // second process (`db backup`, `db check`) opening it beside a busy bot is never starved.
-    let unexplained: bool = conn.query_row(
-        "SELECT EXISTS (SELECT 1 FROM games \
-         WHERE status IN ('finished', 'aborted') AND reason IS NULL)",
-        [],
-        |r| r.get(0),
-    )?;
+    let unexplained: bool = conn.query_row(UNEXPLAINED_SQL, [], |r| r.get(0))?;
     if !unexplained {
         return Ok(0);
     }

@@ -45,8 +45,10 @@ pub(super) fn modify_in(
     game.next_due_at = next_due(&game);
     write_game(tx, &game)?;
     if was == GameStatus::Active && game.status == GameStatus::Finished {
-        // The rating change commits with the result, or neither does.
+        // The rating change commits with the result, or neither does; so do the players'
+        // summaries.
         super::ratings::apply_result(tx, &game)?;
+        super::summaries::record_finished(tx, game.id)?;
     }
     if was == GameStatus::Active && !game.status.is_ongoing() {
         // An event's game: its result reaches its board in the same transaction.
@@ -453,7 +455,7 @@ impl Store {
 
     /// One game by id, or `None`.
     pub fn game(&self, id: GameId) -> Result<Option<Game>, StoreError> {
-        Ok(load_game(&self.lock(), id)?)
+        Ok(load_game(&self.read(), id)?)
     }
 
     /// The pending or active game at `place` (indexed), or `None`.
@@ -483,14 +485,8 @@ impl Store {
         parent: u64,
         user: UserId,
     ) -> Result<Vec<Game>, StoreError> {
-        let conn = self.lock();
-        let mut stmt = conn.prepare_cached(&format!(
-            "{GAME_SELECT} WHERE g.id IN (\
-               SELECT id FROM games WHERE south_user = ?1 \
-               UNION SELECT id FROM games WHERE north_user = ?1) \
-             AND {ONGOING} AND g.guild_id = ?2 AND EXISTS (SELECT 1 FROM game_threads t \
-               WHERE t.game_id = g.id AND t.parent_channel = ?3) ORDER BY g.id"
-        ))?;
+        let conn = self.read();
+        let mut stmt = conn.prepare_cached(&threads_of_sql())?;
         let games = stmt
             .query_map(
                 params![id_sql(user.0), id_sql(guild), id_sql(parent)],
@@ -504,12 +500,7 @@ impl Store {
     /// `before` (a restart came between the game's start and its thread), oldest first.
     pub fn games_without_their_thread(&self, before: i64) -> Result<Vec<Game>, StoreError> {
         let conn = self.lock();
-        let mut stmt = conn.prepare_cached(&format!(
-            "{GAME_SELECT} WHERE g.status = 'active' AND g.thread_bound = 1 \
-             AND g.updated_at < ?1 \
-             AND NOT EXISTS (SELECT 1 FROM game_threads t WHERE t.game_id = g.id) \
-             ORDER BY g.id"
-        ))?;
+        let mut stmt = conn.prepare_cached(&without_thread_sql())?;
         let games = stmt
             .query_map([before], game_from_row)?
             .collect::<rusqlite::Result<_>>()?;
@@ -528,7 +519,7 @@ impl Store {
 
     /// The latest games played at `place` (any status), newest first, at most `limit`.
     pub fn games_in(&self, place: &Place, limit: u32) -> Result<Vec<Game>, StoreError> {
-        let conn = self.lock();
+        let conn = self.read();
         let mut stmt = conn.prepare_cached(&format!(
             "{GAME_SELECT} WHERE g.place_key = ?1 ORDER BY g.id DESC LIMIT ?2"
         ))?;
@@ -539,27 +530,17 @@ impl Store {
     }
 
     /// The games `user` plays or is challenged in / has challenged in, most recently
-    /// changed first, at most `limit` (indexed by both sides and both challenge roles).
+    /// changed first, at most `limit`. Read through indexes whatever the player's history:
+    /// running games by side and the pending challenges (few); ended games as the newest
+    /// `limit` of each side's index, and of the challenges nobody accepted (newest by id).
     pub fn games_of(
         &self,
         user: UserId,
         filter: GameFilter,
         limit: u32,
     ) -> Result<Vec<Game>, StoreError> {
-        let status = match filter {
-            GameFilter::Ongoing => "g.status IN ('pending', 'active')",
-            GameFilter::Ended => "g.status IN ('finished', 'aborted')",
-            GameFilter::All => "1",
-        };
-        let conn = self.lock();
-        let mut stmt = conn.prepare_cached(&format!(
-            "{GAME_SELECT} WHERE g.id IN (\
-               SELECT id FROM games WHERE south_user = ?1 \
-               UNION SELECT id FROM games WHERE north_user = ?1 \
-               UNION SELECT game_id FROM challenges WHERE challenger = ?1 \
-               UNION SELECT game_id FROM challenges WHERE challenged = ?1) \
-             AND {status} ORDER BY g.updated_at DESC, g.id DESC LIMIT ?2"
-        ))?;
+        let conn = self.read();
+        let mut stmt = conn.prepare_cached(&games_of_sql(filter))?;
         let games = stmt
             .query_map(params![id_sql(user.0), limit], game_from_row)?
             .collect::<rusqlite::Result<_>>()?;
@@ -589,4 +570,81 @@ impl Store {
             .prepare_cached("SELECT min(next_due_at) FROM games WHERE next_due_at IS NOT NULL")?
             .query_row([], |r| r.get(0))?)
     }
+}
+
+/// The ids of `?1`'s pending and active games: by side (partial indexes of running games)
+/// and the pending challenges (the partial index of pending games).
+pub(super) const GAMES_RUNNING_SQL: &str =
+    "SELECT id FROM games WHERE south_user = ?1 AND status IN ('pending', 'active') \
+     UNION SELECT id FROM games WHERE north_user = ?1 AND status IN ('pending', 'active') \
+     UNION SELECT c.game_id FROM games p JOIN challenges c ON c.game_id = p.id \
+       WHERE p.status = 'pending' AND ?1 IN (c.challenger, c.challenged)";
+
+/// The ids of at most `?2` of `?1`'s newest ended games from each of the side indexes and
+/// the unanswered challenges.
+pub(super) const GAMES_ENDED_SQL: &str =
+    "SELECT id FROM (SELECT id FROM games WHERE south_user = ?1 \
+       AND status IN ('finished', 'aborted') ORDER BY updated_at DESC, id DESC LIMIT ?2) \
+     UNION SELECT id FROM (SELECT id FROM games WHERE north_user = ?1 \
+       AND status IN ('finished', 'aborted') ORDER BY updated_at DESC, id DESC LIMIT ?2) \
+     UNION SELECT id FROM (SELECT game_id AS id FROM challenges WHERE challenger = ?1 \
+       AND unanswered = 1 ORDER BY game_id DESC LIMIT ?2) \
+     UNION SELECT id FROM (SELECT game_id AS id FROM challenges WHERE challenged = ?1 \
+       AND unanswered = 1 ORDER BY game_id DESC LIMIT ?2)";
+
+/// The ids of at most `?2` of `?1`'s newest games of any status from each source.
+pub(super) const GAMES_ALL_SQL: &str =
+    "SELECT id FROM (SELECT id FROM games WHERE south_user = ?1 \
+       ORDER BY updated_at DESC, id DESC LIMIT ?2) \
+     UNION SELECT id FROM (SELECT id FROM games WHERE north_user = ?1 \
+       ORDER BY updated_at DESC, id DESC LIMIT ?2) \
+     UNION SELECT id FROM (SELECT game_id AS id FROM challenges WHERE challenger = ?1 \
+       AND unanswered = 1 ORDER BY game_id DESC LIMIT ?2) \
+     UNION SELECT id FROM (SELECT game_id AS id FROM challenges WHERE challenged = ?1 \
+       AND unanswered = 1 ORDER BY game_id DESC LIMIT ?2)";
+
+/// [`Store::games_of`]'s query for `filter`: the games of its id source, newest first.
+pub(super) fn games_of_sql(filter: GameFilter) -> String {
+    let (ids, status) = match filter {
+        GameFilter::Ongoing => (GAMES_RUNNING_SQL, ONGOING),
+        GameFilter::Ended => (GAMES_ENDED_SQL, "g.status IN ('finished', 'aborted')"),
+        GameFilter::All => (GAMES_ALL_SQL, "1"),
+    };
+    format!(
+        "{} WHERE {status} ORDER BY g.updated_at DESC, g.id DESC LIMIT ?2",
+        games_among(ids)
+    )
+}
+
+/// [`GAME_SELECT`] over the games whose ids `ids` selects, read by id in that order
+/// (`CROSS JOIN`: the planner never turns it into a walk through every game).
+fn games_among(ids: &str) -> String {
+    GAME_SELECT.replacen(
+        "FROM games g ",
+        &format!("FROM ({ids}) AS x CROSS JOIN games g ON g.id = x.id "),
+        1,
+    )
+}
+
+/// The ongoing games of `?1` in threads of channel `?3` of server `?2`: its running games
+/// (partial indexes by side), whatever its history.
+pub(super) fn threads_of_sql() -> String {
+    let ids = "SELECT id FROM games WHERE south_user = ?1 AND status IN ('pending', 'active') \
+         UNION SELECT id FROM games WHERE north_user = ?1 AND status IN ('pending', 'active')";
+    format!(
+        "{} WHERE {ONGOING} AND g.guild_id = ?2 AND EXISTS (SELECT 1 FROM game_threads t \
+           WHERE t.game_id = g.id AND t.parent_channel = ?3) ORDER BY g.id",
+        games_among(ids)
+    )
+}
+
+/// Active games still waiting for their thread, changed before `?1` (the partial index of
+/// thread-bound active games).
+pub(super) fn without_thread_sql() -> String {
+    format!(
+        "{GAME_SELECT} WHERE g.status = 'active' AND g.thread_bound = 1 \
+         AND g.updated_at < ?1 \
+         AND NOT EXISTS (SELECT 1 FROM game_threads t WHERE t.game_id = g.id) \
+         ORDER BY g.id"
+    )
 }

@@ -1,9 +1,11 @@
 //! The game store: players, games (including pending challenges) and moves in one SQLite file.
 //!
 //! All SQL of bao-bot lives in this module. The API is blocking: async front ends call it
-//! inside `spawn_blocking`. A [`Store`] holds one connection behind a mutex, so it is
-//! `Send + Sync` and can be shared as `Arc<Store>`; several `Store`s (or processes) may open
-//! the same file, SQLite's locks and a 5 s busy timeout keep them apart.
+//! inside `spawn_blocking`. A [`Store`] holds one writing connection behind a mutex and, on a
+//! file, two read-only ones for queries that only read (WAL: a slow read never holds up a
+//! write), so it is `Send + Sync` and can be shared as `Arc<Store>`; several `Store`s (or
+//! processes) may open the same file, SQLite's locks and a 5 s busy timeout keep them apart.
+//! What each command costs at 100,000 games, and why: docs/database.md.
 //!
 //! - The schema is versioned (`PRAGMA user_version`, migrations run at open); a database
 //!   written by a newer bao-bot is refused, never changed. The file is marked as ours by
@@ -89,6 +91,8 @@ mod clocks;
 mod ending;
 mod games;
 pub mod glicko;
+#[cfg(test)]
+mod history_tests;
 mod languages;
 mod lessons;
 mod levels;
@@ -101,6 +105,7 @@ mod ratings_rebuild;
 mod rows;
 mod schema;
 mod servers;
+mod summaries;
 mod takebacks;
 mod tournament_rounds;
 mod tournaments;
@@ -109,6 +114,7 @@ mod user_prefs;
 mod web;
 
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Mutex, MutexGuard};
 
 use rusqlite::Connection;
@@ -126,6 +132,7 @@ pub use ratings::{
 };
 pub use schema::{APPLICATION_ID, SCHEMA_VERSION};
 pub use servers::{SettingKey, SettingValue};
+pub use summaries::{PlayerSummary, Tally, RECENT_RESULTS};
 pub use takebacks::{RequestOutcome, Takeback, TakebackRequest};
 pub use tournament_rounds::RoundOutcome;
 pub use tournaments::{
@@ -352,10 +359,27 @@ impl std::str::FromStr for Synchronous {
     }
 }
 
-/// The store: one SQLite connection behind a mutex. See the module docs.
+/// How many read-only connections a store on a file keeps beside its writer.
+const READERS: usize = 2;
+
+/// The store: one SQLite connection that writes, behind a mutex, and (on a file) a few
+/// read-only ones for queries that only read. See the module docs.
 pub struct Store {
     conn: Mutex<Connection>,
+    /// Read-only connections (WAL: they read the last commit while the writer writes);
+    /// empty in memory, where the writer reads too.
+    readers: Vec<Mutex<Connection>>,
+    /// The reader the next read tries first.
+    next_reader: AtomicUsize,
     path: Option<PathBuf>,
+}
+
+impl Drop for Store {
+    /// Leaves the planner's statistics up to date for the next start (`PRAGMA optimize`,
+    /// cheap: it analyses only the tables whose statistics went stale).
+    fn drop(&mut self) {
+        let _ = self.lock().execute_batch("PRAGMA optimize");
+    }
 }
 
 impl std::fmt::Debug for Store {
@@ -365,9 +389,10 @@ impl std::fmt::Debug for Store {
 }
 
 impl Store {
-    /// Opens (creating if missing) the database at `path`, checks that it is a sound bao-bot
-    /// database no newer than this build (`PRAGMA quick_check` included), and migrates it to
-    /// the current schema. Commits are [`Synchronous::Full`].
+    /// Opens (creating if missing) the database at `path`, checks that it is a bao-bot
+    /// database no newer than this build (with `PRAGMA quick_check` when the last shutdown
+    /// was unclean: a write-ahead log left beside the file), and migrates it to the current
+    /// schema. Commits are [`Synchronous::Full`].
     pub fn open(path: impl AsRef<Path>) -> Result<Store, StoreError> {
         Store::open_with(path, Synchronous::Full)
     }
@@ -375,13 +400,19 @@ impl Store {
     /// [`Store::open`] with the given durability of commits.
     pub fn open_with(path: impl AsRef<Path>, sync: Synchronous) -> Result<Store, StoreError> {
         let path = path.as_ref();
+        let unclean = schema::unclean_shutdown(path);
         let mut conn = Connection::open(path).map_err(|e| StoreError::Open {
             path: path.to_path_buf(),
             source: e,
         })?;
-        schema::prepare(&mut conn, path, true, sync)?;
+        schema::prepare(&mut conn, path, unclean, sync)?;
+        let readers = (0..READERS)
+            .map(|_| schema::open_reader(path).map(Mutex::new))
+            .collect::<Result<_, _>>()?;
         Ok(Store {
             conn: Mutex::new(conn),
+            readers,
+            next_reader: AtomicUsize::new(0),
             path: Some(path.to_path_buf()),
         })
     }
@@ -396,6 +427,8 @@ impl Store {
         schema::prepare(&mut conn, path, false, Synchronous::Full)?;
         Ok(Store {
             conn: Mutex::new(conn),
+            readers: Vec::new(),
+            next_reader: AtomicUsize::new(0),
             path: None,
         })
     }
@@ -424,6 +457,26 @@ impl Store {
     /// transaction half done (rusqlite rolls back on drop), so a poisoned lock is reused.
     fn lock(&self) -> MutexGuard<'_, Connection> {
         self.conn.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// A read-only connection, for a query that only reads: a free reader if there is one,
+    /// else the next in turn (the writer in memory). A slow read never holds up a write.
+    fn read(&self) -> MutexGuard<'_, Connection> {
+        if self.readers.is_empty() {
+            return self.lock();
+        }
+        let first = self.next_reader.fetch_add(1, Ordering::Relaxed);
+        for i in 0..self.readers.len() {
+            let reader = &self.readers[(first + i) % self.readers.len()];
+            match reader.try_lock() {
+                Ok(conn) => return conn,
+                Err(std::sync::TryLockError::Poisoned(e)) => return e.into_inner(),
+                Err(std::sync::TryLockError::WouldBlock) => {}
+            }
+        }
+        self.readers[first % self.readers.len()]
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
     }
 }
 

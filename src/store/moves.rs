@@ -101,7 +101,7 @@ impl Store {
 
     /// The moves of a game, in order.
     pub fn moves(&self, game: GameId) -> Result<Vec<StoredMove>, StoreError> {
-        let conn = self.lock();
+        let conn = self.read();
         let mut stmt =
             conn.prepare_cached(&format!("{MOVE_SELECT} WHERE game_id = ?1 ORDER BY ply"))?;
         let moves = stmt
@@ -113,7 +113,7 @@ impl Store {
     /// The last move of a game, or `None` before the first move.
     pub fn last_move(&self, game: GameId) -> Result<Option<StoredMove>, StoreError> {
         Ok(self
-            .lock()
+            .read()
             .prepare_cached(&format!(
                 "{MOVE_SELECT} WHERE game_id = ?1 ORDER BY ply DESC LIMIT 1"
             ))?

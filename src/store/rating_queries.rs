@@ -18,7 +18,7 @@ use crate::rules::{RuleSet, Side, Variant};
 impl Store {
     /// Whether game `id` counts for ratings once it finishes (false for an unknown game).
     pub fn is_rated(&self, id: GameId) -> Result<bool, StoreError> {
-        Ok(is_rated(&self.lock(), id)?)
+        Ok(is_rated(&self.read(), id)?)
     }
 
     /// The rating of `user` in `scope` for `variant` under `rules`, or `None` for a
@@ -30,7 +30,7 @@ impl Store {
         variant: Variant,
         rules: RuleSet,
     ) -> Result<Option<PlayerRating>, StoreError> {
-        Ok(load_rating(&self.lock(), scope, variant, rules, user)?)
+        Ok(load_rating(&self.read(), scope, variant, rules, user)?)
     }
 
     /// Every rating of `user` for `variant` under `rules`, global first.
@@ -40,7 +40,7 @@ impl Store {
         variant: Variant,
         rules: RuleSet,
     ) -> Result<Vec<PlayerRating>, StoreError> {
-        let conn = self.lock();
+        let conn = self.read();
         let mut stmt = conn.prepare_cached(&format!(
             "{RATING_SELECT} WHERE user_id = ?1 AND variant = ?2 AND rules = ?3 ORDER BY scope"
         ))?;
@@ -56,7 +56,7 @@ impl Store {
     /// The rating changes game `id` made (none for a game that did not count or has not
     /// finished), server scope first, South first.
     pub fn rating_changes(&self, id: GameId) -> Result<Vec<RatingChange>, StoreError> {
-        let conn = self.lock();
+        let conn = self.read();
         let mut stmt = conn.prepare_cached(&format!(
             "{CHANGE_SELECT} WHERE game_id = ?1 ORDER BY scope = 0, scope, side DESC"
         ))?;
@@ -75,7 +75,7 @@ impl Store {
         rules: RuleSet,
         limit: u32,
     ) -> Result<Vec<Ranked>, StoreError> {
-        let conn = self.lock();
+        let conn = self.read();
         let mut stmt = conn.prepare_cached(LEADERBOARD_SQL)?;
         let rows = stmt
             .query_map(
@@ -104,7 +104,7 @@ impl Store {
         variant: Variant,
         rules: RuleSet,
     ) -> Result<(Option<u32>, u32), StoreError> {
-        let conn = self.lock();
+        let conn = self.read();
         let total: u32 = conn
             .prepare_cached(RANKED_COUNT_SQL)?
             .query_row(params![scope.key(), variant.name(), rules.name()], |r| {
@@ -136,7 +136,7 @@ impl Store {
         user: UserId,
         variant: Variant,
     ) -> Result<Vec<FinishedGame>, StoreError> {
-        let conn = self.lock();
+        let conn = self.read();
         let mut stmt = conn.prepare_cached(FINISHED_SQL)?;
         let rows = stmt
             .query_map(params![id_sql(user.0), variant.name()], |row| {
@@ -184,7 +184,7 @@ impl Store {
         scope: Scope,
         variant: Option<Variant>,
     ) -> Result<Vec<(PlayerRating, String)>, StoreError> {
-        let conn = self.lock();
+        let conn = self.read();
         let mut stmt = conn.prepare(
             "SELECT r.scope, r.variant, r.rules, r.user_id, r.rating, r.deviation, \
              r.volatility, r.games, r.wins, r.losses, r.draws, r.updated_at, \

@@ -7,32 +7,21 @@ use rusqlite::{params, Connection, TransactionBehavior};
 
 use super::glicko::{Rating, Score};
 use super::ratings::*;
-use super::types::{Game, GameId, UserId};
+use super::types::{GameId, UserId};
 use super::{Store, StoreError};
 use crate::rules::{RuleSet, Variant};
 
-/// A rated game row for the rebuild.
-struct RebuildRow {
-    game: Game,
-    seq: Option<i64>,
-}
-
-/// Every finished rated game in the order it was rated (games without a number last).
-fn rated_games(conn: &Connection) -> Result<Vec<RebuildRow>, StoreError> {
-    let ids: Vec<(i64, Option<i64>)> = conn
+/// Every finished rated game's id and rating number, in the order it was rated (games
+/// without a number last): 16 bytes a game; each game is read when its turn comes.
+fn rated_games(conn: &Connection) -> Result<Vec<(GameId, Option<i64>)>, StoreError> {
+    let ids = conn
         .prepare(
             "SELECT id, rating_seq FROM games WHERE rated = 1 AND status = 'finished' \
              ORDER BY rating_seq IS NULL, rating_seq, updated_at, id",
         )?
-        .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?
+        .query_map([], |r| Ok((GameId(r.get(0)?), r.get(1)?)))?
         .collect::<rusqlite::Result<_>>()?;
-    let mut out = Vec::with_capacity(ids.len());
-    for (id, seq) in ids {
-        if let Some(game) = super::rows::load_game(conn, GameId(id))? {
-            out.push(RebuildRow { game, seq });
-        }
-    }
-    Ok(out)
+    Ok(ids)
 }
 
 /// A rating as words for reports: `1662.31/290.32/0.060000`.
@@ -47,22 +36,49 @@ fn same(a: &Rating, b: &Rating) -> bool {
 }
 
 /// Recomputes every rating from the rated games in order and compares with what is stored;
-/// with `repair`, replaces the stored ratings and records with the recomputed ones.
+/// with `repair`, replaces the stored ratings and records with the recomputed ones (a
+/// second pass over the games, writing as it goes: memory stays bounded by the players).
 fn recompute(conn: &Connection, repair: bool) -> Result<RatingsCheck, StoreError> {
+    let check = replay(conn, None)?;
+    if repair && !check.differences.is_empty() {
+        let ids = rated_games(conn)?;
+        conn.execute("DELETE FROM rating_changes", [])?;
+        conn.execute("DELETE FROM ratings", [])?;
+        conn.execute(
+            "UPDATE games SET rating_seq = NULL WHERE rating_seq IS NOT NULL",
+            [],
+        )?;
+        replay(conn, Some(ids))?;
+    }
+    Ok(check)
+}
+
+/// One pass over the rated games (`rewrite`: the games to write the changes of, in order,
+/// instead of comparing them with the stored ones).
+fn replay(
+    conn: &Connection,
+    rewrite: Option<Vec<(GameId, Option<i64>)>>,
+) -> Result<RatingsCheck, StoreError> {
+    let writing = rewrite.is_some();
     type Key = (Scope, Variant, RuleSet, UserId);
     let key = |scope: Scope, variant: Variant, rules: RuleSet, user: UserId| -> Key {
         (scope, variant, rules, user)
     };
     let mut table: HashMap<Key, PlayerRating> = HashMap::new();
     let mut differences = Vec::new();
-    let mut all_changes: Vec<(RatedGame, Vec<RatingChange>)> = Vec::new();
-    let rows = rated_games(conn)?;
+    let rows = match rewrite {
+        Some(ids) => ids,
+        None => rated_games(conn)?,
+    };
     let mut stored_changes = conn.prepare(&format!(
         "{CHANGE_SELECT} WHERE game_id = ?1 ORDER BY scope DESC, side DESC"
     ))?;
     let mut counted = 0u64;
-    for row in &rows {
-        let Some(rated) = RatedGame::of(&row.game, true) else {
+    for &(id, seq) in &rows {
+        let Some(game) = super::rows::load_game(conn, id)? else {
+            continue;
+        };
+        let Some(rated) = RatedGame::of(&game, true) else {
             continue;
         };
         counted += 1;
@@ -95,17 +111,31 @@ fn recompute(conn: &Connection, repair: bool) -> Result<RatingsCheck, StoreError
             }
             entry.updated_at = rated.finished_at;
         }
+        if writing {
+            for c in &changes {
+                write_change(conn, &rated, c)?;
+            }
+            conn.prepare_cached("UPDATE games SET rating_seq = ?2 WHERE id = ?1")?
+                .execute(params![rated.id.0, counted as i64])?;
+            continue;
+        }
         let stored: Vec<RatingChange> = stored_changes
             .query_map([rated.id.0], change_from_row)?
             .collect::<rusqlite::Result<_>>()?;
-        if row.seq.is_none() {
+        if seq.is_none() {
             differences.push(format!(
                 "game {}: finished and rated, but its rating was never applied",
                 rated.id
             ));
         }
         compare_changes(rated.id, &stored, &changes, &mut differences);
-        all_changes.push((rated, changes));
+    }
+    if writing {
+        return Ok(RatingsCheck {
+            games: counted,
+            ratings: table.len() as u64,
+            differences,
+        });
     }
     // Records of games that do not count (any more).
     let orphans: Vec<i64> = conn
@@ -164,21 +194,6 @@ fn recompute(conn: &Connection, repair: bool) -> Result<RatingsCheck, StoreError
             r.rules,
             words(&r.rating)
         ));
-    }
-    if repair && !differences.is_empty() {
-        conn.execute("DELETE FROM rating_changes", [])?;
-        conn.execute("DELETE FROM ratings", [])?;
-        conn.execute(
-            "UPDATE games SET rating_seq = NULL WHERE rating_seq IS NOT NULL",
-            [],
-        )?;
-        for (seq, (game, changes)) in all_changes.iter().enumerate() {
-            for c in changes {
-                write_change(conn, game, c)?;
-            }
-            conn.prepare_cached("UPDATE games SET rating_seq = ?2 WHERE id = ?1")?
-                .execute(params![game.id.0, seq as i64 + 1])?;
-        }
     }
     Ok(RatingsCheck {
         games: counted,

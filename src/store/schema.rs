@@ -7,7 +7,7 @@ use std::time::Duration;
 use rusqlite::{Connection, ErrorCode};
 use rusqlite_migration::{Migrations, M};
 
-use super::{ending, StoreError, Synchronous};
+use super::{ending, summaries, StoreError, Synchronous};
 
 /// `PRAGMA application_id` of a bao-bot database ("BAOB"): marks the file as ours.
 pub const APPLICATION_ID: i32 = 0x4241_4F42;
@@ -32,10 +32,37 @@ pub(super) const MIGRATIONS_SQL: &[&str] = &[
     include_str!("migrations/014_web.sql"),
     include_str!("migrations/015_clocks.sql"),
     include_str!("migrations/016_languages.sql"),
+    include_str!("migrations/017_history_at_scale.sql"),
 ];
 
-static MIGRATIONS: LazyLock<Migrations<'static>> =
-    LazyLock::new(|| Migrations::new(MIGRATIONS_SQL.iter().map(|sql| M::up(sql)).collect()));
+/// The migration whose Rust step fills the player summaries from the stored games.
+const SUMMARIES_MIGRATION: usize = 17;
+
+static MIGRATIONS: LazyLock<Migrations<'static>> = LazyLock::new(|| {
+    Migrations::new(
+        MIGRATIONS_SQL
+            .iter()
+            .enumerate()
+            .map(|(i, sql)| match i + 1 {
+                SUMMARIES_MIGRATION => M::up_with_hook(sql, summaries::migration_hook),
+                _ => M::up(sql),
+            })
+            .collect(),
+    )
+});
+
+/// The migrations up to schema `version` only (tests build an old database with them).
+#[cfg(test)]
+pub(super) fn migrate_to(conn: &mut Connection, version: usize) {
+    Migrations::new(
+        MIGRATIONS_SQL[..version]
+            .iter()
+            .map(|sql| M::up(sql))
+            .collect(),
+    )
+    .to_latest(conn)
+    .unwrap();
+}
 
 /// The first migration's SQL (for tests that build an old database).
 #[cfg(test)]
@@ -64,7 +91,8 @@ fn classify(err: rusqlite::Error, path: &Path) -> StoreError {
 }
 
 /// Sets the connection up, checks the file is a sound bao-bot database that this build can
-/// read, and migrates it to [`SCHEMA_VERSION`]. `check_integrity` runs `PRAGMA quick_check`;
+/// read, and migrates it to [`SCHEMA_VERSION`]. `check_integrity` runs `PRAGMA quick_check`
+/// (a read of the whole file: the caller asks for it only after an unclean shutdown);
 /// `sync` sets `PRAGMA synchronous`. Ended games stored without their end reason get it
 /// back from what the store holds ([`ending::recover_reasons`]).
 pub fn prepare(
@@ -141,8 +169,45 @@ pub fn prepare(
             source: other,
         },
     })?;
-    ending::recover_reasons(conn)?;
+    ending::recover_reasons(conn).map_err(|e| corrupt_or(e, path))?;
+    // Statistics for the planner, where they are missing or stale (cheap: a limited analysis
+    // of the tables that need it).
+    conn.execute_batch("PRAGMA optimize=0x10002")
+        .map_err(|e| classify(e, path))?;
     Ok(())
+}
+
+/// A read-only connection to the (already prepared) database at `path`, for the store's
+/// readers.
+pub fn open_reader(path: &Path) -> Result<Connection, StoreError> {
+    use rusqlite::OpenFlags;
+    let conn = Connection::open_with_flags(
+        path,
+        OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+    )
+    .map_err(|e| classify(e, path))?;
+    conn.busy_timeout(Duration::from_secs(5))
+        .map_err(|e| classify(e, path))?;
+    Ok(conn)
+}
+
+/// A store error, as `Corrupt` when SQLite found the file damaged.
+fn corrupt_or(err: StoreError, path: &Path) -> StoreError {
+    match err {
+        StoreError::Sqlite(e) if e.sqlite_error_code() == Some(ErrorCode::DatabaseCorrupt) => {
+            classify(e, path)
+        }
+        other => other,
+    }
+}
+
+/// Whether the database at `path` was left by an unclean shutdown: a write-ahead log is
+/// still beside it (the last connection to close checkpoints and removes it), or another
+/// process has it open now. Then [`prepare`] runs `quick_check`.
+pub fn unclean_shutdown(path: &Path) -> bool {
+    let mut wal = path.as_os_str().to_owned();
+    wal.push("-wal");
+    std::fs::metadata(&wal).is_ok_and(|m| m.len() > 0)
 }
 
 #[cfg(test)]

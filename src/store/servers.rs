@@ -119,17 +119,13 @@ impl Store {
     }
 
     /// How many pending or active games `user` has in `guild` (as a player, or as the
-    /// challenger or challenged of a pending challenge).
+    /// challenger or challenged of a pending challenge): the server's running games, read
+    /// through their partial index.
     pub fn running_games_in_guild(&self, guild: u64, user: UserId) -> Result<u32, StoreError> {
         let u = id_sql(user.0);
         let n: i64 = self
-            .lock()
-            .prepare_cached(
-                "SELECT count(*) FROM games g LEFT JOIN challenges c ON c.game_id = g.id \
-             WHERE g.guild_id = ?1 AND g.status IN ('pending', 'active') \
-             AND (g.south_user = ?2 OR g.north_user = ?2 OR c.challenger = ?2 \
-                  OR c.challenged = ?2)",
-            )?
+            .read()
+            .prepare_cached(RUNNING_IN_GUILD_SQL)?
             .query_row(params![id_sql(guild), u], |r| r.get(0))?;
         Ok(n as u32)
     }
@@ -137,19 +133,13 @@ impl Store {
     /// Games pending or active, and games finished, in all servers and DMs; and the number
     /// of servers with a game.
     pub fn game_totals(&self) -> Result<(u64, u64, u64), StoreError> {
-        Ok(self.lock().query_row(
-            "SELECT (SELECT count(*) FROM games WHERE status IN ('pending', 'active')), \
-                    (SELECT count(*) FROM games WHERE status = 'finished'), \
-                    (SELECT count(DISTINCT guild_id) FROM games WHERE guild_id IS NOT NULL)",
-            [],
-            |r| {
-                Ok((
-                    r.get::<_, i64>(0)? as u64,
-                    r.get::<_, i64>(1)? as u64,
-                    r.get::<_, i64>(2)? as u64,
-                ))
-            },
-        )?)
+        Ok(self.read().query_row(GAME_TOTALS_SQL, [], |r| {
+            Ok((
+                r.get::<_, i64>(0)? as u64,
+                r.get::<_, i64>(1)? as u64,
+                r.get::<_, i64>(2)? as u64,
+            ))
+        })?)
     }
 
     /// Moves the active `game` from its channel into `thread`, opened there on the challenge
@@ -259,6 +249,23 @@ impl Store {
             .optional()?)
     }
 }
+
+/// `?2`'s running games in server `?1`.
+pub(super) const RUNNING_IN_GUILD_SQL: &str =
+    "SELECT count(*) FROM games g LEFT JOIN challenges c ON c.game_id = g.id \
+     WHERE g.guild_id = ?1 AND g.status IN ('pending', 'active') \
+     AND (g.south_user = ?2 OR g.north_user = ?2 OR c.challenger = ?2 OR c.challenged = ?2)";
+
+/// The about totals: running games (their partial index), finished games (a counter kept
+/// when a game ends) and servers with a game (skipping from one server to the next in the
+/// index by server).
+pub(super) const GAME_TOTALS_SQL: &str = "WITH RECURSIVE servers(guild) AS ( \
+       SELECT min(guild_id) FROM games WHERE guild_id IS NOT NULL \
+       UNION ALL SELECT (SELECT min(guild_id) FROM games WHERE guild_id > servers.guild) \
+       FROM servers WHERE servers.guild IS NOT NULL) \
+     SELECT (SELECT count(*) FROM games WHERE status IN ('pending', 'active')), \
+            (SELECT coalesce(max(finished), 0) FROM game_counts), \
+            (SELECT count(guild) FROM servers)";
 
 #[cfg(test)]
 pub(super) mod tests {

@@ -64,8 +64,13 @@ impl Store {
         }
         conn.pragma_update(None, "query_only", "ON")
             .map_err(open_err)?;
+        let readers = (0..super::READERS)
+            .map(|_| super::schema::open_reader(path).map(Mutex::new))
+            .collect::<Result<_, _>>()?;
         Ok(Store {
             conn: Mutex::new(conn),
+            readers,
+            next_reader: std::sync::atomic::AtomicUsize::new(0),
             path: Some(path.to_path_buf()),
         })
     }
@@ -137,7 +142,7 @@ impl Store {
 
     /// A game's ply and status, read cheaply (the live pages poll it), or `None`.
     pub fn game_progress(&self, id: GameId) -> Result<Option<(u32, GameStatus)>, StoreError> {
-        let conn = self.lock();
+        let conn = self.read();
         let row: Option<(i64, String)> = conn
             .prepare_cached("SELECT ply, status FROM games WHERE id = ?1")?
             .query_row([id.0], |r| Ok((r.get(0)?, r.get(1)?)))

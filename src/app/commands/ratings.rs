@@ -12,8 +12,8 @@ use crate::msg;
 use crate::render::{table_text, Column, Table, TableRow};
 use crate::rules::{RuleSet, Side, Variant};
 use crate::store::{
-    FinishedGame, Game, GameStatus, Place, Player, PlayerRating, Rating, RatingChange, Scope,
-    Score, UserId, MIN_RANKED_GAMES,
+    Game, GameStatus, Place, Player, PlayerRating, Rating, RatingChange, Scope, Score, Tally,
+    UserId, MIN_RANKED_GAMES,
 };
 
 use crate::app::refusal::{refuse, Answer};
@@ -91,31 +91,9 @@ fn unnamed(user: UserId) -> Msg {
     msg!("ratings-user", id = user.to_string())
 }
 
-/// Wins, losses and draws counted from results.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-struct Record {
-    wins: u32,
-    losses: u32,
-    draws: u32,
-}
-
-impl Record {
-    fn add(&mut self, score: Score) {
-        match score {
-            Score::Win => self.wins += 1,
-            Score::Loss => self.losses += 1,
-            Score::Draw => self.draws += 1,
-        }
-    }
-
-    fn games(&self) -> u32 {
-        self.wins + self.losses + self.draws
-    }
-
-    /// `7-3-1` (wins-losses-draws).
-    fn short(&self) -> String {
-        format!("{}-{}-{}", self.wins, self.losses, self.draws)
-    }
+/// `7-3-1` (wins-losses-draws).
+fn short(t: &Tally) -> String {
+    format!("{}-{}-{}", t.wins, t.losses, t.draws)
 }
 
 fn letter(score: Score) -> Msg {
@@ -124,16 +102,6 @@ fn letter(score: Score) -> Msg {
         Score::Loss => msg!("ratings-letter-loss"),
         Score::Draw => msg!("ratings-letter-draw"),
     }
-}
-
-/// The current and the best run of wins in `results` (oldest first).
-fn streaks(results: &[Score]) -> (u32, u32) {
-    let (mut run, mut best) = (0, 0);
-    for s in results {
-        run = if *s == Score::Win { run + 1 } else { 0 };
-        best = best.max(run);
-    }
-    (run, best)
 }
 
 impl App {
@@ -442,62 +410,67 @@ impl App {
             lines.push(record);
         }
 
-        let games = self.store.finished_games_of(who.id, variant)?;
-        let (people, ai): (Vec<&FinishedGame>, Vec<&FinishedGame>) =
-            games.iter().partition(|g| !g.opponent.is_ai());
-        if games.is_empty() {
+        // The player's summary: a few rows kept as games end, whatever their history.
+        let asker = (who.id != user.id).then_some(user.id);
+        let summary = self.store.player_summary(who.id, variant, asker)?;
+        let all = Tally {
+            wins: summary.sides[0].wins + summary.sides[1].wins,
+            losses: summary.sides[0].losses + summary.sides[1].losses,
+            draws: summary.sides[0].draws + summary.sides[1].draws,
+        };
+        let ai_games: u32 = summary.ai.iter().map(|(_, t)| t.games()).sum();
+        if all.games() == 0 && ai_games == 0 {
             lines.push(msg!("ratings-no-games", game = game_title(variant, rules)).into());
         }
-        if !people.is_empty() {
-            let mut all = Record::default();
-            let mut sides = [Record::default(); 2];
-            for g in &people {
-                all.add(g.score);
-                sides[g.side.index()].add(g.score);
-            }
-            let rated = people.iter().filter(|g| g.rated).count();
+        if all.games() > 0 {
             lines.push(
                 msg!(
                     "ratings-people",
                     games = all.games(),
-                    rated = rated,
+                    rated = summary.rated,
                     record = wld(all.wins, all.losses, all.draws),
-                    south = sides[Side::South.index()].short(),
-                    north = sides[Side::North.index()].short()
+                    south = short(&summary.sides[Side::South.index()]),
+                    north = short(&summary.sides[Side::North.index()])
                 )
                 .into(),
             );
-            if people.iter().any(|g| g.clock.is_some()) {
+            if summary.clocks.iter().any(|(c, _)| c.is_some()) {
                 // By time control, fastest first, games without a clock last.
-                let mut by: Vec<(Option<i64>, Option<String>, Record)> = Vec::new();
-                for g in &people {
-                    let key = g.clock.map(|c| c.form());
+                let mut by: Vec<(Option<i64>, Option<String>, Tally)> = Vec::new();
+                for (clock, tally) in &summary.clocks {
+                    let key = clock.map(|c| c.form());
                     match by.iter_mut().find(|(_, k, _)| *k == key) {
-                        Some((_, _, r)) => r.add(g.score),
-                        None => {
-                            let mut r = Record::default();
-                            r.add(g.score);
-                            by.push((g.clock.map(|c| c.base_ms), key, r));
+                        Some((_, _, t)) => {
+                            t.wins += tally.wins;
+                            t.losses += tally.losses;
+                            t.draws += tally.draws;
                         }
+                        None => by.push((clock.map(|c| c.base_ms), key, *tally)),
                     }
                 }
                 by.sort_by_key(|(base, _, _)| base.unwrap_or(i64::MAX));
                 let list = Text::join(
-                    by.iter().map(|(_, k, r)| {
+                    by.iter().map(|(_, k, t)| {
                         let key: Text = match k {
                             Some(form) => form.into(),
                             None => msg!("ratings-no-clock").into(),
                         };
-                        key.then(format!(" {}", r.short()))
+                        key.then(format!(" {}", short(t)))
                     }),
                     ", ",
                 );
                 lines.push(msg!("ratings-by-clock", list = list).into());
             }
-            let scores: Vec<Score> = people.iter().map(|g| g.score).collect();
-            let (now, best) = streaks(&scores);
-            lines.push(msg!("ratings-streak", now = now, best = best).into());
-            let last: Vec<Msg> = scores
+            lines.push(
+                msg!(
+                    "ratings-streak",
+                    now = summary.streak,
+                    best = summary.best_streak
+                )
+                .into(),
+            );
+            let last: Vec<Msg> = summary
+                .recent
                 .iter()
                 .rev()
                 .take(LAST_RESULTS)
@@ -512,13 +485,9 @@ impl App {
                 .into(),
             );
         }
-        if who.id != user.id {
-            let mut h2h = Record::default();
-            for g in &people {
-                if g.opponent == Player::Human(user.id) {
-                    h2h.add(g.score.flipped());
-                }
-            }
+        if asker.is_some() {
+            // The asker's record against the player: the player's, the other way round.
+            let h2h = summary.against;
             if h2h.games() == 0 {
                 lines.push(msg!("ratings-h2h-none", name = &name).into());
             } else {
@@ -526,31 +495,22 @@ impl App {
                     msg!(
                         "ratings-h2h",
                         name = &name,
-                        record = wld(h2h.wins, h2h.losses, h2h.draws)
+                        record = wld(h2h.losses, h2h.wins, h2h.draws)
                     )
                     .into(),
                 );
             }
         }
-        if !ai.is_empty() {
-            let mut levels: Vec<(crate::ai::Level, Record)> = Vec::new();
-            for g in &ai {
-                let Player::Ai { level } = &g.opponent else {
-                    continue;
-                };
-                match levels.iter_mut().find(|(l, _)| l == level) {
-                    Some((_, r)) => r.add(g.score),
-                    None => {
-                        let mut r = Record::default();
-                        r.add(g.score);
-                        levels.push((*level, r));
-                    }
-                }
-            }
+        if ai_games > 0 {
+            let mut levels: Vec<(crate::ai::Level, Tally)> = summary
+                .ai
+                .iter()
+                .filter_map(|(l, t)| Some((l.parse().ok()?, *t)))
+                .collect();
             levels.sort_by_key(|(l, _)| *l);
             let list = levels
                 .iter()
-                .map(|(l, r)| format!("{l} {}", r.short()))
+                .map(|(l, t)| format!("{l} {}", short(t)))
                 .collect::<Vec<_>>()
                 .join(", ");
             lines.push(msg!("ratings-ai", list = list).into());
@@ -563,14 +523,6 @@ impl App {
 mod tests {
     use super::*;
     use crate::i18n::Lang;
-
-    #[test]
-    fn streaks_count_runs_of_wins() {
-        use Score::*;
-        assert_eq!(streaks(&[]), (0, 0));
-        assert_eq!(streaks(&[Win, Win, Loss, Win, Win, Win, Draw, Win]), (1, 3));
-        assert_eq!(streaks(&[Loss, Win, Win]), (2, 2));
-    }
 
     #[test]
     fn signs_and_words() {
