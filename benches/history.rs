@@ -5,7 +5,7 @@
 //! clock, every way of ending; some left running), then the database is grown in SQL, in
 //! one transaction (`INSERT ... SELECT`): each copy is a stored game under a new id, new
 //! times and new players (1,000 of them; the heaviest plays one game in twelve), its moves
-//! copied with it, about 2% of copies left running in a place of their own. Ratings are
+//! copied with it; 200 copies left running, each in a place of its own. Ratings are
 //! then rebuilt (`db ratings --rebuild`) and the player summaries with them (`db check
 //! --repair`). At 1,000, 10,000 and 100,000 games it prints the median store time of
 //! start-up (warm) and of each command for the heaviest player, then the growth from 1,000
@@ -186,8 +186,11 @@ fn grow(path: &Path, seeds: usize, total: u64) {
     if want <= 0 {
         return;
     }
-    // The plan: each copy's id, seed, players, server, place and time. About one copy in 50
-    // of a running seed stays running; the rest copy finished seeds.
+    // The plan: each copy's id, seed, players, server, place and time. One copy in five of
+    // the first 1,000 games copies a running seed and stays running (200 live games at every
+    // size, as a server's live games do not grow with its history); the rest copy finished
+    // seeds.
+    let running = format!("(n % 5 = 0 AND {have} + n <= 1000)");
     tx.execute_batch("DROP TABLE IF EXISTS temp.copies")
         .expect("drop");
     tx.execute(
@@ -195,14 +198,14 @@ fn grow(path: &Path, seeds: usize, total: u64) {
             "CREATE TEMP TABLE copies AS WITH RECURSIVE k(n) AS (SELECT 1 UNION ALL \
              SELECT n + 1 FROM k WHERE n < {want}) \
              SELECT {have} + n AS id, \
-               CASE WHEN n % 50 = 0 THEN (SELECT max(id) FROM games WHERE id <= {seeds} \
+               CASE WHEN {running} THEN (SELECT max(id) FROM games WHERE id <= {seeds} \
                  AND status = 'active') \
                  ELSE 1 + ((n * 7) % (SELECT count(*) FROM games WHERE id <= {seeds} \
                  AND status = 'finished')) END AS pick, \
                CASE WHEN n % 12 = 0 THEN {HEAVY} ELSE 2 + ((n * 2654435761) % 999) END AS south, \
                3 + ((n * 40503 + 17) % 997) AS north, \
                {GUILD} + (n % 40) AS guild, \
-               CASE WHEN n % 50 = 0 THEN 10000000 + {have} + n ELSE 1000 + (n % 500) END \
+               CASE WHEN {running} THEN 10000000 + {have} + n ELSE 1000 + (n % 500) END \
                  AS channel, \
                {START} + 100000 + ({have} + n) * 60 AS at \
              FROM k"

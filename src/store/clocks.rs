@@ -265,7 +265,8 @@ impl Store {
 
 /// The running clocks started before `?1` (the partial index of running clocks).
 pub(super) const RUNNING_CLOCKS_SQL: &str =
-    "SELECT id, clock_since_ms FROM games WHERE status = 'active' \
+    "SELECT id, clock_since_ms FROM games INDEXED BY games_clock_running \
+     WHERE status = 'active' \
      AND clock_running IS NOT NULL AND clock_since_ms < ?1 ORDER BY id";
 
 /// Whether anything on a live clock is due at `now_ms` (the index on `clock_due_ms`).

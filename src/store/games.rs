@@ -575,32 +575,39 @@ impl Store {
 /// The ids of `?1`'s pending and active games: by side (partial indexes of running games)
 /// and the pending challenges (the partial index of pending games).
 pub(super) const GAMES_RUNNING_SQL: &str =
-    "SELECT id FROM games WHERE south_user = ?1 AND status IN ('pending', 'active') \
-     UNION SELECT id FROM games WHERE north_user = ?1 AND status IN ('pending', 'active') \
-     UNION SELECT c.game_id FROM games p JOIN challenges c ON c.game_id = p.id \
+    "SELECT id FROM games INDEXED BY games_running_by_south \
+       WHERE south_user = ?1 AND status IN ('pending', 'active') \
+     UNION SELECT id FROM games INDEXED BY games_running_by_north \
+       WHERE north_user = ?1 AND status IN ('pending', 'active') \
+     UNION SELECT c.game_id FROM games p INDEXED BY games_pending \
+       JOIN challenges c ON c.game_id = p.id \
        WHERE p.status = 'pending' AND ?1 IN (c.challenger, c.challenged)";
 
 /// The ids of at most `?2` of `?1`'s newest ended games from each of the side indexes and
 /// the unanswered challenges.
 pub(super) const GAMES_ENDED_SQL: &str =
-    "SELECT id FROM (SELECT id FROM games WHERE south_user = ?1 \
+    "SELECT id FROM (SELECT id FROM games INDEXED BY games_by_south WHERE south_user = ?1 \
        AND status IN ('finished', 'aborted') ORDER BY updated_at DESC, id DESC LIMIT ?2) \
-     UNION SELECT id FROM (SELECT id FROM games WHERE north_user = ?1 \
+     UNION SELECT id FROM (SELECT id FROM games INDEXED BY games_by_north WHERE north_user = ?1 \
        AND status IN ('finished', 'aborted') ORDER BY updated_at DESC, id DESC LIMIT ?2) \
-     UNION SELECT id FROM (SELECT game_id AS id FROM challenges WHERE challenger = ?1 \
+     UNION SELECT id FROM (SELECT game_id AS id FROM challenges \
+       INDEXED BY challenges_unanswered_by_challenger WHERE challenger = ?1 \
        AND unanswered = 1 ORDER BY game_id DESC LIMIT ?2) \
-     UNION SELECT id FROM (SELECT game_id AS id FROM challenges WHERE challenged = ?1 \
+     UNION SELECT id FROM (SELECT game_id AS id FROM challenges \
+       INDEXED BY challenges_unanswered_by_challenged WHERE challenged = ?1 \
        AND unanswered = 1 ORDER BY game_id DESC LIMIT ?2)";
 
 /// The ids of at most `?2` of `?1`'s newest games of any status from each source.
 pub(super) const GAMES_ALL_SQL: &str =
-    "SELECT id FROM (SELECT id FROM games WHERE south_user = ?1 \
+    "SELECT id FROM (SELECT id FROM games INDEXED BY games_by_south WHERE south_user = ?1 \
        ORDER BY updated_at DESC, id DESC LIMIT ?2) \
-     UNION SELECT id FROM (SELECT id FROM games WHERE north_user = ?1 \
+     UNION SELECT id FROM (SELECT id FROM games INDEXED BY games_by_north WHERE north_user = ?1 \
        ORDER BY updated_at DESC, id DESC LIMIT ?2) \
-     UNION SELECT id FROM (SELECT game_id AS id FROM challenges WHERE challenger = ?1 \
+     UNION SELECT id FROM (SELECT game_id AS id FROM challenges \
+       INDEXED BY challenges_unanswered_by_challenger WHERE challenger = ?1 \
        AND unanswered = 1 ORDER BY game_id DESC LIMIT ?2) \
-     UNION SELECT id FROM (SELECT game_id AS id FROM challenges WHERE challenged = ?1 \
+     UNION SELECT id FROM (SELECT game_id AS id FROM challenges \
+       INDEXED BY challenges_unanswered_by_challenged WHERE challenged = ?1 \
        AND unanswered = 1 ORDER BY game_id DESC LIMIT ?2)";
 
 /// [`Store::games_of`]'s query for `filter`: the games of its id source, newest first.
@@ -629,8 +636,10 @@ fn games_among(ids: &str) -> String {
 /// The ongoing games of `?1` in threads of channel `?3` of server `?2`: its running games
 /// (partial indexes by side), whatever its history.
 pub(super) fn threads_of_sql() -> String {
-    let ids = "SELECT id FROM games WHERE south_user = ?1 AND status IN ('pending', 'active') \
-         UNION SELECT id FROM games WHERE north_user = ?1 AND status IN ('pending', 'active')";
+    let ids = "SELECT id FROM games INDEXED BY games_running_by_south \
+           WHERE south_user = ?1 AND status IN ('pending', 'active') \
+         UNION SELECT id FROM games INDEXED BY games_running_by_north \
+           WHERE north_user = ?1 AND status IN ('pending', 'active')";
     format!(
         "{} WHERE {ONGOING} AND g.guild_id = ?2 AND EXISTS (SELECT 1 FROM game_threads t \
            WHERE t.game_id = g.id AND t.parent_channel = ?3) ORDER BY g.id",
@@ -642,9 +651,14 @@ pub(super) fn threads_of_sql() -> String {
 /// thread-bound active games).
 pub(super) fn without_thread_sql() -> String {
     format!(
-        "{GAME_SELECT} WHERE g.status = 'active' AND g.thread_bound = 1 \
+        "{} WHERE g.status = 'active' AND g.thread_bound = 1 \
          AND g.updated_at < ?1 \
          AND NOT EXISTS (SELECT 1 FROM game_threads t WHERE t.game_id = g.id) \
-         ORDER BY g.id"
+         ORDER BY g.id",
+        GAME_SELECT.replacen(
+            "FROM games g ",
+            "FROM games g INDEXED BY games_awaiting_thread ",
+            1
+        )
     )
 }

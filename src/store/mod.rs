@@ -378,6 +378,10 @@ impl Drop for Store {
     /// Leaves the planner's statistics up to date for the next start (`PRAGMA optimize`,
     /// cheap: it analyses only the tables whose statistics went stale).
     fn drop(&mut self) {
+        // The readers close first: the writer, closing last, checkpoints the write-ahead log
+        // and removes it (a read-only connection cannot), so the next open sees a clean
+        // shutdown.
+        self.readers.clear();
         let _ = self.lock().execute_batch("PRAGMA optimize");
     }
 }

@@ -252,7 +252,8 @@ impl Store {
 
 /// `?2`'s running games in server `?1`.
 pub(super) const RUNNING_IN_GUILD_SQL: &str =
-    "SELECT count(*) FROM games g LEFT JOIN challenges c ON c.game_id = g.id \
+    "SELECT count(*) FROM games g INDEXED BY games_running_by_guild \
+     LEFT JOIN challenges c ON c.game_id = g.id \
      WHERE g.guild_id = ?1 AND g.status IN ('pending', 'active') \
      AND (g.south_user = ?2 OR g.north_user = ?2 OR c.challenger = ?2 OR c.challenged = ?2)";
 
@@ -260,10 +261,12 @@ pub(super) const RUNNING_IN_GUILD_SQL: &str =
 /// when a game ends) and servers with a game (skipping from one server to the next in the
 /// index by server).
 pub(super) const GAME_TOTALS_SQL: &str = "WITH RECURSIVE servers(guild) AS ( \
-       SELECT min(guild_id) FROM games WHERE guild_id IS NOT NULL \
-       UNION ALL SELECT (SELECT min(guild_id) FROM games WHERE guild_id > servers.guild) \
+       SELECT min(guild_id) FROM games INDEXED BY games_by_guild WHERE guild_id IS NOT NULL \
+       UNION ALL SELECT (SELECT min(guild_id) FROM games INDEXED BY games_by_guild \
+         WHERE guild_id > servers.guild) \
        FROM servers WHERE servers.guild IS NOT NULL) \
-     SELECT (SELECT count(*) FROM games WHERE status IN ('pending', 'active')), \
+     SELECT (SELECT count(*) FROM games INDEXED BY games_running_by_guild \
+               WHERE status IN ('pending', 'active')), \
             (SELECT coalesce(max(finished), 0) FROM game_counts), \
             (SELECT count(guild) FROM servers)";
 
