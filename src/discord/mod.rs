@@ -345,6 +345,12 @@ async fn on_event(
     framework: poise::FrameworkContext<'_, Data, Error>,
     event: &serenity::FullEvent,
 ) -> Result<(), Error> {
+    visibility::refresh(
+        &framework.serenity_context.cache,
+        &framework.user_data.app,
+        event,
+    )
+    .await;
     match event {
         serenity::FullEvent::Ready { data_about_bot } => {
             info!(
