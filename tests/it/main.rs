@@ -28,6 +28,7 @@ mod console_lessons;
 mod console_script;
 mod console_transcript;
 mod db_backup;
+mod db_files;
 mod discord_analysis;
 mod discord_app;
 mod discord_limits;
