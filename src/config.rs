@@ -103,6 +103,9 @@ impl fmt::Display for Token {
 pub struct AiLimits {
     /// At most this many AI searches run at once; later requests wait their turn.
     pub max_concurrent_searches: usize,
+    /// At most this many AI requests wait for a search; past it, a move against the AI or a
+    /// hint is refused with the wait ("busy, try again in N s").
+    pub max_waiting: usize,
     /// Wall-clock cap of one `beginner` search, in milliseconds.
     pub beginner_ms: u64,
     /// Wall-clock cap of one `easy` search, in milliseconds.
@@ -121,6 +124,7 @@ impl Default for AiLimits {
     fn default() -> AiLimits {
         AiLimits {
             max_concurrent_searches: 1,
+            max_waiting: 16,
             beginner_ms: 200,
             easy_ms: 200,
             casual_ms: 300,

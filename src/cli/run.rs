@@ -59,6 +59,7 @@ pub fn run(config_path: Option<&Path>) -> Result<(), CliError> {
         ai_wall_caps: Level::ALL
             .map(|l| config.ai.cap_for(l.name()).unwrap_or(l.default_wall_cap())),
         max_concurrent_searches: config.ai.max_concurrent_searches,
+        ai_queue_limit: config.ai.max_waiting,
         render_workers: config.render.workers(),
         render_queue_limit: config.render.queue_limit,
         animation: config.animation,

@@ -8,6 +8,7 @@
 mod support;
 
 mod ai;
+mod ai_queue;
 mod app;
 mod app_analysis;
 mod app_anim;
