@@ -4,7 +4,9 @@
 //! - the game page's HTML, CSS and JS together (target: at most 150 KB);
 //! - the time to serve the page (and its data) for a 150-ply game (target: 20 ms);
 //! - the time from a stored move to the event on an open page (target: 1 s);
-//! - the server's memory with 500 live pages open (target: at most 50 MB more).
+//! - the server's memory with 500 live pages open (target: at most 50 MB more);
+//! - another address served while 1,100 slow connections from one address are open (with
+//!   the default limits, under 1,024 file handles).
 //!
 //! `cargo bench --bench web`; under `cargo test` it runs a small version as a smoke test.
 //! `cargo bench --bench web -- --demo FILE` only writes the demo database (for trying the
@@ -57,25 +59,132 @@ fn start_server(db: &std::path::Path) -> Server {
         .local_addr()
         .unwrap()
         .port();
-    let child = Command::new(env!("CARGO_BIN_EXE_bao-bot"))
-        .args(["web", "--db"])
-        .arg(db)
-        .args([
-            "--listen",
-            &format!("127.0.0.1:{port}"),
-            "--max-live",
-            "2000",
-            "--requests-per-minute",
-            "1000000",
-        ])
+    let mut child = Command::new(env!("CARGO_BIN_EXE_bao-bot"));
+    child.args(["web", "--db"]).arg(db).args([
+        "--listen",
+        &format!("127.0.0.1:{port}"),
+        "--max-live",
+        "2000",
+        "--requests-per-minute",
+        "1000000",
+        // The figures below come from one address.
+        "--live-per-address",
+        "2000",
+        "--connections-per-address",
+        "2000",
+        "--max-connections",
+        "4000",
+    ]);
+    Server {
+        child: quietly(child),
+        base: format!("http://127.0.0.1:{port}"),
+    }
+}
+
+/// `command` started with its output thrown away.
+fn quietly(mut command: Command) -> Child {
+    command
         .stdout(Stdio::null())
         .stderr(Stdio::null())
         .spawn()
-        .expect("bao-bot web starts");
-    Server {
-        child,
-        base: format!("http://127.0.0.1:{port}"),
+        .expect("bao-bot web starts")
+}
+
+/// `bao-bot web` over `db` with its default connection limits, under a limit of 1,024 file
+/// handles (as many servers run), on a free loopback port.
+fn start_default_server(db: &std::path::Path) -> (Server, std::net::SocketAddr) {
+    let addr = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap();
+    let mut child = Command::new("sh");
+    child
+        .args([
+            "-c",
+            "ulimit -n 1024 && exec \"$0\" web --db \"$1\" --listen \"$2\"",
+            env!("CARGO_BIN_EXE_bao-bot"),
+        ])
+        .arg(db)
+        .arg(addr.to_string());
+    (
+        Server {
+            child: quietly(child),
+            base: format!("http://{addr}"),
+        },
+        addr,
+    )
+}
+
+/// A connection to `server` from the loopback address `from`.
+async fn connect_from(
+    from: &str,
+    server: std::net::SocketAddr,
+) -> std::io::Result<tokio::net::TcpStream> {
+    let socket = tokio::net::TcpSocket::new_v4()?;
+    socket.bind(format!("{from}:0").parse().unwrap())?;
+    socket.connect(server).await
+}
+
+/// `GET /health` from `from` over a new connection: the time to the whole answer, and
+/// whether it was 200.
+async fn health_from(from: &str, server: std::net::SocketAddr) -> (Duration, bool) {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let started = Instant::now();
+    let Ok(mut stream) = connect_from(from, server).await else {
+        return (started.elapsed(), false);
+    };
+    let _ = stream
+        .write_all(b"GET /health HTTP/1.1\r\nHost: bao\r\nConnection: close\r\n\r\n")
+        .await;
+    let mut got = Vec::new();
+    let done = tokio::time::timeout(Duration::from_secs(30), stream.read_to_end(&mut got)).await;
+    (
+        started.elapsed(),
+        done.is_ok() && got.starts_with(b"HTTP/1.1 200"),
+    )
+}
+
+/// Figure 5, slow connections: `slow` connections from 127.0.0.1, each sending half a
+/// request's headers, against a server with the default limits and 1,024 file handles;
+/// meanwhile `GET /health` from 127.0.0.2, `tries` times.
+async fn slow_connections(db: &std::path::Path, slow: usize, tries: usize) {
+    use tokio::io::AsyncWriteExt;
+    let (server, addr) = start_default_server(db);
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while !health_from("127.0.0.1", addr).await.1 {
+        assert!(Instant::now() < deadline, "the server did not start");
+        tokio::time::sleep(Duration::from_millis(50)).await;
     }
+    let before = server.rss_kib();
+    let mut held = Vec::new();
+    for _ in 0..slow {
+        let mut s = connect_from("127.0.0.1", addr).await.expect("connect");
+        let _ = s.write_all(b"GET /health HTTP/1.1\r\nHost: bao\r\n").await;
+        held.push(s);
+    }
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    let mut times = Vec::new();
+    let mut served = 0;
+    for _ in 0..tries {
+        let (t, ok) = health_from("127.0.0.2", addr).await;
+        served += usize::from(ok);
+        times.push(t);
+    }
+    times.sort();
+    let fds = std::fs::read_dir(format!("/proc/{}/fd", server.child.id()))
+        .map(|d| d.count())
+        .unwrap_or(0);
+    println!(
+        "{slow} slow connections from 127.0.0.1 (default limits, 1,024 file handles): \
+         127.0.0.2 served {served}/{tries}, median {}, max {}; server memory {:.1} MB -> {:.1} MB, \
+         {fds} file handles open",
+        ms(percentile(&times, 0.5)),
+        ms(times[times.len() - 1]),
+        before as f64 / 1024.0,
+        server.rss_kib() as f64 / 1024.0,
+    );
+    assert_eq!(served, tries, "another address went unserved");
+    drop(held);
 }
 
 async fn fetch(http: &Http, url: &str) -> (u16, Vec<u8>) {
@@ -281,4 +390,12 @@ async fn main() {
     assert_eq!(counts["live"], live_pages, "every page is live");
     assert_eq!(counts["polled"], live_games, "one poller per game");
     drop(open);
+    drop(server);
+
+    slow_connections(
+        &db,
+        if full { 1100 } else { 100 },
+        if full { 20 } else { 3 },
+    )
+    .await;
 }

@@ -103,6 +103,9 @@ impl fmt::Display for Token {
 pub struct AiLimits {
     /// At most this many AI searches run at once; later requests wait their turn.
     pub max_concurrent_searches: usize,
+    /// At most this many AI requests wait for a search; past it, a move against the AI or a
+    /// hint is refused with the wait ("busy, try again in N s").
+    pub max_waiting: usize,
     /// Wall-clock cap of one `beginner` search, in milliseconds.
     pub beginner_ms: u64,
     /// Wall-clock cap of one `easy` search, in milliseconds.
@@ -121,6 +124,7 @@ impl Default for AiLimits {
     fn default() -> AiLimits {
         AiLimits {
             max_concurrent_searches: 1,
+            max_waiting: 16,
             beginner_ms: 200,
             easy_ms: 200,
             casual_ms: 300,
@@ -192,6 +196,14 @@ pub struct WebSettings {
     pub max_live: usize,
     /// Requests each address may make per minute (a burst of as many is allowed).
     pub requests_per_minute: u32,
+    /// Most live pages followed at once from one address.
+    pub live_per_address: usize,
+    /// Most connections open at once, all addresses together.
+    pub max_connections: usize,
+    /// Most connections open at once from one address.
+    pub connections_per_address: usize,
+    /// Seconds a request's headers may take to arrive, and an idle connection may stay.
+    pub header_timeout_secs: u64,
 }
 
 impl Default for WebSettings {
@@ -201,6 +213,10 @@ impl Default for WebSettings {
             public_url: None,
             max_live: 1000,
             requests_per_minute: 600,
+            live_per_address: 16,
+            max_connections: 512,
+            connections_per_address: 32,
+            header_timeout_secs: 10,
         }
     }
 }
@@ -423,10 +439,22 @@ impl Config {
                 });
             }
         }
-        if self.web.max_live == 0 || self.web.requests_per_minute == 0 {
+        let w = &self.web;
+        if [
+            w.max_live,
+            w.requests_per_minute as usize,
+            w.live_per_address,
+            w.max_connections,
+            w.connections_per_address,
+            w.header_timeout_secs as usize,
+        ]
+        .contains(&0)
+        {
             return Err(ConfigError::Invalid {
                 setting: "web".into(),
-                message: "max_live and requests_per_minute must be at least 1".into(),
+                message: "max_live, requests_per_minute, live_per_address, max_connections, \
+                          connections_per_address and header_timeout_secs must be at least 1"
+                    .into(),
             });
         }
         if self.loopback_only && !self.proxy_url.as_deref().is_some_and(is_loopback_url) {

@@ -207,7 +207,10 @@ impl std::fmt::Debug for App {
 impl App {
     /// The conversation over `store`, telling time by `clock`.
     pub fn new(store: Arc<Store>, clock: Arc<dyn Clock>, settings: Settings) -> App {
-        let ai = ai_pool::AiPool::new(settings.max_concurrent_searches.max(1));
+        let ai = ai_pool::AiPool::new(
+            settings.max_concurrent_searches.max(1),
+            settings.ai_queue_limit,
+        );
         let started = clock.now();
         let pictures = crate::render::Pictures::new(crate::render::RenderPool::new(
             settings.render_workers,

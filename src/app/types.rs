@@ -426,6 +426,9 @@ pub struct Settings {
     pub ai_wall_caps: [Duration; Level::COUNT],
     /// How many AI searches may run at once.
     pub max_concurrent_searches: usize,
+    /// How many AI requests may wait for a search slot; past it, a move against the AI or a
+    /// hint is refused with the wait.
+    pub ai_queue_limit: usize,
     /// How many pictures and animations are drawn at once (the render workers).
     pub render_workers: usize,
     /// Past this many drawings waiting, a move's animation is skipped and its still board
@@ -459,6 +462,7 @@ impl Default for Settings {
             default_time_per_move: None,
             ai_wall_caps: Level::ALL.map(|l| l.default_wall_cap()),
             max_concurrent_searches: 1,
+            ai_queue_limit: 16,
             render_workers: crate::render::RenderPool::default_workers(),
             render_queue_limit: DEFAULT_RENDER_QUEUE_LIMIT,
             max_reminders_per_day: 3,

@@ -122,11 +122,18 @@ impl App {
             &super::picture_words::crosstable_words(event.spec.format, entrants.len(), lang),
         );
         let grid = table.columns.len() == rows.len() + 5;
+        // A private game's link (its token) only for a reader with the right to a private
+        // event; a public event's reader sees a private game unlinked.
+        let event_private =
+            place_visibility(&self.store, &event.place(), None)? == Visibility::Private;
         let link = |game: Option<GameId>| -> Result<Option<String>, AppError> {
             let Some(g) = game else { return Ok(None) };
             let Some(game) = self.store.game(g)? else {
                 return Ok(None);
             };
+            if !event_private && game_visibility(&self.store, &game)? == Visibility::Private {
+                return Ok(None);
+            }
             self.web_game_path(&game)
         };
         let mut cells = Vec::with_capacity(table.rows.len());
@@ -262,6 +269,13 @@ impl App {
         let Some(event) = self.store.event(id)? else {
             return Ok(None);
         };
+        // A private event's link (its token) only for a reader with the right to a private
+        // game; a public game's reader is not shown a private event.
+        if place_visibility(&self.store, &event.place(), None)? == Visibility::Private
+            && game_visibility(&self.store, game)? == Visibility::Public
+        {
+            return Ok(None);
+        }
         Ok(self.web_event_path(&event)?.map(|path| {
             (
                 msg!(

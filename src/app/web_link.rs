@@ -106,11 +106,14 @@ pub(crate) fn place_visibility(
     let Place::Channel { channel, .. } = place else {
         return Ok(Visibility::Private);
     };
-    let public = store.channel_public(*channel)? == Some(true)
-        || match parent {
-            Some(p) => store.channel_public(p)? == Some(true),
-            None => false,
-        };
+    // Public only when the place and its parent are: a game's thread (a public thread the
+    // bot opened) with no record of its own follows its parent; a record saying private,
+    // of either, makes it private; a place nothing is known about is private.
+    let own = store.channel_public(*channel)?;
+    let public = match parent {
+        Some(p) => own != Some(false) && store.channel_public(p)? == Some(true),
+        None => own == Some(true),
+    };
     Ok(if public {
         Visibility::Public
     } else {
@@ -281,5 +284,32 @@ mod tests {
             game_path(&key, GameId(5), Visibility::Private),
             format!("/g/5?k={t}")
         );
+    }
+
+    #[test]
+    fn a_place_is_public_only_when_it_and_its_parent_are() {
+        let store = Store::open_in_memory().unwrap();
+        let (channel, thread) = (20, 21);
+        let in_thread = Place::Channel {
+            guild: 1,
+            channel: thread,
+        };
+        let vis = |parent| place_visibility(&store, &in_thread, parent).unwrap();
+        // Nothing known: private.
+        assert_eq!(vis(Some(channel)), Visibility::Private);
+        assert_eq!(vis(None), Visibility::Private);
+        // The bot's public thread in a public channel follows it.
+        store.set_channel_public(1, channel, true, 0).unwrap();
+        assert_eq!(vis(Some(channel)), Visibility::Public);
+        store.set_channel_public(1, thread, true, 0).unwrap();
+        assert_eq!(vis(Some(channel)), Visibility::Public);
+        assert_eq!(vis(None), Visibility::Public);
+        // The channel made private, its thread's record left as it was: private.
+        store.set_channel_public(1, channel, false, 1).unwrap();
+        assert_eq!(vis(Some(channel)), Visibility::Private);
+        // A thread recorded private in a public channel: private.
+        store.set_channel_public(1, channel, true, 2).unwrap();
+        store.set_channel_public(1, thread, false, 2).unwrap();
+        assert_eq!(vis(Some(channel)), Visibility::Private);
     }
 }

@@ -27,6 +27,14 @@ fn open_existing(db: &Path) -> Result<Store, CliError> {
 /// summaries that differ.
 pub fn check(db: &Path, repair: bool) -> Result<(), CliError> {
     let store = open_existing(db)?;
+    for (file, mode) in bao_bot::store::wider_than_owner(db) {
+        println!(
+            "warning: {} is mode {mode:o}: others may read it, and the database holds the web \
+             pages' secret (every private link can be made from it); `chmod 600 {}`",
+            file.display(),
+            file.display()
+        );
+    }
     let (games, moves) = store.counts().map_err(anyhow::Error::from)?;
     let integrity = store.check_integrity().map_err(anyhow::Error::from)?;
     for problem in &integrity {

@@ -278,6 +278,18 @@ enum Command {
         /// Requests each address may make per minute.
         #[arg(long, default_value_t = 600)]
         requests_per_minute: u32,
+        /// Most pages followed live from one address.
+        #[arg(long, default_value_t = 16)]
+        live_per_address: usize,
+        /// Most connections open at once (past it, a short 503 and closed).
+        #[arg(long, default_value_t = 512)]
+        max_connections: usize,
+        /// Most connections open at once from one address.
+        #[arg(long, default_value_t = 32)]
+        connections_per_address: usize,
+        /// Seconds a request's headers may take, and an idle connection may stay.
+        #[arg(long, default_value_t = 10)]
+        header_timeout_secs: u64,
     },
     /// Play in the terminal: the bot's commands (`/bao ai hard`, `/bao move a6 left`) over
     /// the same store, as any user in any place (`/as baraka`, `/in #general`, `/dm`).
@@ -551,11 +563,21 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
             listen,
             max_live,
             requests_per_minute,
+            live_per_address,
+            max_connections,
+            connections_per_address,
+            header_timeout_secs,
         } => web::web(&web::WebArgs {
             db: &db,
             listen,
             max_live,
             requests_per_minute,
+            live_per_address,
+            connections: bao_bot::web::Connections {
+                total: max_connections.max(1),
+                per_address: connections_per_address.max(1),
+                header_timeout: std::time::Duration::from_secs(header_timeout_secs.max(1)),
+            },
         }),
         Command::Console {
             db,

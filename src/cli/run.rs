@@ -59,6 +59,7 @@ pub fn run(config_path: Option<&Path>) -> Result<(), CliError> {
         ai_wall_caps: Level::ALL
             .map(|l| config.ai.cap_for(l.name()).unwrap_or(l.default_wall_cap())),
         max_concurrent_searches: config.ai.max_concurrent_searches,
+        ai_queue_limit: config.ai.max_waiting,
         render_workers: config.render.workers(),
         render_queue_limit: config.render.queue_limit,
         animation: config.animation,
@@ -87,15 +88,24 @@ pub fn run(config_path: Option<&Path>) -> Result<(), CliError> {
             let listener = tokio::net::TcpListener::bind(addr)
                 .await
                 .map_err(|e| input(format!("web.listen {addr}: {e}")))?;
+            let w = &config.web;
             let options = WebOptions {
-                max_live: config.web.max_live,
-                requests_per_minute: config.web.requests_per_minute,
+                max_live: w.max_live,
+                live_per_address: w.live_per_address,
+                requests_per_minute: w.requests_per_minute,
+                connections: web::Connections {
+                    total: w.max_connections,
+                    per_address: w.connections_per_address,
+                    header_timeout: std::time::Duration::from_secs(w.header_timeout_secs),
+                },
                 ..WebOptions::default()
             };
             let router = web::router(web_app, &options);
             tracing::info!("web pages on http://{addr}/");
+            let connections = options.connections.clone();
             tokio::spawn(async move {
-                if let Err(e) = web::serve(listener, router, std::future::pending()).await {
+                let served = web::serve_with(listener, router, connections, std::future::pending());
+                if let Err(e) = served.await {
                     tracing::error!("the web pages stopped: {e}");
                 }
             });

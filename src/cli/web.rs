@@ -20,6 +20,10 @@ pub struct WebArgs<'a> {
     pub max_live: usize,
     /// Requests per address per minute.
     pub requests_per_minute: u32,
+    /// Most live pages from one address.
+    pub live_per_address: usize,
+    /// The connections held.
+    pub connections: bao_bot::web::Connections,
 }
 
 /// The app the pages read through: a read-only store, one render worker.
@@ -63,6 +67,8 @@ pub fn web(args: &WebArgs<'_>) -> Result<(), CliError> {
     let options = WebOptions {
         max_live: args.max_live,
         requests_per_minute: args.requests_per_minute,
+        live_per_address: args.live_per_address,
+        connections: args.connections.clone(),
         ..WebOptions::default()
     };
     runtime.block_on(async {
@@ -75,7 +81,7 @@ pub fn web(args: &WebArgs<'_>) -> Result<(), CliError> {
             args.db.display()
         );
         let router = web::router(app, &options);
-        web::serve(listener, router, async {
+        web::serve_with(listener, router, options.connections.clone(), async {
             let _ = tokio::signal::ctrl_c().await;
         })
         .await

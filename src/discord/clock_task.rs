@@ -33,7 +33,7 @@ pub fn start_clocks(app: Arc<App>, outbox: Outbox) -> ClockTask {
     let thread = match thread {
         Ok(t) => Some(t),
         Err(e) => {
-            error!(error = %e, "could not start the clock task");
+            error!(error = %super::redact::error(&e), "could not start the clock task");
             None
         }
     };

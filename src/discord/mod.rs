@@ -26,6 +26,7 @@ mod commands;
 mod messages;
 mod outgoing;
 mod ratings;
+mod redact;
 mod register;
 mod respond;
 mod retry;
@@ -304,11 +305,11 @@ async fn clock_step(
     match tokio::task::spawn_blocking(move || step(&worker)).await {
         Ok(Ok(notices)) => notices.into_iter().all(|n| outbox.send(n)),
         Ok(Err(e)) => {
-            error!(error = %e, "{what} failed");
+            error!(error = %redact::error(&e), "{what} failed");
             true
         }
         Err(e) => {
-            error!(error = %e, "{what} panicked");
+            error!(error = %redact::error(&e), "{what} panicked");
             true
         }
     }
@@ -344,6 +345,12 @@ async fn on_event(
     framework: poise::FrameworkContext<'_, Data, Error>,
     event: &serenity::FullEvent,
 ) -> Result<(), Error> {
+    visibility::refresh(
+        &framework.serenity_context.cache,
+        &framework.user_data.app,
+        event,
+    )
+    .await;
     match event {
         serenity::FullEvent::Ready { data_about_bot } => {
             info!(
@@ -381,13 +388,13 @@ async fn on_event(
 async fn on_error(err: poise::FrameworkError<'_, Data, Error>) {
     match err {
         poise::FrameworkError::Setup { error, .. } => {
-            error!(error = %error, "setup failed");
+            error!(error = %redact::error(&error), "setup failed");
         }
         poise::FrameworkError::Command { error, ctx, .. } => {
             error!(
                 command = %ctx.command().qualified_name,
                 user = ctx.author().id.get(),
-                error = %error,
+                error = %redact::error(&error),
                 "command failed"
             );
         }
@@ -403,7 +410,7 @@ async fn on_error(err: poise::FrameworkError<'_, Data, Error>) {
         }
         other => {
             if let Err(e) = poise::builtins::on_error(other).await {
-                warn!(error = %e, "could not report an error");
+                warn!(error = %redact::error(&e), "could not report an error");
             }
         }
     }
@@ -437,6 +444,6 @@ async fn unreadable(ctx: poise::Context<'_, Data, Error>, why: &str) {
     if let Err(e) =
         retry::retrying("unreadable command", deadline, || ctx.send(reply.clone())).await
     {
-        warn!(error = %e, "could not report an unreadable command");
+        warn!(error = %redact::error(&e), "could not report an unreadable command");
     }
 }

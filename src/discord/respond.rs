@@ -342,7 +342,7 @@ pub async fn refuse(ctx: AppContext<'_>, why: impl Into<Text>) -> Result<(), Err
     let http = &ctx.serenity_context().http;
     let answer = CreateInteractionResponse::Message(msg);
     if let Err(e) = Source::command(i).respond(http, answer).await {
-        warn!(error = %e, "could not refuse a command");
+        warn!(error = %super::redact::error(&e), "could not refuse a command");
     }
     info!(
         user = i.user.id.get(),
@@ -365,7 +365,7 @@ pub async fn foreign_button(data: &Data, http: &Http, i: &ComponentInteraction) 
         .allowed_mentions(CreateAllowedMentions::new());
     let answer = CreateInteractionResponse::Message(msg);
     if let Err(e) = Source::component(i).respond(http, answer).await {
-        warn!(error = %e, "could not answer a foreign button");
+        warn!(error = %super::redact::error(&e), "could not answer a foreign button");
     }
     info!(
         user = i.user.id.get(),
@@ -450,7 +450,7 @@ pub async fn serve(
         || conversation.render_wait(others) > DEFER_WHEN_RENDER_WAIT;
     if deferred {
         if let Err(e) = source.defer(http).await {
-            warn!(error = %e, "could not defer");
+            warn!(error = %super::redact::error(&e), "could not defer");
         }
     }
     let (who, place) = (asker.user.clone(), asker.place);
@@ -463,7 +463,7 @@ pub async fn serve(
         };
         if let Some(public) = public {
             if let Err(e) = conversation.channel_seen(&place, public) {
-                warn!(error = %e, "recording a channel's visibility failed");
+                warn!(error = %super::redact::error(&e), "recording a channel's visibility failed");
             }
         }
         match input {
@@ -481,7 +481,7 @@ pub async fn serve(
         Err(_) => {
             deferred = true;
             if let Err(e) = source.defer(http).await {
-                warn!(error = %e, "could not defer");
+                warn!(error = %super::redact::error(&e), "could not defer");
             }
             with_progress(http, source, &mut task, &mut progress).await
         }
@@ -489,11 +489,11 @@ pub async fn serve(
     let (plan, failed) = match result {
         Ok(Ok(response)) => (outgoing::plan(&response, &asker), None),
         Ok(Err(e)) => {
-            error!(user, place = %asker.place, error = %e, "the app failed");
+            error!(user, place = %asker.place, error = %super::redact::error(&e), "the app failed");
             (private_answer(APP_FAILED), Some("app-failed"))
         }
         Err(e) => {
-            error!(error = %e, "the app panicked");
+            error!(error = %super::redact::error(&e), "the app panicked");
             let sorry = "Sorry, something went wrong; please try again.";
             (private_answer(sorry), Some("handler-failed"))
         }
@@ -501,7 +501,7 @@ pub async fn serve(
     let outcome = match send_all(http, data, source, deferred, here.blocker(), plan).await {
         Ok(outcome) => failed.unwrap_or(outcome),
         Err(e) => {
-            warn!(error = %e, "could not send a reply");
+            warn!(error = %super::redact::error(&e), "could not send a reply");
             "send-failed"
         }
     };
@@ -544,7 +544,7 @@ async fn with_progress<T>(
                         .content(truncate(&line, TEXT_MAX))
                         .allowed_mentions(CreateAllowedMentions::new());
                     if let Err(e) = source.edit(http, edit).await {
-                        warn!(error = %e, "could not show progress");
+                        warn!(error = %super::redact::error(&e), "could not show progress");
                     }
                     last_edit = Some(Instant::now());
                 }

@@ -94,7 +94,7 @@ pub(super) async fn send_all(
             // Without an answer to the caller the rest is moot.
             Err(e) if to_caller && !answered => return Err(e),
             Err(e) => {
-                warn!(error = %e, step = ?out, "could not send a reply");
+                super::redact::step_failed(&e, &out, "could not send a reply");
                 outcome = "partly-sent";
             }
         }
@@ -129,7 +129,7 @@ pub(super) async fn send_all(
             ) => {
                 let pressed = Sent::Message(click.channel_id, click.message.id);
                 if let Err(e) = set_buttons(http, None, pressed, &[]).await {
-                    warn!(error = %e, "could not take the buttons off a pressed message");
+                    warn!(error = %super::redact::error(&e), "could not take the buttons off a pressed message");
                 }
             }
             (Outgoing::OpenThread(plan), _) => open_thread(http, &data.app, blocker, plan).await,
@@ -189,7 +189,7 @@ async fn send_to_caller(
         if reply.ephemeral {
             source.followup(http, followup(reply, buttons)).await?;
             if let Err(e) = source.delete_original(http).await {
-                warn!(error = %e, "could not remove the thinking message");
+                warn!(error = %super::redact::error(&e), "could not remove the thinking message");
             }
             Ok(None)
         } else {
@@ -284,7 +284,7 @@ async fn send_direct(
             Err(e) => return Err(e),
         },
         _ => {
-            warn!(step = ?out, "reply without a valid destination skipped");
+            warn!(step = %super::redact::Step(out), "reply without a valid destination skipped");
             None
         }
     })
@@ -324,7 +324,7 @@ async fn open_thread(
             match opened {
                 Ok(thread) => Ok(thread.id.get()),
                 Err(e) => {
-                    warn!(game = game.0, error = %e, "could not open a game's thread");
+                    warn!(game = game.0, error = %super::redact::error(&e), "could not open a game's thread");
                     Err(ThreadFailure::Refused)
                 }
             }
@@ -343,8 +343,12 @@ async fn open_thread(
                 send_unprompted(http, app, out).await;
             }
         }
-        Ok(Err(e)) => error!(game = game.0, error = %e, "recording a game's thread failed"),
-        Err(e) => error!(game = game.0, error = %e, "recording a game's thread panicked"),
+        Ok(Err(e)) => {
+            error!(game = game.0, error = %super::redact::error(&e), "recording a game's thread failed")
+        }
+        Err(e) => {
+            error!(game = game.0, error = %super::redact::error(&e), "recording a game's thread panicked")
+        }
     }
 }
 
@@ -353,7 +357,7 @@ pub async fn send_unprompted(http: &Http, app: &Arc<dyn Conversation>, out: Outg
     match send_direct(http, app, &out).await {
         Ok(Some(sent)) => board_buttons(http, app, None, &out, sent).await,
         Ok(None) => {}
-        Err(e) => warn!(error = %e, step = ?out, "could not send a message"),
+        Err(e) => super::redact::step_failed(&e, &out, "could not send a message"),
     }
 }
 
@@ -375,8 +379,12 @@ async fn board_buttons(
         let (app, event, place, message) = (app.clone(), *event, *place, sent.id().get());
         match tokio::task::spawn_blocking(move || app.event_posted(event, &place, message)).await {
             Ok(Ok(())) => {}
-            Ok(Err(e)) => error!(event, error = %e, "recording an announcement failed"),
-            Err(e) => error!(event, error = %e, "recording an announcement panicked"),
+            Ok(Err(e)) => {
+                error!(event, error = %super::redact::error(&e), "recording an announcement failed")
+            }
+            Err(e) => {
+                error!(event, error = %super::redact::error(&e), "recording an announcement panicked")
+            }
         }
     }
     let Outgoing::Post {
@@ -400,11 +408,11 @@ async fn board_buttons(
             {
                 Ok(Ok(recorded)) => recorded,
                 Ok(Err(e)) => {
-                    error!(game = game.0, error = %e, "recording a board failed");
+                    error!(game = game.0, error = %super::redact::error(&e), "recording a board failed");
                     false
                 }
                 Err(e) => {
-                    error!(game = game.0, error = %e, "recording a board panicked");
+                    error!(game = game.0, error = %super::redact::error(&e), "recording a board panicked");
                     false
                 }
             }
@@ -414,12 +422,12 @@ async fn board_buttons(
         return;
     }
     if let Err(e) = set_buttons(http, source, sent, buttons).await {
-        warn!(game = game.0, error = %e, "could not add a board's buttons");
+        warn!(game = game.0, error = %super::redact::error(&e), "could not add a board's buttons");
         return;
     }
     if !ask().await {
         if let Err(e) = set_buttons(http, source, sent, &[]).await {
-            warn!(game = game.0, error = %e, "could not remove a stale board's buttons");
+            warn!(game = game.0, error = %super::redact::error(&e), "could not remove a stale board's buttons");
         }
     }
 }

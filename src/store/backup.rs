@@ -71,6 +71,7 @@ impl Store {
             path: partial.to_path_buf(),
             detail,
         };
+        super::files::create_private(partial).map_err(|e| fail(e.to_string()))?;
         let mut to = Connection::open(partial).map_err(|e| fail(e.to_string()))?;
         // A reader: the bot's writes go on while the pages are copied.
         let from = self.read();

@@ -89,6 +89,7 @@ mod check;
 mod clock_state;
 mod clocks;
 mod ending;
+mod files;
 mod games;
 pub mod glicko;
 #[cfg(test)]
@@ -123,6 +124,7 @@ pub use crate::vocab::TimeControl;
 pub use backup::BackupReport;
 pub use clock_state::{ClockDue, GameClock, FIRST_MOVE_GRACE_MS, LOW_TIME_MS};
 pub use clocks::{ClockEvent, Downtime};
+pub use files::wider_than_owner;
 pub use glicko::{Rating, Score};
 pub use languages::ServerLanguage;
 pub use lessons::{LessonStars, LessonStep, OpenLesson};
@@ -405,6 +407,8 @@ impl Store {
     pub fn open_with(path: impl AsRef<Path>, sync: Synchronous) -> Result<Store, StoreError> {
         let path = path.as_ref();
         let unclean = schema::unclean_shutdown(path);
+        // Only the bot may read it (it holds the web secret): see files.rs.
+        let _ = files::create_private(path);
         let mut conn = Connection::open(path).map_err(|e| StoreError::Open {
             path: path.to_path_buf(),
             source: e,

@@ -2,15 +2,17 @@
 //! every [`POLL`] (so a move written by another process, the bot or the console, is seen
 //! too), and every open page of that game hears of a change through a watch channel. The
 //! poller stops when the last page of its game closes. At most `max_live` pages are
-//! followed at once; past that, [`Live::follow`] says no and the page polls instead.
+//! followed at once, and at most `live_per_address` from one address; past either,
+//! [`Live::follow`] says no and the page polls instead.
 
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::net::IpAddr;
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
 use tokio::sync::watch;
 
+use super::serve::{Held, Slots};
 use super::Reader;
 
 /// How often a followed game's stored progress is read.
@@ -22,36 +24,28 @@ pub type Progress = (u32, String);
 /// The followed games and the count of open live pages.
 pub(super) struct Live {
     games: Mutex<HashMap<i64, watch::Sender<Progress>>>,
-    open: AtomicUsize,
-    max: usize,
+    streams: Arc<Slots>,
 }
 
 /// One open live page: counted until dropped.
 pub(super) struct Following {
-    live: Arc<Live>,
+    _slot: Held,
     /// Changes of the game's progress.
     pub(super) changes: watch::Receiver<Progress>,
 }
 
-impl Drop for Following {
-    fn drop(&mut self) {
-        self.live.open.fetch_sub(1, Ordering::SeqCst);
-    }
-}
-
 impl Live {
-    /// At most `max` live pages at once.
-    pub(super) fn new(max: usize) -> Arc<Live> {
+    /// At most `max` live pages at once, `per_address` of them from one address.
+    pub(super) fn new(max: usize, per_address: usize) -> Arc<Live> {
         Arc::new(Live {
             games: Mutex::default(),
-            open: AtomicUsize::new(0),
-            max,
+            streams: Slots::new(max, per_address),
         })
     }
 
     /// Live pages open now.
     pub(super) fn open(&self) -> usize {
-        self.open.load(Ordering::SeqCst)
+        self.streams.open()
     }
 
     /// Games polled now.
@@ -62,22 +56,16 @@ impl Live {
             .len()
     }
 
-    /// Follows game `id`, now at `now`; `None` when `max` pages are already live.
+    /// Follows game `id`, now at `now`, for a page at `ip`; `None` when `max` pages, or
+    /// `per_address` from `ip`, are already live.
     pub(super) fn follow(
         self: &Arc<Live>,
         id: i64,
         now: Progress,
         reader: &Reader,
+        ip: IpAddr,
     ) -> Option<Following> {
-        if self
-            .open
-            .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |n| {
-                (n < self.max).then_some(n + 1)
-            })
-            .is_err()
-        {
-            return None;
-        }
+        let slot = self.streams.take(ip)?;
         let mut games = self.games.lock().unwrap_or_else(PoisonError::into_inner);
         let changes = match games.get(&id) {
             Some(tx) => tx.subscribe(),
@@ -89,7 +77,7 @@ impl Live {
             }
         };
         Some(Following {
-            live: self.clone(),
+            _slot: slot,
             changes,
         })
     }

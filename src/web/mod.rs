@@ -18,6 +18,7 @@ mod assets;
 mod limit;
 mod live;
 mod pages;
+mod serve;
 
 use std::convert::Infallible;
 use std::future::Future;
@@ -25,7 +26,7 @@ use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
 
-use axum::extract::{Path, Query, State};
+use axum::extract::{ConnectInfo, Path, Query, State};
 use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{Html, IntoResponse, Response};
@@ -39,6 +40,7 @@ use crate::i18n::{Lang, Msg};
 use crate::msg;
 
 pub use live::POLL;
+pub use serve::{serve as serve_with, Connections};
 
 /// The Content-Security-Policy of every response: only this site's own script, style,
 /// images and connections; no inline script or style, no frames, no forms.
@@ -51,18 +53,24 @@ pub const CSP: &str = "default-src 'none'; script-src 'self'; style-src 'self'; 
 pub struct WebOptions {
     /// Most pages followed live by event stream at once; past it, pages poll.
     pub max_live: usize,
+    /// Most of those from one address.
+    pub live_per_address: usize,
     /// Requests each client address may make per minute.
     pub requests_per_minute: u32,
     /// Most database reads (and drawings) under way at once.
     pub readers: usize,
+    /// The connections held (see [`serve_with`]).
+    pub connections: Connections,
 }
 
 impl Default for WebOptions {
     fn default() -> WebOptions {
         WebOptions {
             max_live: 1000,
+            live_per_address: 16,
             requests_per_minute: 600,
             readers: 4,
+            connections: Connections::default(),
         }
     }
 }
@@ -139,7 +147,7 @@ pub fn router(app: Arc<App>, options: &WebOptions) -> Router {
             app,
             slots: Arc::new(Semaphore::new(options.readers.max(1))),
         },
-        live: live::Live::new(options.max_live),
+        live: live::Live::new(options.max_live, options.live_per_address),
     };
     let limiter = limit::Limiter::new(options.requests_per_minute);
     let forget = Arc::downgrade(&limiter);
@@ -171,18 +179,14 @@ pub fn router(app: Arc<App>, options: &WebOptions) -> Router {
         .layer(axum::middleware::from_fn(security_headers))
 }
 
-/// Serves `router` on `listener` until `shutdown` resolves.
+/// Serves `router` on `listener` until `shutdown` resolves, with the default
+/// [`Connections`].
 pub async fn serve(
     listener: tokio::net::TcpListener,
     router: Router,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
-    axum::serve(
-        listener,
-        router.into_make_service_with_connect_info::<SocketAddr>(),
-    )
-    .with_graceful_shutdown(shutdown)
-    .await
+    serve_with(listener, router, Connections::default(), shutdown).await
 }
 
 /// Adds the security headers to every response.
@@ -361,6 +365,7 @@ fn progress(app: &App, id: i64, token: Option<&str>) -> Result<Option<(u32, Stri
 /// until the game is over. 503 when too many pages are live (the page then polls).
 async fn game_events(
     State(web): State<Web>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
     Path(id): Path<String>,
     Query(key): Query<Key>,
 ) -> Response {
@@ -373,7 +378,7 @@ async fn game_events(
         Ok(None) => return not_found_response(asked),
         Err(e) => return failed(e, asked),
     };
-    let Some(following) = web.live.follow(id, now, &web.reader) else {
+    let Some(following) = web.live.follow(id, now, &web.reader, peer.ip()) else {
         return plain(
             StatusCode::SERVICE_UNAVAILABLE,
             "5",

@@ -370,3 +370,36 @@ fn a_swiss_round_that_cannot_be_paired_pauses_the_event_and_tells_the_organiser_
         .unwrap()
         .is_empty());
 }
+
+#[test]
+fn a_round_robin_takes_thirty_players_and_refuses_the_thirty_first() {
+    let w = world();
+    let here = GENERAL;
+    // No `max-players`: the round robin's own limit holds.
+    w.run(&w.asha, &here, create("round-robin", None));
+    for n in 0..29 {
+        let who = User::new(100 + n, format!("Player {n}"));
+        let r = w.run(&who, &here, t(TournamentAction::Join)).reply;
+        assert!(r.text.contains("joins"), "{n}: {}", r.text);
+    }
+    w.run(&w.asha, &here, t(TournamentAction::Join));
+    let players = |w: &app_world::World| w.store.event_players(EventId(1)).unwrap().len();
+    assert_eq!(players(&w), 30);
+    // The 31st is told why, privately, and is not signed up.
+    let late = User::new(500, "Late");
+    private(
+        &w.run(&late, &here, t(TournamentAction::Join)).reply,
+        "a round robin takes at most 30 players",
+    );
+    assert_eq!(players(&w), 30);
+    // One already in is told so, not refused for the limit.
+    let again = w.run(&w.asha, &here, t(TournamentAction::Join)).reply;
+    assert!(!again.text.contains("at most 30"), "{}", again.text);
+    // Thirty start: 15 games a round.
+    let started = w.run(&w.asha, &here, t(TournamentAction::Start));
+    assert!(
+        started.reply.text.contains("starts"),
+        "{}",
+        started.reply.text
+    );
+}

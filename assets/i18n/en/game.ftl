@@ -105,3 +105,4 @@ game-takeback-accepts = { $name } accepts: { $asker }'s move `{ $move }` is take
 # For histories: a declined request, and who asked for a move taken back.
 game-takeback-asked-for = { $name } asked for ply { $ply } (`{ $move }`) back
 game-at-request = at { $name }'s request
+ai-busy = The AI is busy with other players' requests: try again in { $secs } s. Nothing was stored.

@@ -124,3 +124,5 @@ table-footer = Pts points · SB Sonneborn–Berger · Bh Buchholz; ties then by 
 table-format-round-robin = Round robin
 table-format-double-round-robin = Double round robin
 table-format-swiss = Swiss
+event-round-robin-full = { $title } is full: a round robin takes at most { $max } players. Ask the organiser for a `format:swiss` event to play with more.
+event-round-robin-too-many = { $title } has { $n } players, and a round robin takes at most { $max }: it cannot start. Make a `format:swiss` event for them instead.

@@ -99,3 +99,4 @@ game-takeback-declines = { $name } amekataa kurudisha `{ $move }`; hatua inabaki
 game-takeback-accepts = { $name } amekubali: hatua ya { $asker } `{ $move }` imerudishwa, na ni zamu ya { $asker } tena.
 game-takeback-asked-for = { $name } aliomba hatua ya { $ply } (`{ $move }`) irudishwe
 game-at-request = kwa ombi la { $name }
+ai-busy = Kompyuta ina maombi mengi ya wachezaji wengine: jaribu tena baada ya sekunde { $secs }. Hakuna kilichohifadhiwa.

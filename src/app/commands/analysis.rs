@@ -347,6 +347,9 @@ impl App {
         if pos.turn() != side {
             return Err(refuse(msg!("hint-not-your-turn")));
         }
+        if let Some(busy) = self.ai.refusal() {
+            return Err(busy);
+        }
         let (found, proved) = {
             let _slot = self.ai.acquire();
             match forced_win(&pos, FORCED_WIN_NODES) {

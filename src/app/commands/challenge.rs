@@ -306,6 +306,9 @@ impl App {
         if let Some(existing) = self.store.game_in(place)? {
             return Err(refuse(busy_text(&existing)));
         }
+        if let Some(busy) = self.ai.refusal() {
+            return Err(busy);
+        }
         let control = match clock.as_deref().map(clock_option).transpose() {
             Ok(c) => c.flatten(),
             Err(e) => return Err(refuse(words::clock_error(&e))),

@@ -106,6 +106,12 @@ impl App {
             Ok(mv) => mv,
             Err(e) => return Err(refuse(words::move_error(&e))),
         };
+        // Against the AI, past the AI queue's bound: refused before anything is stored.
+        if matches!(game.player(!side), Some(Player::Ai { .. })) {
+            if let Some(busy) = self.ai.refusal() {
+                return Err(busy);
+            }
+        }
         let previous_board = shown_board(&game);
         let before = pos;
         let player = Player::Human(user.id);

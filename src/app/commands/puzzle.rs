@@ -387,7 +387,11 @@ impl App {
         if after.is_over() {
             return msg!("puzzle-allowed-end").into();
         }
-        if let Some(w) = forced_win(&after, FORCED_WIN_NODES) {
+        let proved = {
+            let _slot = self.ai.acquire();
+            forced_win(&after, FORCED_WIN_NODES)
+        };
+        if let Some(w) = proved {
             if w.winner != pos.turn() {
                 let win = if w.moves == 0 {
                     msg!(
@@ -411,7 +415,11 @@ impl App {
                 .into();
             }
         }
-        match choose_move(&after, &SearchLimits::nodes(ALLOWED_NODES)) {
+        let answer = {
+            let _slot = self.ai.acquire();
+            choose_move(&after, &SearchLimits::nodes(ALLOWED_NODES))
+        };
+        match answer {
             Some(r) => {
                 let (_, t) = described(&after, &r.mv);
                 msg!(
@@ -436,7 +444,11 @@ impl App {
     ) -> Option<crate::app::Attachment> {
         let after = pos.play_unchecked(mv);
         let mut moves = vec![*mv];
-        if let Some(r) = choose_move(&after, &SearchLimits::nodes(ALLOWED_NODES)) {
+        let answer = {
+            let _slot = self.ai.acquire();
+            choose_move(&after, &SearchLimits::nodes(ALLOWED_NODES))
+        };
+        if let Some(r) = answer {
             moves.push(r.mv);
         }
         let opts = RenderOptions {

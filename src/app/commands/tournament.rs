@@ -276,6 +276,19 @@ impl App {
     }
 
     fn join(&self, user: &User, guild: u64, event: &Event) -> Answer {
+        if !matches!(event.spec.format, Format::Swiss { .. }) {
+            // A round robin's games grow with the square of its players: at most 30.
+            let players = self.store.event_players(event.id)?;
+            if players.len() >= ROUND_ROBIN_MAX as usize
+                && !players.iter().any(|p| p.user == user.id)
+            {
+                return Err(refuse(msg!(
+                    "event-round-robin-full",
+                    title = title(event),
+                    max = ROUND_ROBIN_MAX
+                )));
+            }
+        }
         let rating = self
             .store
             .rating(
@@ -410,6 +423,15 @@ impl App {
             return Err(refuse(msg!(
                 "event-too-few",
                 id = event.id.to_string(),
+                n = players
+            )));
+        }
+        if players > ROUND_ROBIN_MAX as usize && !matches!(event.spec.format, Format::Swiss { .. })
+        {
+            return Err(refuse(msg!(
+                "event-round-robin-too-many",
+                title = title(event),
+                max = ROUND_ROBIN_MAX,
                 n = players
             )));
         }

@@ -384,6 +384,12 @@ pub async fn serve(path: &Path, options: WebOptions) -> Server {
         .expect("bind");
     let addr = listener.local_addr().expect("addr");
     let router = web::router(app.clone(), &options);
-    tokio::spawn(web::serve(listener, router, std::future::pending()));
+    let connections = options.connections.clone();
+    tokio::spawn(web::serve_with(
+        listener,
+        router,
+        connections,
+        std::future::pending(),
+    ));
     Server { addr, app }
 }
