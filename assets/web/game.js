@@ -68,10 +68,10 @@ function start(main) {
     }
     $('ply-label').textContent = fill(words.ply, { p, n: data.plies.length - 1 });
     const who = v.by ? data.names[v.by === 'S' ? 0 : 1] : null;
-    $('caption').textContent = v.text ? `${p}. ${who}: ${v.mv}: ${v.text}` : words.start;
+    $('caption').textContent = v.text ? `${p}. ${who}: ${v.said || v.mv}: ${v.text}` : words.start;
     const mark = data.analysis && p > 0 ? data.analysis.moves[p - 1] : null;
     const proved = [];
-    if (mark && mark.sign) proved.push(fill(words.mark, { label: label(mark.label), loss: mark.loss, best: mark.best }));
+    if (mark && mark.sign) proved.push(fill(words.mark, { label: label(mark.label), loss: mark.loss, best: mark.best_said || mark.best }));
     if (mark && mark.note) proved.push(mark.note);
     if (mark && mark.proved) proved.push(mark.proved);
     if (over && data.result) proved.push(data.result);
@@ -159,7 +159,7 @@ function start(main) {
         const b = document.createElement('button');
         b.type = 'button';
         b.dataset.ply = String(k);
-        b.textContent = data.plies[k].mv;
+        b.textContent = data.plies[k].said || data.plies[k].mv;
         const m = marks[k - 1];
         if (m && m.sign) {
           const sg = document.createElement('span');

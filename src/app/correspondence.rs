@@ -112,7 +112,7 @@ impl App {
                 if let Some(Player::Human(id)) = waiting {
                     let mut reply = Reply::public(msg!(
                         "clock-overdue",
-                        name = mover_name.as_str(),
+                        name = &mover_name,
                         game = game.id.to_string(),
                         who = mention(waiting, "")
                     ));

@@ -8,6 +8,7 @@ use crate::msg;
 use crate::rules::Variant;
 use crate::store::{Game, GameFilter, GameStatus, Player, UserId};
 
+use super::lookup::level_words;
 use super::{App, AppError};
 
 /// Losses in a row against one level after which a level down is suggested.
@@ -63,11 +64,11 @@ pub fn suggestion(just_ended: &Game, recent: &[Game]) -> Option<Msg> {
         return Some(match level.up() {
             Some(up) => msg!(
                 "ladder-beat-next",
-                level = level.label_in(variant),
+                level = level_label(level, variant),
                 up = up.name(),
                 rating = up.rating_in(variant)
             ),
-            None => msg!("ladder-beat-top", level = level.label_in(variant)),
+            None => msg!("ladder-beat-top", level = level_label(level, variant)),
         });
     }
     let against_level = recent
@@ -81,11 +82,17 @@ pub fn suggestion(just_ended: &Game, recent: &[Game]) -> Option<Msg> {
         msg!(
             "ladder-step-down",
             losses = losses,
-            level = level.name(),
+            level = level_words(level),
             down = down.name(),
             rating = down.rating_in(variant)
         )
     })
+}
+
+/// A level's name in the reader's language with its rating in `variant`: `medium (1400)`
+/// ([`Level::label_in`] in English).
+fn level_label(level: Level, variant: Variant) -> Text {
+    Text::from(level_words(level)).then(format!(" ({})", level.rating_in(variant)))
 }
 
 impl App {

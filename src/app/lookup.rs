@@ -1,6 +1,8 @@
 //! The app's shared lookups: the game a command is about, a stored position, a player's
 //! name.
 
+use crate::ai::Level;
+use crate::i18n::{Msg, Text};
 use crate::msg;
 
 use super::{
@@ -95,20 +97,33 @@ impl App {
         Err(refuse(hint))
     }
 
-    /// The name to show for a player.
-    pub(in crate::app) fn name(&self, player: Option<&Player>) -> String {
+    /// The name to show for a player: a person's display name as it is, the AI's in the
+    /// reader's language (`AI (beginner)`, `Kompyuta (mwanzo)`; [`ai_name`]).
+    pub(in crate::app) fn name(&self, player: Option<&Player>) -> Text {
         match player {
             Some(Player::Human(id)) => match self.store.player(*id) {
-                Ok(Some(p)) if !p.display_name.is_empty() => p.display_name,
-                _ => format!("user {id}"),
+                Ok(Some(p)) if !p.display_name.is_empty() => p.display_name.into(),
+                _ => format!("user {id}").into(),
             },
-            Some(Player::Ai { level }) => format!("AI ({level})"),
+            Some(Player::Ai { level }) => ai_name(*level).into(),
             None => "?".into(),
         }
     }
 
     /// The name of whoever plays `side` in `game`.
-    pub(in crate::app) fn side_name(&self, game: &Game, side: Side) -> String {
+    pub(in crate::app) fn side_name(&self, game: &Game, side: Side) -> Text {
         self.name(game.player(side))
     }
+}
+
+/// The AI's name at `level` as a person reads it: `AI (beginner)`, `Kompyuta (mwanzo)`.
+/// The stored player and the record file keep the English (`Player`'s `Display`).
+pub fn ai_name(level: Level) -> Msg {
+    msg!("ai-name", level = level_words(level))
+}
+
+/// An AI level's name in the reader's language (`beginner`, `mwanzo`); what is typed
+/// (`/bao ai beginner`) stays [`Level::name`].
+pub fn level_words(level: Level) -> Msg {
+    Msg::dynamic(format!("ai-level-{}", level.name()))
 }

@@ -96,6 +96,7 @@ pub fn picture_words(lang: Lang) -> PictureWords {
         nodes: r(msg!("picture-nodes", nodes = "{nodes}")),
         nobody_yet: r(msg!("picture-nobody-yet")),
         describe: Describer::new(move |t| words::describe(t).render(lang)),
+        moves: words::move_words(lang),
     }
 }
 

@@ -3,7 +3,7 @@
 use crate::i18n::{words, Lang, Msg, Text};
 use crate::msg;
 use crate::render::{board_text_words, Ending, RenderOptions};
-use crate::rules::{Direction, EndReason, Move, MoveKind, Position, Side, Trace};
+use crate::rules::{EndReason, Move, MoveKind, Position, Side, Trace};
 use crate::store::{Game, GameStatus, Notify, Place, Player, ResultReason};
 
 use super::buttons::{Action, ButtonId};
@@ -53,27 +53,12 @@ pub fn reason_words(reason: ResultReason) -> Msg {
     }
 }
 
-/// `A4 ← capture`, `A3 → capture (use)`.
-pub fn button_label(mv: &Move) -> String {
-    let arrow = match mv.direction {
-        Direction::Left => "←",
-        Direction::Right => "→",
-    };
-    let mut label = format!("{} {arrow} {}", mv.pit, mv.kind.word());
-    if let Some(h) = mv.house {
-        label.push_str(&format!(" ({})", h.word()));
-    }
-    if let Some(e) = mv.entry {
-        label.push_str(&format!(" (enter {})", e.word()));
-    }
-    label
-}
-
-/// The button that plays `mv` by the id `id`: captures stand out.
-pub fn move_button(mv: &Move, id: ButtonId) -> Button {
+/// The button that plays `mv` by the id `id`, labelled in `lang` (`A4 ← capture`,
+/// `A4 ← kula`): captures stand out.
+pub fn move_button(mv: &Move, id: ButtonId, lang: Lang) -> Button {
     Button {
         id: id.to_string(),
-        label: button_label(mv),
+        label: words::move_words(lang).label(mv),
         style: if mv.kind == MoveKind::Capture {
             ButtonStyle::Primary
         } else {
@@ -200,7 +185,7 @@ impl App {
             viewer,
             highlight: trace.is_some(),
             trace,
-            names: Some(names),
+            names: Some(names.map(|n| n.render(lang))),
             ply: Some(game.ply),
             result_text,
             caption,
@@ -282,6 +267,7 @@ impl App {
                             move_button(
                                 mv,
                                 ButtonId::new(Action::Move(mv.to_string()), game.id, game.ply),
+                                lang,
                             )
                         })
                         .collect(),

@@ -110,8 +110,10 @@ pub struct GameData {
 pub struct PlyView {
     /// Plies played (0: the start).
     pub ply: u32,
-    /// The move played (`None` at the start).
+    /// The move played (`None` at the start), in the notation.
     pub mv: Option<String>,
+    /// The move in the page's language (`A4 kushoto kula`), as the move list shows it.
+    pub said: Option<String>,
     /// Who played it (`S`, `N`).
     pub by: Option<char>,
     /// The move in words (`A7 sowed 2 right, …`).
@@ -165,6 +167,8 @@ pub struct MoveMark {
     pub sign: Option<&'static str>,
     /// The search's best move.
     pub best: String,
+    /// The best move in the page's language (`A4 kushoto kula`), as the page shows it.
+    pub best_said: String,
     /// Expected score lost, in points of 100.
     pub loss: f64,
     /// What is proved about the position after the move (`North wins in 3`).
@@ -249,6 +253,7 @@ fn ply_view(ply: u32, pos: &Position, trace: Option<&Trace>, lang: Lang) -> PlyV
     PlyView {
         ply,
         mv: trace.map(|t| t.mv.to_string()),
+        said: trace.map(|t| words::move_words(lang).say(&t.mv)),
         by: trace.map(|t| side_char(t.mover)),
         text: trace.map(|t| words::describe(t).render(lang)),
         pits: pit_order().into_iter().map(|p| pos.seeds(p)).collect(),
@@ -330,6 +335,7 @@ fn analysis_view(analysis: &GameAnalysis, lang: Lang) -> AnalysisView {
                 },
                 sign: sign(p.label, p.missed_win.is_some()),
                 best: p.best.to_string(),
+                best_said: words::move_words(lang).say(&p.best),
                 loss: (100.0 * p.loss).round(),
                 proved: p.walked_into_loss.map(|n| {
                     msg!("web-proved-wins", side = words::side(!p.mover), n = n).render(lang)
@@ -416,7 +422,7 @@ impl App {
         ];
         let ratings = self.header_ratings(&game, lang)?;
         let player = |side: Side| PagePlayer {
-            name: names[side.index()].clone(),
+            name: names[side.index()].render(lang),
             side: words::side(side).render(lang),
             rating: ratings.as_ref().map(|r| r[side.index()].clone()),
         };
@@ -478,8 +484,8 @@ impl App {
             id: game.id.0,
             nyumba: game.variant.has_nyumba(),
             names: [
-                self.side_name(&game, Side::South),
-                self.side_name(&game, Side::North),
+                self.side_name(&game, Side::South).render(lang),
+                self.side_name(&game, Side::North).render(lang),
             ],
             status: game.status.as_str().into(),
             result: self.result_words(&game).map(|t| t.render(lang)),
@@ -556,8 +562,8 @@ impl App {
         let moves = traces.iter().map(|(_, t)| t.mv).collect();
         let opts = GameGifOptions {
             names: Some([
-                self.side_name(&game, Side::South),
-                self.side_name(&game, Side::North),
+                self.side_name(&game, Side::South).render(lang),
+                self.side_name(&game, Side::North).render(lang),
             ]),
             winner: game.winner,
             result_text: game

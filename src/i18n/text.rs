@@ -47,6 +47,12 @@ impl From<Text> for Arg {
     }
 }
 
+impl From<&Text> for Arg {
+    fn from(t: &Text) -> Arg {
+        Arg::Text(t.clone())
+    }
+}
+
 macro_rules! number_args {
     ($($t:ty),*) => {$(
         impl From<$t> for Arg {

@@ -7,11 +7,21 @@ use crate::msg;
 use crate::rules::{
     Direction, EndReason, IllegalReason, LiftReason, MoveError, MoveKind, ParseProblem, Step, Trace,
 };
-use crate::rules::{Move, Side};
+use crate::rules::{Move, MoveWords, Side};
 
 use crate::vocab::{presets_text, TimeControl, TimeControlError};
 
-use super::{Msg, Text};
+use super::{Lang, Msg, Text};
+
+/// A move's words in `lang`, for what a person reads (buttons, captions, the game page's
+/// move list): `A4 left capture`, `A4 kushoto kula`. One list with what typed moves read
+/// ([`MoveWords`]); records, button ids and the CLI keep the notation.
+pub const fn move_words(lang: Lang) -> &'static MoveWords {
+    match lang {
+        Lang::En => &MoveWords::ENGLISH,
+        Lang::Sw => &MoveWords::SWAHILI,
+    }
+}
 
 /// `South` / `Kusini`.
 pub fn side(side: Side) -> Msg {

@@ -303,7 +303,7 @@ pub(super) fn game_movie(
                     ("ply", &p),
                     ("name", &names_of(&render, t.mover)),
                     ("side", &opts.words.side(t.mover)),
-                    ("move", &t.mv),
+                    ("move", &opts.words.say_move(&t.mv)),
                 ],
             ),
             None => opts.words.start_position.clone(),

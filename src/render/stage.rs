@@ -317,7 +317,10 @@ fn frame_note(f: &Frame, before: &Position, trace: &Trace, opts: &RenderOptions)
         n => format!(" \u{b7} {}", fill(&w.seeds_to_sow, &[("seeds", &n)])),
     };
     match f.event {
-        Event::Before => fill(&w.plays, &[("name", &who), ("move", &trace.mv)]),
+        Event::Before => fill(
+            &w.plays,
+            &[("name", &who), ("move", &w.say_move(&trace.mv))],
+        ),
         Event::FromHand { pit } => {
             let hand = f.hand[trace.mover.index()];
             fill(

@@ -10,7 +10,7 @@
 use std::fmt;
 use std::sync::Arc;
 
-use crate::rules::{Direction, EndReason, Side, Trace};
+use crate::rules::{Direction, EndReason, Move, MoveWords, Side, Trace};
 
 /// Says what a move did in one sentence, in the picture's language.
 #[derive(Clone)]
@@ -152,6 +152,9 @@ pub struct PictureWords {
     pub nobody_yet: String,
     /// A move's trace in one sentence.
     pub describe: Describer,
+    /// A move's own words (`A4 left capture`, `A4 kushoto kula`), for the captions that
+    /// name it.
+    pub moves: &'static MoveWords,
 }
 
 impl Default for PictureWords {
@@ -208,11 +211,17 @@ impl Default for PictureWords {
             nodes: s("{nodes} nodes a move"),
             nobody_yet: s("nobody yet"),
             describe: Describer::default(),
+            moves: &MoveWords::ENGLISH,
         }
     }
 }
 
 impl PictureWords {
+    /// `mv` in these words: `A4 left capture`, `A4 kushoto kula`.
+    pub fn say_move(&self, mv: &Move) -> String {
+        self.moves.say(mv)
+    }
+
     /// A side's name.
     pub fn side(&self, side: Side) -> &str {
         match side {

@@ -29,7 +29,7 @@ pub use error::{
     join_moves, AmbiguousMove, IllegalMove, IllegalReason, MoveError, MoveWord, ParseError,
     ParseProblem, PositionError, ReadPositionError,
 };
-pub use moves::{HouseChoice, Move, MoveKind, MoveList, MoveSpec, MAX_MOVES, MOVE_FORM};
+pub use moves::{HouseChoice, Move, MoveKind, MoveList, MoveSpec, MoveWords, MAX_MOVES, MOVE_FORM};
 pub use perft::perft;
 pub use position::{Position, TOTAL_SEEDS};
 pub use trace::{EndReason, LiftReason, Step, Trace};

@@ -214,63 +214,201 @@ impl FromStr for MoveSpec {
             entry: None,
         };
         for word in words {
-            let lower = word.to_ascii_lowercase();
+            let mut lower = word.to_ascii_lowercase();
+            // An older spelling of takata.
+            if lower == "takasa" {
+                lower = MoveWords::SWAHILI.takata.to_string();
+            }
             let dup = |what: MoveWord| {
                 ParseError::of(ParseProblem::Twice {
                     text: s.trim().to_string(),
                     what,
                 })
             };
-            match lower.as_str() {
-                // `kula` (eat) is the Swahili for capture.
-                "capture" | "kula" | "takata" | "takasa" => {
-                    if spec.kind.is_some() {
-                        return Err(dup(MoveWord::Kind));
-                    }
-                    spec.kind = Some(if lower == "capture" || lower == "kula" {
-                        MoveKind::Capture
-                    } else {
-                        MoveKind::Takata
-                    });
+            if let Some(kind) = MoveWords::ALL.iter().find_map(|w| w.kind_of(&lower)) {
+                if spec.kind.is_some() {
+                    return Err(dup(MoveWord::Kind));
                 }
-                // Using the nyumba is "going on safari".
-                "stop" | "use" | "safari" => {
-                    if spec.house.is_some() {
-                        return Err(dup(MoveWord::House));
-                    }
-                    spec.house = Some(if lower == "stop" {
-                        HouseChoice::Stop
-                    } else {
-                        HouseChoice::Use
-                    });
-                }
-                "enter-left" | "enter-right" => {
-                    if spec.entry.is_some() {
-                        return Err(dup(MoveWord::Entry));
-                    }
-                    spec.entry = Some(if lower == "enter-left" {
-                        Direction::Left
-                    } else {
-                        Direction::Right
-                    });
-                }
-                _ => {
-                    return Err(ParseError::of(ParseProblem::NotAMoveWord {
-                        word: word.to_string(),
-                    }))
-                }
+                spec.kind = Some(kind);
+                continue;
             }
+            if let Some(house) = MoveWords::ALL.iter().find_map(|w| w.house_of(&lower)) {
+                if spec.house.is_some() {
+                    return Err(dup(MoveWord::House));
+                }
+                spec.house = Some(house);
+                continue;
+            }
+            if let Some(entry) = MoveWords::ALL.iter().find_map(|w| w.entry_of(&lower)) {
+                if spec.entry.is_some() {
+                    return Err(dup(MoveWord::Entry));
+                }
+                spec.entry = Some(entry);
+                continue;
+            }
+            return Err(ParseError::of(ParseProblem::NotAMoveWord {
+                word: word.to_string(),
+            }));
         }
         Ok(spec)
     }
 }
 
 fn parse_direction(word: &str) -> Option<Direction> {
-    match word.to_ascii_lowercase().as_str() {
-        // Swahili too: kushoto (left), kulia (right).
-        "left" | "l" | "←" | "kushoto" => Some(Direction::Left),
-        "right" | "r" | "→" | "kulia" => Some(Direction::Right),
+    let lower = word.to_ascii_lowercase();
+    if let Some(d) = MoveWords::ALL.iter().find_map(|w| w.direction_of(&lower)) {
+        return Some(d);
+    }
+    match lower.as_str() {
+        "l" | "←" => Some(Direction::Left),
+        "r" | "→" => Some(Direction::Right),
         _ => None,
+    }
+}
+
+/// The words of a move in one language: what a person reads on buttons, in captions and on
+/// the game page, and what a typed move may say (every language's words are read, so
+/// `A4 kushoto kula` and `A4 left capture` are the same move). The canonical notation
+/// (records, the CLI, button ids) is [`MoveWords::ENGLISH`], `Move`'s `Display`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MoveWords {
+    /// Sowing (or entry) to the left.
+    pub left: &'static str,
+    /// Sowing (or entry) to the right.
+    pub right: &'static str,
+    /// A capturing move.
+    pub capture: &'static str,
+    /// A non-capturing move.
+    pub takata: &'static str,
+    /// NYUMBA STOP.
+    pub stop: &'static str,
+    /// NYUMBA USE (safari).
+    pub use_house: &'static str,
+    /// The learner's entry at pit 1.
+    pub enter_left: &'static str,
+    /// The learner's entry at pit 8.
+    pub enter_right: &'static str,
+}
+
+impl MoveWords {
+    /// The notation: `A4 left capture use enter-left`.
+    pub const ENGLISH: MoveWords = MoveWords {
+        left: "left",
+        right: "right",
+        capture: "capture",
+        takata: "takata",
+        stop: "stop",
+        use_house: "use",
+        enter_left: "enter-left",
+        enter_right: "enter-right",
+    };
+
+    /// Kiswahili: kushoto/kulia (kibao.org), kula (eat: capture), simama (stop), safari
+    /// (using the nyumba is going on safari), ingia (enter).
+    pub const SWAHILI: MoveWords = MoveWords {
+        left: "kushoto",
+        right: "kulia",
+        capture: "kula",
+        takata: "takata",
+        stop: "simama",
+        use_house: "safari",
+        enter_left: "ingia-kushoto",
+        enter_right: "ingia-kulia",
+    };
+
+    /// Every language's words, as typed moves read them.
+    pub const ALL: [MoveWords; 2] = [MoveWords::ENGLISH, MoveWords::SWAHILI];
+
+    /// `left` or `right` in these words.
+    pub const fn direction(&self, d: Direction) -> &'static str {
+        match d {
+            Direction::Left => self.left,
+            Direction::Right => self.right,
+        }
+    }
+
+    /// `capture` or `takata` in these words.
+    pub const fn kind(&self, k: MoveKind) -> &'static str {
+        match k {
+            MoveKind::Capture => self.capture,
+            MoveKind::Takata => self.takata,
+        }
+    }
+
+    /// `stop` or `use` in these words.
+    pub const fn house(&self, h: HouseChoice) -> &'static str {
+        match h {
+            HouseChoice::Stop => self.stop,
+            HouseChoice::Use => self.use_house,
+        }
+    }
+
+    /// `enter-left` or `enter-right` in these words.
+    pub const fn entry(&self, e: Direction) -> &'static str {
+        match e {
+            Direction::Left => self.enter_left,
+            Direction::Right => self.enter_right,
+        }
+    }
+
+    /// The whole move in these words: `A4 left capture` (the notation in English),
+    /// `A4 kushoto kula safari`.
+    pub fn say(&self, mv: &Move) -> String {
+        let mut out = format!(
+            "{} {} {}",
+            mv.pit,
+            self.direction(mv.direction),
+            self.kind(mv.kind)
+        );
+        if let Some(h) = mv.house {
+            out.push(' ');
+            out.push_str(self.house(h));
+        }
+        if let Some(e) = mv.entry {
+            out.push(' ');
+            out.push_str(self.entry(e));
+        }
+        out
+    }
+
+    /// A button's label: `A4 ← capture`, `A3 → kula (safari)`, `A4 → kula (ingia-kushoto)`.
+    pub fn label(&self, mv: &Move) -> String {
+        let arrow = match mv.direction {
+            Direction::Left => "←",
+            Direction::Right => "→",
+        };
+        let mut out = format!("{} {arrow} {}", mv.pit, self.kind(mv.kind));
+        if let Some(h) = mv.house {
+            out.push_str(&format!(" ({})", self.house(h)));
+        }
+        if let Some(e) = mv.entry {
+            out.push_str(&format!(" ({})", self.entry(e)));
+        }
+        out
+    }
+
+    fn direction_of(&self, lower: &str) -> Option<Direction> {
+        [Direction::Left, Direction::Right]
+            .into_iter()
+            .find(|d| self.direction(*d) == lower)
+    }
+
+    fn kind_of(&self, lower: &str) -> Option<MoveKind> {
+        [MoveKind::Capture, MoveKind::Takata]
+            .into_iter()
+            .find(|k| self.kind(*k) == lower)
+    }
+
+    fn house_of(&self, lower: &str) -> Option<HouseChoice> {
+        [HouseChoice::Stop, HouseChoice::Use]
+            .into_iter()
+            .find(|h| self.house(*h) == lower)
+    }
+
+    fn entry_of(&self, lower: &str) -> Option<Direction> {
+        [Direction::Left, Direction::Right]
+            .into_iter()
+            .find(|e| self.entry(*e) == lower)
     }
 }
 

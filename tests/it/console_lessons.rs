@@ -96,9 +96,9 @@ fn a_lesson_is_played_in_swahili() {
         &["--lang", "sw"],
     );
     for needle in [
-        "Masomo: 0 kati ya 18 yamekamilika",
-        "**Somo 1 kati ya 18: Ubao na mashimo yake** (Bao la Kujifunza)",
-        "Kete yako ya mwisho iliangukia A8, iliyokuwa tupu, kwa hiyo hatua iliisha bila kula. Ilianza kutoka A6; kazi hii inataka hatua kutoka A3.",
+        "Masomo yaliyokamilika: 0 kati ya 18",
+        "**Somo 1 kati ya 18: Bao na mashimo yake** (Bao la Kujifunza)",
+        "Kete yako ya mwisho iliangukia A8, lililokuwa tupu, kwa hiyo hatua iliisha bila kula. Ilianza kutoka A6; kazi hii inataka hatua kutoka A3.",
         "Jaribu tena: Anza hatua kutoka A3",
         "Sawa! Wewe: A3 ilitawanya kete 3 kulia, iliendelea mara moja, iliishia B8.",
         "**Kazi 2 kati ya 2** (somo 1)",

@@ -14,10 +14,10 @@ use fluent_syntax::ast;
 
 /// What a message uses: its variables, and for those a selector chooses by, the keys.
 #[derive(Debug, Default, Clone)]
-struct Info {
-    file: String,
-    vars: BTreeSet<String>,
-    selectors: BTreeMap<String, BTreeSet<String>>,
+pub(crate) struct Info {
+    pub(crate) file: String,
+    pub(crate) vars: BTreeSet<String>,
+    pub(crate) selectors: BTreeMap<String, BTreeSet<String>>,
 }
 
 fn inline(e: &ast::InlineExpression<&str>, info: &mut Info) {
@@ -76,7 +76,7 @@ fn pattern(p: &ast::Pattern<&str>, info: &mut Info) {
 }
 
 /// Every message of `lang`, parsed; panics on a syntax error or a duplicate.
-fn catalogue(lang: Lang) -> BTreeMap<String, Info> {
+pub(crate) fn catalogue(lang: Lang) -> BTreeMap<String, Info> {
     let mut out = BTreeMap::new();
     for (file, source) in ftl_files(lang) {
         let res = match fluent_syntax::parser::parse(source.as_str()) {
@@ -192,24 +192,48 @@ fn every_id_the_code_names_is_in_english() {
 
 const PLURAL_CATEGORIES: [&str; 6] = ["zero", "one", "two", "few", "many", "other"];
 
+/// Whether `var` chooses a variant by a number (plural categories or exact numbers).
+pub(crate) fn selects_by_number(info: &Info, var: &str) -> bool {
+    info.selectors.get(var).is_some_and(|keys| {
+        keys.iter()
+            .all(|k| PLURAL_CATEGORIES.contains(&k.as_str()) || k.parse::<f64>().is_ok())
+    })
+}
+
 /// The argument sets a message is rendered with: one per selector key (numbers 0, 1, 2, 5
 /// for plural or number keys), other variables a sample word.
 fn samples(info: &Info) -> Vec<Msg> {
-    let mut sets: Vec<Vec<(String, SampleArg)>> = vec![Vec::new()];
-    for var in &info.vars {
+    samples_with(info, &[0, 1, 2, 5], |_| false)
+}
+
+/// The argument sets a message is rendered with: each of `numbers` for a variable that
+/// selects by number or that `is_count` names (the same number for all of them in one set),
+/// each key of a select on words, a sample word (`«var»`) for the others.
+pub(crate) fn samples_with(
+    info: &Info,
+    numbers: &[i64],
+    is_count: impl Fn(&str) -> bool,
+) -> Vec<Msg> {
+    let counts: Vec<&String> = info
+        .vars
+        .iter()
+        .filter(|v| selects_by_number(info, v) || is_count(v))
+        .collect();
+    let mut sets: Vec<Vec<(String, SampleArg)>> = if counts.is_empty() {
+        vec![Vec::new()]
+    } else {
+        numbers
+            .iter()
+            .map(|n| {
+                counts
+                    .iter()
+                    .map(|v| (v.to_string(), SampleArg::Num(*n)))
+                    .collect()
+            })
+            .collect()
+    };
+    for var in info.vars.iter().filter(|v| !counts.contains(v)) {
         let options: Vec<SampleArg> = match info.selectors.get(var) {
-            Some(keys)
-                if keys.iter().all(|k| {
-                    PLURAL_CATEGORIES.contains(&k.as_str()) || k.parse::<f64>().is_ok()
-                }) =>
-            {
-                vec![
-                    SampleArg::Num(0),
-                    SampleArg::Num(1),
-                    SampleArg::Num(2),
-                    SampleArg::Num(5),
-                ]
-            }
             Some(keys) => keys.iter().map(|k| SampleArg::Str(k.clone())).collect(),
             None => vec![SampleArg::Str(format!("«{var}»"))],
         };

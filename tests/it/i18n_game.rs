@@ -215,7 +215,7 @@ fn two_players_play_a_whole_game_in_swahili() {
         "takeback answered twice",
         &w.app.press(answerer, &GENERAL, &ids[1]).unwrap().reply,
     );
-    assert!(t.contains("lilikwisha kubaliwa"), "{t}");
+    assert!(t.contains("lilikwisha kukubaliwa"), "{t}");
     assert_eq!(w.game_here(&GENERAL).ply + 1, game.ply);
 
     // A draw offer, refused twice, then a resignation.
@@ -229,7 +229,7 @@ fn two_players_play_a_whole_game_in_swahili() {
         "abort by an outsider",
         &w.run(&w.carol, &GENERAL, Command::Abort).reply,
     );
-    assert!(t.starts_with("Hauchezi katika mchezo 1;"), "{t}");
+    assert!(t.starts_with("Huchezi katika mchezo 1;"), "{t}");
     refused("claim", &w.run(&w.asha, &GENERAL, Command::Claim).reply);
     refused(
         "outsider",
@@ -287,12 +287,15 @@ fn a_game_against_the_ai_in_a_dm_is_in_the_players_language() {
     let mut lines = t.lines();
     let start = lines.next().unwrap();
     assert!(
-        start.starts_with("Asha anacheza na kompyuta (medium, alama ")
+        start.starts_with("Asha anacheza Bao la Kiswahili na kompyuta (wastani, alama ")
             && start.contains("saa 5+3 (dakika 5 kila mmoja, sekunde 3 kila hatua)")
             && start.ends_with("kompyuta ni Kusini."),
         "{start}"
     );
-    assert!(lines.next().unwrap().starts_with("AI (medium): "), "{t}");
+    assert!(
+        lines.next().unwrap().starts_with("Kompyuta (wastani): "),
+        "{t}"
+    );
     refused(
         "challenge in a dm",
         &w.run(&w.asha, &dm, challenge(&w.baraka).command()).reply,
@@ -309,7 +312,10 @@ fn a_game_against_the_ai_in_a_dm_is_in_the_players_language() {
     let t = swahili("move against the AI", &resp.reply);
     let mut lines = t.lines();
     assert!(lines.next().unwrap().starts_with("Asha: "), "{t}");
-    assert!(lines.next().unwrap().starts_with("AI (medium): "), "{t}");
+    assert!(
+        lines.next().unwrap().starts_with("Kompyuta (wastani): "),
+        "{t}"
+    );
 
     // A takeback against the AI is at once.
     let r = w.run(&w.asha, &dm, Command::Takeback).reply;

@@ -76,7 +76,11 @@ fn a_persons_choice_beats_the_servers_which_beats_english() {
     // Back to the defaults.
     let r = w.prefs_language(&w.baraka, None);
     assert_eq!(r.lang, Some(Lang::Sw), "Baraka now follows the server");
-    assert!(r.render().contains("**default**"), "{}", r.render());
+    assert!(
+        r.render().contains("**chaguo-msingi** (`default`"),
+        "{}",
+        r.render()
+    );
     w.set_language(&w.dan, "default", true);
     assert_eq!(
         w.run(&w.carol, &GENERAL, Command::Help).reply.lang,

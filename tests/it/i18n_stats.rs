@@ -294,10 +294,10 @@ fn stats_and_the_leaderboard_in_swahili() {
     );
     assert!(text.contains("Alama katika seva hii: **"), "{text}");
     assert!(
-        text.contains("Dhidi ya watu: mchezo 1 (1 yenye alama): ushindi 1, kushindwa 0, sare 0"),
+        text.contains("Dhidi ya watu: mchezo 1 (yenye alama: 1): ushindi 1, kushindwa 0, sare 0"),
         "{text}"
     );
-    assert!(text.contains("Ya mwisho 1 (mipya kwanza): U"), "{text}");
+    assert!(text.contains("Mchezo wa mwisho: U"), "{text}");
     let r = w.say(
         &w.baraka,
         &GENERAL,

@@ -161,7 +161,7 @@ fn a_swahili_games_board_moves_history_and_list_say_no_english() {
         "{text}"
     );
     let games = no_english("/bao games (ended)", &w.sw_ask(&w.asha, Command::Games));
-    assert!(games.contains("Iliyokwisha karibuni:"), "{games}");
+    assert!(games.contains("Michezo iliyokwisha karibuni:"), "{games}");
     assert!(games.contains("umeshinda (kujisalimisha)"), "{games}");
     let games = no_english("/bao games (lost)", &w.sw_ask(&w.baraka, Command::Games));
     assert!(games.contains("umeshindwa (kujisalimisha)"), "{games}");
@@ -228,7 +228,7 @@ fn a_clocked_game_in_swahili_its_clock_line_flag_and_grace_abort() {
     }
     assert!(
         here.iter().any(|n| n.reply.render()
-            == "Mchezo 1 umesimamishwa: Asha (Kusini) hakucheza hatua ya kwanza ndani ya dakika 2. Hakuna matokeo yaliyorekodiwa."),
+            == "Mchezo 1 umesitishwa: Asha (Kusini) hakucheza hatua ya kwanza ndani ya dakika 2. Hakuna matokeo yaliyorekodiwa."),
         "{notices:?}"
     );
 
@@ -255,7 +255,7 @@ fn a_clocked_game_in_swahili_its_clock_line_flag_and_grace_abort() {
     finder().assert_none("the flag", &said);
     assert!(said.starts_with("Saa ya Asha imekwisha.\n"), "{said}");
     assert!(
-        said.contains("**Baraka (Kaskazini) ameshinda kwa muda**."),
+        said.contains("**Baraka (Kaskazini) ameshinda: muda wa mpinzani umekwisha**."),
         "{said}"
     );
     // In English the same notice reads as it always did.

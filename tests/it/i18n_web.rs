@@ -276,7 +276,7 @@ async fn the_tournament_page_asked_in_swahili_has_no_english() {
     finder.assert_none("the tournament page", &text);
     for needle in [
         "Msimamo",
-        "Mipangilio ya michezo",
+        "Jozi za wachezaji",
         "Raundi 1",
         "Raundi 3",
         "Mchezaji",

@@ -59,3 +59,13 @@ notation-examples = Examples: `{ $a }` (a first move of Bao la Kiswahili), `{ $b
 ladder-beat-next = You beat { $level }. Ready for the next step? `/bao ai { $up }` is rated { $rating }.
 ladder-beat-top = You beat { $level }, the strongest level!
 ladder-step-down = { $losses } losses in a row against { $level }: `/bao ai { $down }` (rated { $rating }) is a step down.
+
+## The AI as a player: its name (`AI (beginner)`) and its levels' names where a person reads
+## them (typed options stay `beginner`, `easy`, ...).
+ai-name = AI ({ $level })
+ai-level-beginner = beginner
+ai-level-easy = easy
+ai-level-casual = casual
+ai-level-medium = medium
+ai-level-hard = hard
+ai-level-master = master

@@ -12,17 +12,17 @@ clock-line = Saa { $form }: { $south } · { $north }
 clock-side = { $name } ({ $side }) { $left }
 clock-side-running = **{ $name } ({ $side })** ▶ { $left }, inaisha <t:{ $at }:R>
 clock-side-running-bank = **{ $name } ({ $side })** ▶ { $left }
-clock-side-grace = **{ $name } ({ $side })** acheze hatua ya kwanza, muda wa neema unaisha <t:{ $at }:R> (kisha { $left })
+clock-side-grace = **{ $name } ({ $side })** acheze hatua ya kwanza, muda wa kusubiri unaisha <t:{ $at }:R> (kisha { $left })
 
 ## Taarifa za saa.
 clock-ran-out = Saa ya { $name } imekwisha.
-clock-no-first-move = Mchezo { $game } umesimamishwa: { $name } ({ $side }) hakucheza hatua ya kwanza ndani ya dakika { $minutes }. Hakuna matokeo yaliyorekodiwa.
-clock-low-time = <@{ $id }>, umebakiwa na { $left } kwenye saa yako katika mchezo { $game } (inaisha <t:{ $at }:R>; bot inatunza muda).
-clock-offline-to = { $who }: bot ilikuwa nje ya mtandao kwa { $span } wakati wa mchezo { $game }; muda huo umerudishwa na saa zinaendelea.
-clock-offline = Bot ilikuwa nje ya mtandao kwa { $span } wakati wa mchezo { $game }; muda huo umerudishwa na saa zinaendelea.
+clock-no-first-move = Mchezo { $game } umesitishwa: { $name } ({ $side }) hakucheza hatua ya kwanza ndani ya dakika { $minutes }. Hakuna matokeo yaliyorekodiwa.
+clock-low-time = <@{ $id }>, umebakiwa na { $left } kwenye saa yako katika mchezo { $game } (inaisha <t:{ $at }:R>; boti inatunza muda).
+clock-offline-to = { $who }: boti ilikuwa nje ya mtandao kwa { $span } wakati wa mchezo { $game }; muda huo umerudishwa na saa zinaendelea.
+clock-offline = Boti ilikuwa nje ya mtandao kwa { $span } wakati wa mchezo { $game }; muda huo umerudishwa na saa zinaendelea.
 
 ## Michezo ya mawasiliano: changamoto iliyopitwa na muda, vikumbusho, muda uliopita, mchezo ulioachwa.
-clock-challenge-expired = Changamoto ya mchezo { $game } imepitwa na muda bila jibu.
+clock-challenge-expired = Muda wa changamoto ya mchezo { $game } umekwisha bila jibu.
 clock-reminder = { $when } katika mchezo wa Bao #{ $game } katika { $place } (zamu ya { $side }{ $by }). Cheza kwa `/bao move <move> game:{ $game }`, au tazama bao kwa `/bao board game:{ $game }`.
 clock-half-gone = Nusu ya muda wako imekwisha
 clock-half-gone-bank = Nusu ya muda wa saa yako imekwisha

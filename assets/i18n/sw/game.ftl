@@ -3,7 +3,7 @@
 ## Changamoto.
 game-challenge-in-dm = Changamoto hutolewa katika chaneli ya seva, ambapo wachezaji wote wawili wanaona bao. Hapa unaweza kucheza na kompyuta: `/bao ai`.
 game-challenge-self = Huwezi kujipa changamoto mwenyewe. Mpe mtu mwingine changamoto, au cheza na kompyuta kwa `/bao ai`.
-game-challenge-bot = { $name } ni roboti na hawezi kucheza. Kucheza na kompyuta ya bao-bot tumia `/bao ai`.
+game-challenge-bot = { $name } ni boti na hawezi kucheza. Ili kucheza na kompyuta ya bao-bot, tumia `/bao ai`.
 game-hints-rated = Madokezo ni kwa michezo isiyo ya alama tu: andika `rated:false hints:true` kwa mchezo wa kirafiki wenye madokezo, au acha madokezo kwa mchezo wa alama.
 game-place-taken = Tayari kuna mchezo unaoendelea au unaosubiri katika chaneli hii.
 game-sides-south = { $name } anacheza Kusini na anaanza
@@ -21,7 +21,7 @@ game-challenge = <@{ $opponent }> ({ $opponent_rating }), { $name } ({ $rating }
     }). Changamoto itaisha { $expires }.
 game-button-accept = Kubali
 game-button-decline = Kataa
-game-challenge-own = Changamoto hii ni yako; aliyepewa changamoto pekee ndiye anaweza kuikubali. `/bao abort` inaiondoa.
+game-challenge-own = Changamoto hii ni yako; aliyepewa changamoto pekee ndiye anayeweza kuikubali. `/bao abort` inaiondoa.
 game-challenge-not-yours = Changamoto hii si yako.
 game-challenge-expired = Muda wa changamoto hii umekwisha.
 game-accepted = { $name } amekubali. { $south } anacheza Kusini, { $north } anacheza Kaskazini.
@@ -30,7 +30,7 @@ game-played-in-thread = Mchezo { $game } unachezwa katika uzi wake.
 game-withdraws = { $name } ameondoa changamoto.
 game-declines = { $name } amekataa changamoto.
 game-no-challenge = Hakuna changamoto inayosubiri hapa.
-game-challenge-taken = Changamoto hii ilikwisha kubaliwa: mchezo { $game } unaendelea katika { $place }.
+game-challenge-taken = Changamoto hii ilikwisha kukubaliwa: mchezo { $game } unaendelea katika { $place }.
 game-challenge-over = Changamoto hii ilikubaliwa, na mchezo { $game } umekwisha. `/bao history game:{ $game }` unauonyesha.
 game-challenge-declined = Changamoto hii ilikataliwa (au iliondolewa na aliyeitoa); hakuna cha kujibu.
 game-challenge-withdrawn = Changamoto hii iliondolewa; hakuna cha kujibu.
@@ -41,17 +41,17 @@ game-cap-alone = `cap:{ $cap }` huenda na saa ya mawasiliano, kama `clock:3d+1d 
 
 ## Dhidi ya kompyuta.
 game-ai-busy = Tayari kuna mchezo unaoendelea hapa.
-game-ai-start = { $name } anacheza na kompyuta ({ $level }, alama { $rating }) Bao la { $variant } (sheria { $rules }{ $clock }): { $south } ni Kusini.
+game-ai-start = { $name } anacheza Bao la { $variant } na kompyuta ({ $level }, alama { $rating }; sheria { $rules }{ $clock }): { $south } ni Kusini.
 game-the-ai = kompyuta
 
 ## Hatua.
 game-move-pending = Changamoto bado haijakubaliwa; hatua zinakuja baada ya `/bao accept`.
-game-move-not-player = Hauchezi katika mchezo huu; { $south } na { $north } pekee ndio wanaweza kucheza hatua.
+game-move-not-player = Huchezi katika mchezo huu; { $south } na { $north } pekee ndio wanaoweza kucheza hatua.
 game-move-not-turn = Si zamu yako: ni zamu ya { $name } ({ $side }).
 game-move-unread = { $error }. Hatua halali sasa: { $moves }.
 game-move-stored = { $name }: { $trace } Hatua imehifadhiwa; bao litafuata mara tu litakapochorwa.
 game-no-first-move = Hatua yako ya kwanza haikuja ndani ya dakika { $minutes }, kwa hiyo mchezo { $game } umesitishwa; hakuna matokeo yaliyorekodiwa.
-game-time-ran-out = Muda wako uliisha kabla hatua yako haijafika: { $name } ({ $side }) ameshinda mchezo { $game } kwa muda.
+game-time-ran-out = Muda wako uliisha kabla hatua yako haijafika: { $name } ({ $side }) ameshinda mchezo { $game }: muda wako umekwisha.
 game-board-changed = Bao lilibadilika kabla hatua yako haijafika; hii ndiyo hali mpya.
 game-out-of-date = Bao hilo ni la zamani; hili ndilo la sasa.
 game-over = Mchezo { $game } umekwisha. `/bao history game:{ $game }` unauonyesha.
@@ -65,20 +65,20 @@ game-draw-already = Umekwisha kupendekeza sare; pendekezo linasimama hadi hatua 
 game-draw-accepted = { $name } amekubali sare.
 game-draw-offer = { $name } anapendekeza sare. { $opponent }, kubali kwa `/bao draw` au kitufe; hatua yoyote inaikataa.
 game-button-accept-draw = Kubali sare
-game-abort-tournament = Mchezo wa mashindano hauwezi kusitishwa: tumia `/bao resign` au `/bao draw` badala yake (au `/bao-tournament withdraw` kuacha mashindano).
+game-abort-tournament = Mchezo wa mashindano hauwezi kusitishwa: tumia `/bao resign` au `/bao draw` badala yake (au `/bao-tournament withdraw` ili kuacha mashindano).
 game-abort-late = Umechelewa kusitisha: kila upande umecheza mara mbili. Tumia `/bao resign` au `/bao draw` badala yake.
 game-aborts = { $name } amesitisha mchezo { $game }; hakuna matokeo yaliyorekodiwa.
 game-claim-no-game = Hakuna mchezo unaoendelea hapa.
-game-claim-live = Kwenye saa ya moja kwa moja hakuna cha kudai: bot humaliza mchezo mara tu saa inapoisha.
+game-claim-live = Kwenye saa ya moja kwa moja hakuna cha kudai: boti humaliza mchezo mara tu saa inapoisha.
 game-claim-untimed = Mchezo huu hauna kikomo cha muda, kwa hiyo hakuna cha kudai.
 game-claim-own-turn = Ni zamu yako mwenyewe: cheza hatua badala ya kudai.
 game-claim-early = { $name } bado ana muda, hadi { $deadline }.
-game-claims = { $name } anadai ushindi kwa muda.
-game-not-yours = Hauchezi katika mchezo { $game }; wachezaji wake pekee ndio wanaweza kufanya hivyo.
+game-claims = { $name } anadai ushindi: muda wa mpinzani umekwisha.
+game-not-yours = Huchezi katika mchezo { $game }; wachezaji wake pekee ndio wanaoweza kufanya hivyo.
 
 ## Kurudisha hatua.
 game-takeback-no-game = Hakuna mchezo unaoendelea hapa wa kurudisha hatua.
-game-takeback-not-player = Hauchezi katika mchezo { $game }; wachezaji wake pekee ndio wanaweza kurudisha hatua.
+game-takeback-not-player = Huchezi katika mchezo { $game }; wachezaji wake pekee ndio wanaoweza kurudisha hatua.
 game-takeback-rated = Kurudisha hatua hakuruhusiwi katika michezo ya alama: hatua inabaki. Dhidi ya kompyuta (`/bao ai`) na katika michezo ya kirafiki (`rated:false`) unaweza kuomba.
 game-takeback-no-move = Bado hujacheza hatua ya kurudisha.
 game-took-back = { $name } amerudisha { $moves }: bao liko kama kabla ya hatua, na ni zamu ya { $next }.
@@ -88,10 +88,10 @@ game-takeback-asked = Umekwisha kuomba; { $opponent } bado hajajibu.
 game-takeback-was-declined = { $opponent } amekataa kurudisha `{ $move }`; hatua inabaki. Endelea kucheza.
 game-takeback-request = { $name } anaomba kurudisha `{ $move }`. <@{ $opponent }>, unakubali au unakataa? (Ombi linakwisha ukicheza hatua badala yake.)
 game-button-accept-takeback = Kubali kurudisha
-game-takeback-not-involved = Ombi hili la kurudisha hatua ni la mpinzani wa { $asker } kujibu; hauchezi katika mchezo { $game }.
+game-takeback-not-involved = Ombi hili la kurudisha hatua ni la mpinzani wa { $asker } kujibu; huchezi katika mchezo { $game }.
 game-takeback-own = Uliomba kurudisha hatua hii; { $opponent } ndiye anajibu. Subiri, au endelea kucheza likishajibiwa.
 game-takeback-lapsed = Ombi hili la kurudisha hatua limekwisha: { $why }. `/bao board` inaonyesha mchezo sasa.
-game-lapsed-accepted = lilikwisha kubaliwa
+game-lapsed-accepted = lilikwisha kukubaliwa
 game-lapsed-declined = lilikwisha kukataliwa
 game-lapsed-over = mchezo umekwisha
 game-lapsed-moved = mchezo umeendelea tangu lilipoombwa

@@ -11,21 +11,21 @@ learn-after-captures = { $n ->
 learn-move-won = Hatua yako imeshinda mchezo: { $reason }.
 learn-move-emptied-own-row = Hatua yako imemaliza kete za mstari wako wa mbele mwenyewe, kwa hiyo umeshindwa.
 learn-move-lost = Hatua yako imepoteza mchezo: { $reason }.
-learn-ended-empty = Kete yako ya mwisho iliangukia { $pit }, iliyokuwa tupu, kwa hiyo hatua iliisha { $after }.
+learn-ended-empty = Kete yako ya mwisho iliangukia { $pit }, lililokuwa tupu, kwa hiyo hatua iliisha { $after }.
 learn-ended-house = Kete yako ya mwisho iliangukia nyumba yako { $pit }, yenye kete 6 au zaidi, kwa hiyo takata ilisimama hapo.
-learn-ended-house-stop = Ulichagua kusimama katika nyumba yako { $pit } (NYUMBA STOP) { $after }.
+learn-ended-house-stop = Ulichagua kusimama katika nyumba yako { $pit } (`stop`) { $after }.
 learn-ended-takasia = Kete yako ya mwisho iliangukia { $pit }, shimo la takasia, kwa hiyo hatua iliishia hapo { $after }.
 learn-ended = Hatua yako iliisha { $after }.
-learn-miss-quiet-never-captures = Ilikuwa { $quiet }, na { $quiet } hailii kamwe: kula kunahitaji mtawanyo wa kwanza uishie katika shimo la mbele lenye kete linalokabili shimo lenye kete.
-learn-miss-captures-at-least = Huko ni { $n ->
-    [1] kula mara 1
-   *[other] kula mara { $n }
-}; kazi hii inahitaji angalau { $k }.
+learn-miss-quiet-never-captures = Ilikuwa { $quiet }, na { $quiet } haili kamwe: kula kunahitaji mtawanyo wa kwanza uishie katika shimo la mbele lenye kete linalokabili shimo lenye kete.
+learn-miss-captures-at-least = Hatua hiyo ilikula { $n ->
+    [1] mara moja
+   *[other] mara { $n }
+}; kazi hii inahitaji kula angalau mara { $k }.
 learn-miss-no-capture-wanted = Kazi hii inataka hatua bila kula.
-learn-miss-captures-exactly = Huko ni { $n ->
-    [1] kula mara 1
-   *[other] kula mara { $n }
-}; kazi hii inataka { $k } hasa.
+learn-miss-captures-exactly = Hatua hiyo ilikula { $n ->
+    [1] mara moja
+   *[other] mara { $n }
+}; kazi hii inataka kula mara { $k } hasa.
 learn-miss-relays = { $relays ->
     [0] Haikuendelea kutawanya hata mara moja
    *[other] Iliendelea { $times }
@@ -55,12 +55,15 @@ learn-miss-loses = Kazi hii inataka hatua isiyoshindwa.
 
 learn-not-your-lesson = Vitufe hivi ni vya somo la mtu mwingine. Anza lako kwa `/bao-learn`.
 learn-old-task = Kazi hiyo imekwisha. `/bao-learn` inaonyesha kazi uliyo nayo.
-learn-no-such-lesson = Kuna masomo { $count }: `/bao-learn lesson:1` hadi `lesson:{ $count }`.
+learn-no-such-lesson = { $count ->
+    [one] Kuna somo { $count }:
+   *[other] Kuna masomo { $count }:
+} `/bao-learn lesson:1` hadi `lesson:{ $count }`.
 learn-welcome-back = Karibu tena.
 learn-unreadable-move = { $problem }. Hatua halali sasa: { $legal }.
 learn-the-task = Kazi: { $goal }
 learn-try-again = Jaribu tena: { $goal }
-learn-hint = Dokezo: anza kutoka { $pit } (imezungushiwa duara ubaoni).
+learn-hint = Dokezo: anza kutoka { $pit } (limezungushiwa duara kwenye bao).
 learn-right = Sawa! Wewe: { $trace }
 learn-your-answer = Jibu lako
 button-next = Endelea
@@ -79,4 +82,4 @@ learn-show-me-caption = Nionyeshe: { $mv }
 learn-task-caption = Kazi { $task } kati ya { $count }: { $goal }
 learn-task-head = **Kazi { $task } kati ya { $count }** (somo { $lesson }): { $goal }
 learn-none-yet = bado hakuna
-learn-progress = Masomo: { $done } kati ya { $count } yamekamilika, nyota { $stars } kati ya { $max } (Kujifunza: { $kujifunza }; Kiswahili: { $kiswahili }).
+learn-progress = Masomo yaliyokamilika: { $done } kati ya { $count }; nyota: { $stars } kati ya { $max } (Kujifunza: { $kujifunza }; Kiswahili: { $kiswahili }).

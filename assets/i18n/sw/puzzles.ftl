@@ -12,7 +12,7 @@ puzzle-goal-best = Zamu ya { $side }: tafuta hatua bora{ $n ->
 ## Majibu.
 
 puzzle-not-yours = Vitufe hivi ni vya fumbo la mtu mwingine. Pata lako kwa `/bao-puzzle`.
-puzzle-old-attempt = Ubao huo wa fumbo umekwisha. `/bao-puzzle` inakupa fumbo jipya.
+puzzle-old-attempt = Bao hilo la fumbo limekwisha. `/bao-puzzle` inakupa fumbo jipya.
 puzzle-rated = Alama yako ya mafumbo: { $player }. Ya fumbo: { $puzzle }.
 puzzle-repeat-not-rated = (Marudio: bila alama.)
 puzzle-seen-all = Umeshaona kila fumbo la aina hii: hili hapa moja tena (bila alama).
@@ -33,7 +33,7 @@ button-another-puzzle = Fumbo jingine
 puzzle-allowed-end = Ilimaliza mchezo.
 puzzle-wins-in = { $winner } anashinda kwa hatua { $n }
 puzzle-wins-at-once = { $winner } anashinda: kila hatua ya { $loser } inashindwa mara moja
-puzzle-allowed-win = Iliruhusu { $win }: { $side } anacheza { $mv }.
+puzzle-allowed-win = Hatua hiyo iliruhusu hili: { $win }; { $side } anacheza { $mv }.
 puzzle-allowed-answer = Iliruhusu jibu la { $side } { $mv }: { $trace }
 puzzle-allowed-no-move = Ilimwacha mpinzani wako bila hatua.
 puzzle-allowed-caption = Hatua yako { $mv } iliruhusu hiki

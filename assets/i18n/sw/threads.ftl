@@ -7,10 +7,10 @@ threads-cause-missing = boti haina ruhusa ya { $names } katika chaneli hii
 threads-cause-no-permission = boti haina ruhusa ya Create Public Threads au Send Messages in Threads katika chaneli hii
 threads-cause-not-here = aina hii ya chaneli haiwezi kuwa na nyuzi
 threads-cause-refused = Discord imekataa kufungua uzi hapa
-threads-remedy-missing = muombe msimamizi wa seva aipe boti ruhusa ya { $names } katika chaneli hii
-threads-remedy-no-permission = muombe msimamizi wa seva aipe boti ruhusa za Create Public Threads na Send Messages in Threads katika chaneli hii
+threads-remedy-missing = mwombe msimamizi wa seva aipe boti ruhusa ya { $names } katika chaneli hii
+threads-remedy-no-permission = mwombe msimamizi wa seva aipe boti ruhusa za Create Public Threads na Send Messages in Threads katika chaneli hii
 threads-remedy-not-here = cheza katika chaneli ya maandishi, ambako kila mchezo unapata uzi wake
-threads-remedy-refused = muombe msimamizi wa seva aangalie ruhusa za nyuzi za boti katika chaneli hii
+threads-remedy-refused = mwombe msimamizi wa seva aangalie ruhusa za nyuzi za boti katika chaneli hii
 
 ## Chaneli inayoshikiliwa na mchezo mmoja.
 
@@ -23,7 +23,7 @@ threads-free-another = ukishakwisha
 threads-challenge-held = { $held }, na michezo hapa haipati uzi wake ({ $cause }), kwa hiyo chaneli hii inashikilia mchezo mmoja kwa wakati mmoja. Maliza mchezo { $game } kwanza (au toa changamoto katika chaneli nyingine), au { $remedy }.
 threads-accept-held = { $held }, na mchezo wako hauwezi kupata uzi wake hapa ({ $cause }), kwa hiyo hauwezi kuanza: bila nyuzi chaneli inashikilia mchezo mmoja kwa wakati mmoja. Changamoto inaendelea kusubiri: ikubali { $free }, au { $remedy }.
 threads-same-challenge = Changamoto kati yako na { $opponent } tayari inasubiri hapa (mchezo { $game }); lazima ikubaliwe, ikataliwe au iondolewe kwanza.
-threads-one-game = Uzi huu ni wa mchezo { $game }: uzi mmoja unashikilia mchezo mmoja. Anzisha mchezo mpya katika <#{ $parent }> badala yake (ukiwa na placement ya thread unapata uzi wake).
+threads-one-game = Uzi huu ni wa mchezo { $game }: uzi mmoja unashikilia mchezo mmoja. Anzisha mchezo mpya katika <#{ $parent }> badala yake (mpangilio `placement` ukiwa `thread`, mchezo unapata uzi wake).
 
 ## Amri iliyotolewa katika chaneli kwa mchezo unaochezwa katika uzi.
 

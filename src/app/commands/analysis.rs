@@ -255,7 +255,7 @@ impl App {
             filename: format!("bao-{}-analysis.png", game.id),
             bytes: self.pictures.evaluation_graph_png(
                 analysis,
-                &names,
+                &names.clone().map(|n| n.render(lang)),
                 // The reply's language: the server's, or the DM player's when only they see it.
                 &self.picture_words_at(if reply.ephemeral { &game.place } else { place }),
             )?,
@@ -307,13 +307,14 @@ impl App {
             ),
             None => msg!("analysis-board-start", game = game.id.to_string()),
         };
+        let picture_lang = self.lang_for(user.id, &game.place, true)?;
         let png = self.pictures.board_png(
             &pos,
             &RenderOptions {
                 viewer,
                 highlight: trace.is_some(),
                 trace,
-                names: Some(names),
+                names: Some(names.map(|n| n.render(picture_lang))),
                 ply: Some(ply),
                 words: self.picture_words_for(user.id, &game.place, true),
                 ..RenderOptions::default()
@@ -395,9 +396,11 @@ impl App {
             &RenderOptions {
                 viewer: side,
                 trace: Some(trace.clone()),
-                names: Some(names),
+                names: Some(names.map(|n| n.render(lang))),
                 ply: Some(game.ply + 1),
-                caption: Some(msg!("hint-caption", mv = mv.to_string()).render(lang)),
+                caption: Some(
+                    msg!("hint-caption", mv = words::move_words(lang).say(&mv)).render(lang),
+                ),
                 words: crate::app::picture_words(lang),
                 ..RenderOptions::default()
             },

@@ -10,6 +10,7 @@ use crate::vocab::Orientation;
 
 use super::threads::{accept_held_text, blocked_cause, challenge_held_text};
 use crate::app::buttons::{Action, ButtonId};
+use crate::app::lookup::level_words;
 use crate::app::parse::read_time_per_move;
 use crate::app::refusal::{refuse, Answer, Halt};
 use crate::app::settings::ServerConfig;
@@ -364,7 +365,7 @@ impl App {
         let mut text = Text::from(msg!(
             "game-ai-start",
             name = &user.name,
-            level = level.to_string(),
+            level = level_words(level),
             rating = level.rating_in(variant).to_string(),
             variant = capitalised(variant),
             rules = rule_set_words(rules),

@@ -46,6 +46,7 @@ fn old_task() -> crate::i18n::Msg {
 /// are more than fit under a board with one more row.
 pub(in crate::app) fn move_button_rows(
     pos: &Position,
+    lang: Lang,
     id: impl Fn(&crate::rules::Move) -> ButtonId,
 ) -> Vec<Vec<Button>> {
     let legal = pos.legal_moves();
@@ -54,7 +55,12 @@ pub(in crate::app) fn move_button_rows(
     }
     legal
         .chunks(5)
-        .map(|chunk| chunk.iter().map(|mv| move_button(mv, id(mv))).collect())
+        .map(|chunk| {
+            chunk
+                .iter()
+                .map(|mv| move_button(mv, id(mv), lang))
+                .collect()
+        })
         .collect()
 }
 
@@ -475,7 +481,13 @@ impl App {
             lang,
         )?;
         let opts = RenderOptions {
-            caption: Some(msg!("learn-show-me-caption", mv = mv.to_string()).render(lang)),
+            caption: Some(
+                msg!(
+                    "learn-show-me-caption",
+                    mv = words::move_words(lang).say(&mv)
+                )
+                .render(lang),
+            ),
             words: picture_words(lang),
             ..RenderOptions::default()
         };
@@ -538,7 +550,7 @@ impl App {
             text: Some(board_text_words(&pos, Side::South, None, &opts.words)),
         });
         let token = crate::vocab::GameId(open.token);
-        reply.buttons = move_button_rows(&pos, |mv| {
+        reply.buttons = move_button_rows(&pos, lang, |mv| {
             ButtonId::new(Action::LessonMove(mv.to_string()), token, 0)
         });
         reply.buttons.push(vec![Button {

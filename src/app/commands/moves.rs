@@ -10,13 +10,14 @@ use crate::msg;
 use crate::rules::{MoveSpec, Position, Side, Trace};
 use crate::store::{Game, GameEnd, GameStatus, NewMove, Player, ResultReason, StoreError};
 
+use crate::app::lookup::ai_name;
 use crate::app::refusal::{refuse, Answer};
 use crate::app::{shown_board, App, AppError};
 use crate::app::{Response, User};
 
 /// A move just played, for the reply.
 pub(in crate::app) struct Played {
-    pub(in crate::app) name: String,
+    pub(in crate::app) name: Text,
     pub(in crate::app) trace: Trace,
 }
 
@@ -33,7 +34,10 @@ pub(in crate::app) enum Recorded {
 impl Played {
     /// `Asha: A4 left, ...`: who played and what the move did, in the reader's language.
     pub(in crate::app) fn line(&self) -> Text {
-        Text::verbatim(format!("{}: ", self.name)).then(words::describe(&self.trace))
+        self.name
+            .clone()
+            .then(": ")
+            .then(words::describe(&self.trace))
     }
 }
 
@@ -143,7 +147,7 @@ impl App {
             );
         }
         let mut played = vec![Played {
-            name: user.name.clone(),
+            name: user.name.clone().into(),
             trace: first,
         }];
         if let Some((g, p, ai)) = self.ai_turn(&game, &pos)? {
@@ -304,7 +308,7 @@ impl App {
                 g,
                 p,
                 Played {
-                    name: format!("AI ({level})"),
+                    name: ai_name(level).into(),
                     trace,
                 },
             ))),

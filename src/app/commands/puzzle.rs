@@ -186,7 +186,7 @@ impl App {
             text: Some(board_text_words(&pos, puzzle.solver(), None, &opts.words)),
         });
         let token = GameId(token);
-        reply.buttons = move_button_rows(&pos, |mv| {
+        reply.buttons = move_button_rows(&pos, lang, |mv| {
             ButtonId::new(Action::PuzzleMove(mv.to_string()), token, step as u32)
         });
         reply
@@ -453,7 +453,13 @@ impl App {
         }
         let opts = RenderOptions {
             viewer: puzzle.solver(),
-            caption: Some(msg!("puzzle-allowed-caption", mv = mv.to_string()).render(lang)),
+            caption: Some(
+                msg!(
+                    "puzzle-allowed-caption",
+                    mv = words::move_words(lang).say(mv)
+                )
+                .render(lang),
+            ),
             words: picture_words(lang),
             ..RenderOptions::default()
         };

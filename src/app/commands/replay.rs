@@ -89,7 +89,7 @@ impl App {
         let lang = self.lang_for(user.id, &game.place, false)?;
         let opts = GameGifOptions {
             viewer: game.side_of(user.id).unwrap_or(Side::South),
-            names: Some(names.clone()),
+            names: Some(names.clone().map(|n| n.render(lang))),
             from,
             to: Some(to),
             winner: game.winner.filter(|_| finished),

@@ -122,8 +122,8 @@ impl App {
         let mut lines = vec![Text::from(msg!(
             "views-history-head",
             game = game.id.to_string(),
-            south = south.as_str(),
-            north = north.as_str(),
+            south = &south,
+            north = &north,
             moves = moves.len().to_string(),
             control = control
                 .map(|c| Text::verbatim(", ").then(words::clock(&c)))
@@ -257,7 +257,7 @@ impl App {
                     let whose = if turn == side {
                         msg!("views-your-turn")
                     } else {
-                        msg!("views-their-turn", name = opponent.as_str())
+                        msg!("views-their-turn", name = &opponent)
                     };
                     let by: Text = g
                         .deadline
