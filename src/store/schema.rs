@@ -32,6 +32,7 @@ pub(super) const MIGRATIONS_SQL: &[&str] = &[
     include_str!("migrations/014_web.sql"),
     include_str!("migrations/015_clocks.sql"),
     include_str!("migrations/016_languages.sql"),
+    include_str!("migrations/017_play.sql"),
 ];
 
 static MIGRATIONS: LazyLock<Migrations<'static>> =

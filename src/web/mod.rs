@@ -18,6 +18,7 @@ mod assets;
 mod limit;
 mod live;
 mod pages;
+mod play;
 
 use std::convert::Infallible;
 use std::future::Future;
@@ -39,6 +40,7 @@ use crate::i18n::{Lang, Msg};
 use crate::msg;
 
 pub use live::POLL;
+pub use play::{Deliver, Play, BODY_MAX, TOKEN_HEADER};
 
 /// The Content-Security-Policy of every response: only this site's own script, style,
 /// images and connections; no inline script or style, no frames, no forms.
@@ -134,6 +136,11 @@ fn query_lang(query: Option<&str>) -> Option<Lang> {
 /// The router of every page, over `app` (which should hold a read-only store), with the
 /// per-address limit. Serve it with connect info (see [`serve`]).
 pub fn router(app: Arc<App>, options: &WebOptions) -> Router {
+    router_with_play(app, options, None)
+}
+
+/// [`router`], with playing from the page when `play` is given (the bot's process).
+pub fn router_with_play(app: Arc<App>, options: &WebOptions, play: Option<Play>) -> Router {
     let web = Web {
         reader: Reader {
             app,
@@ -167,6 +174,7 @@ pub fn router(app: Arc<App>, options: &WebOptions) -> Router {
         .route("/health", get(health))
         .fallback(not_found)
         .with_state(web)
+        .merge(play.map(play::routes).unwrap_or_default())
         .layer(axum::middleware::from_fn_with_state(limiter, limit::limit))
         .layer(axum::middleware::from_fn(security_headers))
 }

@@ -66,3 +66,4 @@ mod tournament_pairing;
 mod tournament_store;
 mod web_browser;
 mod web_pages;
+mod web_play;
