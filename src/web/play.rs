@@ -186,6 +186,36 @@ async fn run(
     }
 }
 
+/// A POST's steps: the game's number and the token (else 403), the body read as `T` (else
+/// 413 or 400), the request `make` builds from it (else 400 with its words), run.
+async fn posted<T: serde::de::DeserializeOwned>(
+    play: Play,
+    id: String,
+    key: Key,
+    headers: HeaderMap,
+    body: Body,
+    make: impl FnOnce(T) -> Result<PlayRequest, crate::i18n::Msg>,
+) -> Response {
+    let asked = key.asked();
+    let lang = asked.unwrap_or_default();
+    let (Some(id), Some(token)) = (id_of(&id), token_of(&headers)) else {
+        return forbidden(lang);
+    };
+    let body = match body_of(body, lang).await {
+        Ok(b) => b,
+        Err(refused) => return refused,
+    };
+    match make(body) {
+        Ok(request) => run(&play, id, token, asked, request).await,
+        Err(words) => refusal(
+            StatusCode::BAD_REQUEST,
+            PlayOutcome::BadRequest,
+            words,
+            lang,
+        ),
+    }
+}
+
 async fn move_route(
     State(play): State<Play>,
     Path(id): Path<String>,
@@ -193,21 +223,14 @@ async fn move_route(
     headers: HeaderMap,
     body: Body,
 ) -> Response {
-    let asked = key.asked();
-    let lang = asked.unwrap_or_default();
-    let (Some(id), Some(token)) = (id_of(&id), token_of(&headers)) else {
-        return forbidden(lang);
-    };
-    let body: MoveBody = match body_of(body, lang).await {
-        Ok(b) => b,
-        Err(r) => return r,
-    };
-    let request = PlayRequest::Move {
-        text: body.text,
-        ply: body.ply,
-        request: body.request_id,
-    };
-    run(&play, id, token, asked, request).await
+    posted(play, id, key, headers, body, |b: MoveBody| {
+        Ok(PlayRequest::Move {
+            text: b.text,
+            ply: b.ply,
+            request: b.request_id,
+        })
+    })
+    .await
 }
 
 async fn act_route(
@@ -217,28 +240,11 @@ async fn act_route(
     headers: HeaderMap,
     body: Body,
 ) -> Response {
-    let asked = key.asked();
-    let lang = asked.unwrap_or_default();
-    let (Some(id), Some(token)) = (id_of(&id), token_of(&headers)) else {
-        return forbidden(lang);
-    };
-    let body: ActBody = match body_of(body, lang).await {
-        Ok(b) => b,
-        Err(r) => return r,
-    };
-    let Some(action) = PlayAction::parse(&body.action) else {
-        return refusal(
-            StatusCode::BAD_REQUEST,
-            PlayOutcome::BadRequest,
-            msg!("play-refused-action"),
-            lang,
-        );
-    };
-    let request = PlayRequest::Act {
-        action,
-        ply: body.ply,
-    };
-    run(&play, id, token, asked, request).await
+    posted(play, id, key, headers, body, |b: ActBody| {
+        let action = PlayAction::parse(&b.action).ok_or(msg!("play-refused-action"))?;
+        Ok(PlayRequest::Act { action, ply: b.ply })
+    })
+    .await
 }
 
 /// `play.json`: the token holder's side, turn and legal moves by pit.

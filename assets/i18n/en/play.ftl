@@ -12,7 +12,7 @@ prefs-one-tap = one-tap: **{ $value }** (on the game page, a pit's only move pla
 play-refused-token = This link does not let you play this game: it is not yours, or a newer link replaced it. Ask `/bao board` for your link.
 play-refused-too-large = The request is larger than { $max } bytes.
 # $problem is the JSON reader's own words (English).
-play-refused-body = The request must be JSON like {"{"}"move": "A4 left capture", "ply": 12, "request_id": "…"{"}"}: { $problem }
+play-refused-body = The request must be JSON of "move", "ply" and "request_id" (or "action" and "ply"), like "move": "A4 left capture": { $problem }
 play-refused-action = Not something the page can do: send "action" as draw, resign or takeback.
 play-refused-request-id = The request id must be 1 to { $max } letters, digits, - or _.
 play-refused-request-reused = This request id was already used for another move ({ $move } at ply { $ply }): send a new id with each move.

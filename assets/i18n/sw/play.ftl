@@ -13,7 +13,7 @@ prefs-one-tap = one-tap: **{ $value }** (kwenye ukurasa wa mchezo, hatua pekee y
 play-refused-token = Kiungo hiki hakikuruhusu kucheza mchezo huu: si chako, au kiungo kipya kimekibadilisha. Omba kiungo chako kwa `/bao board`.
 play-refused-too-large = Ombi ni kubwa kuliko baiti { $max }.
 # $problem ni maneno ya kisomaji cha JSON (kwa Kiingereza).
-play-refused-body = Ombi lazima liwe JSON kama {"{"}"move": "A4 left capture", "ply": 12, "request_id": "…"{"}"}: { $problem }
+play-refused-body = Ombi lazima liwe JSON ya "move", "ply" na "request_id" (au "action" na "ply"), kama "move": "A4 left capture": { $problem }
 play-refused-action = Ukurasa hauwezi kufanya hivyo: tuma "action" kama draw, resign au takeback.
 play-refused-request-id = Kitambulisho cha ombi lazima kiwe herufi, tarakimu, - au _ kuanzia 1 hadi { $max }.
 play-refused-request-reused = Kitambulisho hiki cha ombi kilishatumika kwa hatua nyingine ({ $move } kwenye hatua { $ply }): tuma kitambulisho kipya kwa kila hatua.
