@@ -67,17 +67,7 @@ fn table() -> Table {
     let app = Arc::new(App::new(store, clock, settings));
     app.channel_visibility(&PUBLIC, true).unwrap();
     let game = start(&app, &PUBLIC);
-    let pages = Arc::new(
-        App::read_only(
-            &path,
-            Arc::new(bao_bot::app::SystemClock),
-            Settings {
-                render_workers: 1,
-                ..Settings::default()
-            },
-        )
-        .unwrap(),
-    );
+    let pages = pages(&path);
     let chat = Arc::new(Mutex::new(Vec::new()));
     let sink = chat.clone();
     let play = Play::new(
