@@ -30,6 +30,7 @@ mod ladder;
 mod lookup;
 mod parse;
 mod picture_words;
+mod play_link;
 mod refusal;
 mod reply;
 mod table;
@@ -39,6 +40,7 @@ mod types;
 mod view;
 mod web_event;
 mod web_link;
+mod web_play;
 mod web_view;
 
 // The command families' files, under their short names for the rest of the app.
@@ -82,6 +84,9 @@ pub use types::{
 pub use view::utc;
 pub use web_event::{Cell, EventPage, PairingView, RoundView};
 pub use web_link::{Visibility, WebKey};
+pub use web_play::{
+    PitMoves, PlayAction, PlayAnswer, PlayMove, PlayOutcome, PlayReply, PlayRequest, PlayState,
+};
 pub use web_view::{
     pit_order, AnalysisView, GameData, GamePage, Marks, MoveMark, PagePlayer, PlyView, WebFile,
 };
@@ -488,6 +493,7 @@ impl App {
                 self.play_move(user, game, &text, arrived_ms, progress)
             }
             Command::Board { .. } => self.show_board(user, &game),
+            Command::NewPlayLink { .. } => self.new_play_link(user, game),
             Command::Moves => self.list_moves(&game),
             Command::History { .. } => self.history(&game),
             Command::Resign => self.resign(user, game),

@@ -26,6 +26,9 @@ pub enum ButtonStyle {
     Success,
     /// A destructive action (decline).
     Danger,
+    /// A link: the button's `id` is an address (`https://…`) the client opens; pressing it
+    /// sends the bot nothing. Only ever in a reply seen by the one person it is for.
+    Link,
 }
 
 /// A button under a message. Its `id` is stable text the app reads back when pressed: a
@@ -250,6 +253,16 @@ impl Reply {
         self.buttons
             .iter()
             .flatten()
+            .map(|b| b.id.as_str())
+            .collect()
+    }
+
+    /// The addresses of its link buttons ([`ButtonStyle::Link`]), row by row.
+    pub fn links(&self) -> Vec<&str> {
+        self.buttons
+            .iter()
+            .flatten()
+            .filter(|b| b.style == ButtonStyle::Link)
             .map(|b| b.id.as_str())
             .collect()
     }

@@ -73,6 +73,12 @@ pub enum Command {
         /// A game by id instead of this place's game.
         game: Option<GameId>,
     },
+    /// A new personal link to play on the game page (`/bao board new-link:true`): the
+    /// asker's old link stops working.
+    NewPlayLink {
+        /// A game by id instead of this place's game.
+        game: Option<GameId>,
+    },
     /// The legal moves, in words.
     Moves,
     /// The move list and the record as a file.
@@ -244,6 +250,8 @@ pub struct PrefsChange {
     pub orientation: Option<Orientation>,
     /// The language the bot speaks to me (`Some(None)`: back to the server's).
     pub language: Option<Option<crate::i18n::Lang>>,
+    /// On the game page, play a pit's only move at once, without a confirmation.
+    pub one_tap: Option<bool>,
 }
 
 /// Which ratings a leaderboard ranks.
@@ -290,7 +298,7 @@ impl Command {
             | Command::PuzzleButton { .. }
             | Command::Tournament(_) => Subject::NoGame,
             Command::Leaderboard { .. } | Command::Stats { .. } => Subject::NoGame,
-            Command::Move { game, .. } => Subject::Acting(*game),
+            Command::Move { game, .. } | Command::NewPlayLink { game } => Subject::Acting(*game),
             Command::Accept
             | Command::Decline
             | Command::Moves
@@ -316,6 +324,7 @@ impl Command {
             Command::Decline => "decline",
             Command::Move { .. } => "move",
             Command::Board { .. } => "board",
+            Command::NewPlayLink { .. } => "board new-link",
             Command::Moves => "moves",
             Command::History { .. } => "history",
             Command::Resign => "resign",

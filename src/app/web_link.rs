@@ -15,7 +15,7 @@ use crate::i18n::Msg;
 use crate::msg;
 
 use crate::store::{Game, Store, StoreError, WEB_SECRET_LEN};
-use crate::vocab::{GameId, Place};
+use crate::vocab::{GameId, Place, UserId};
 
 /// Bytes of HMAC kept in a token (128 bits).
 const TOKEN_BYTES: usize = 16;
@@ -69,6 +69,34 @@ impl WebKey {
     /// The token of event `id`'s private link.
     pub fn event_token(&self, id: i64) -> String {
         self.token("event", id)
+    }
+
+    /// The token of a player's own play link in game `id`: the side they play (`s` or
+    /// `n`) and 128 bits of HMAC over the game, the side, the player and the link's
+    /// generation (a new generation revokes the old link).
+    pub fn play_token(&self, id: GameId, south: bool, user: UserId, generation: u32) -> String {
+        let side = if south { "s" } else { "n" };
+        let tag = hmac::sign(
+            &self.0,
+            format!("bao-bot play {id} {side} {} {generation}", user.0).as_bytes(),
+        );
+        use base64::Engine;
+        let mac =
+            base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(&tag.as_ref()[..TOKEN_BYTES]);
+        format!("{side}{mac}")
+    }
+
+    /// Whether `given` is the play token of `user` (South if `south`) in game `id` at
+    /// `generation` (compared in constant time).
+    pub fn is_play_token(
+        &self,
+        id: GameId,
+        south: bool,
+        user: UserId,
+        generation: u32,
+        given: &str,
+    ) -> bool {
+        same(&self.play_token(id, south, user, generation), given)
     }
 
     /// Whether `given` is game `id`'s token (compared in constant time).

@@ -42,8 +42,14 @@ pub fn console(args: &ConsoleArgs<'_>) -> Result<(), CliError> {
     }
     .map_err(|e| input(format!("{}: {e}", args.db.display())))?;
     // The console's channels are made up and open to all: their games get public pages.
+    // With a web address (`BAO_WEB_PUBLIC_URL`, as for the bot) the console prints the
+    // pages' links, and `/bao board` a player's link to play on the board.
     let settings = Settings {
         public_channels: true,
+        public_url: std::env::var("BAO_WEB_PUBLIC_URL")
+            .ok()
+            .map(|u| u.trim().to_string())
+            .filter(|u| !u.is_empty()),
         ..Settings::default()
     };
     let app = App::new(Arc::new(store), clock.clone(), settings);

@@ -100,7 +100,16 @@ pub fn run(config_path: Option<&Path>) -> Result<(), CliError> {
                 },
                 ..WebOptions::default()
             };
-            let router = web::router(web_app, &options);
+            // Moves and draws from the page go through the bot's own app (it writes), and
+            // what the chat would show goes out through the outbox, as the clock's notices.
+            let to_chat = outbox.clone();
+            let deliver: web::Deliver = Arc::new(move |notices| {
+                for notice in notices {
+                    to_chat.send(notice);
+                }
+            });
+            let play = web::Play::new(app.clone(), deliver);
+            let router = web::router_with_play(web_app, &options, Some(play));
             tracing::info!("web pages on http://{addr}/");
             let connections = options.connections.clone();
             tokio::spawn(async move {

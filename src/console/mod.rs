@@ -415,7 +415,19 @@ impl<'a> Console<'a> {
             let file = msg!("console-file").render(lang);
             writeln!(out, "{file} {}", path.display())?;
         }
-        let buttons: Vec<Button> = reply.buttons.iter().flatten().cloned().collect();
+        // A link button is printed as its address (it opens a page; nothing to press here).
+        for b in reply.buttons.iter().flatten() {
+            if b.style == crate::app::ButtonStyle::Link {
+                writeln!(out, "{}: {}", b.label, b.id)?;
+            }
+        }
+        let buttons: Vec<Button> = reply
+            .buttons
+            .iter()
+            .flatten()
+            .filter(|b| b.style != crate::app::ButtonStyle::Link)
+            .cloned()
+            .collect();
         if !buttons.is_empty() {
             let labels: Vec<String> = buttons
                 .iter()

@@ -204,7 +204,12 @@ pub fn command_line(line: &str, user_named: &mut dyn FnMut(&str) -> User) -> Res
             }
             Ok(Command::Move { text, game })
         }
-        "board" => no_args(Command::Board { game }),
+        "board" => match option("new-link").map(on_off) {
+            // `/bao board new-link:true`: a new play link, the old one stops working.
+            Some(Some(true)) => no_args(Command::NewPlayLink { game }),
+            Some(None) => Err(msg!("console-not-pref", word = "new-link").into()),
+            _ => no_args(Command::Board { game }),
+        },
         "moves" => no_args(Command::Moves),
         "history" => no_args(Command::History { game }),
         "resign" => no_args(Command::Resign),
@@ -286,6 +291,9 @@ pub fn command_line(line: &str, user_named: &mut dyn FnMut(&str) -> User) -> Res
             }
             if let Some(w) = option("language") {
                 change.language = Some(language(w)?);
+            }
+            if let Some(w) = option("one-tap") {
+                change.one_tap = Some(on_off(w).ok_or(bad(w))?);
             }
             let mut words = plain.iter();
             while let Some(w) = words.next() {

@@ -202,8 +202,14 @@ async fn complete_move(ctx: AppContext<'_>, partial: &str) -> serenity::CreateAu
 pub async fn board(
     ctx: AppContext<'_>,
     #[description = "Which game (when not this channel's)"] game: Option<String>,
+    #[description = "A new link to play on the board; your old link stops working"]
+    #[rename = "new-link"]
+    new_link: Option<bool>,
 ) -> Result<(), Error> {
     match game_option(game.as_deref()) {
+        Ok(game) if new_link == Some(true) => {
+            respond::command(ctx, Command::NewPlayLink { game }).await
+        }
         Ok(game) => respond::command(ctx, Command::Board { game }).await,
         Err(why) => respond::refuse(ctx, why).await,
     }
@@ -294,12 +300,16 @@ pub async fn prefs(
     >,
     #[description = "The bot's language: en English, sw Kiswahili; default: the server's"]
     language: Option<LanguageParam>,
+    #[description = "On the game page, play a pit's only move without confirming"]
+    #[rename = "one-tap"]
+    one_tap: Option<bool>,
 ) -> Result<(), Error> {
     let change = PrefsChange {
         notify: notify.map(Into::into),
         animations,
         orientation: orientation.map(Into::into),
         language: language.map(Into::into),
+        one_tap,
     };
     respond::command(ctx, Command::Prefs(change)).await
 }

@@ -20,14 +20,16 @@ pub(super) fn rows(buttons: &[Vec<app::Button>]) -> Vec<CreateActionRow> {
             CreateActionRow::Buttons(
                 row.iter()
                     .map(|b| {
-                        CreateButton::new(b.id.clone())
-                            .label(truncate(&b.label, 80))
-                            .style(match b.style {
+                        let button = match b.style {
+                            app::ButtonStyle::Link => CreateButton::new_link(b.id.clone()),
+                            style => CreateButton::new(b.id.clone()).style(match style {
                                 app::ButtonStyle::Primary => serenity::ButtonStyle::Primary,
-                                app::ButtonStyle::Secondary => serenity::ButtonStyle::Secondary,
                                 app::ButtonStyle::Success => serenity::ButtonStyle::Success,
                                 app::ButtonStyle::Danger => serenity::ButtonStyle::Danger,
-                            })
+                                _ => serenity::ButtonStyle::Secondary,
+                            }),
+                        };
+                        button.label(truncate(&b.label, 80))
                     })
                     .collect(),
             )

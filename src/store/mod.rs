@@ -98,6 +98,7 @@ mod languages;
 mod lessons;
 mod levels;
 mod moves;
+mod play_links;
 mod players;
 mod puzzles;
 mod rating_queries;
@@ -128,6 +129,7 @@ pub use files::wider_than_owner;
 pub use glicko::{Rating, Score};
 pub use languages::ServerLanguage;
 pub use lessons::{LessonStars, LessonStep, OpenLesson};
+pub use play_links::{MoveRequest, StoredRequest, REQUEST_ID_MAX};
 pub use puzzles::{DailySetting, PuzzleAttempt, PuzzlePlayer, PuzzleRated};
 pub use ratings::{
     FinishedGame, PlayerRating, Ranked, RatingChange, RatingsCheck, Scope, MIN_RANKED_GAMES,

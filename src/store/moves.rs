@@ -3,6 +3,7 @@
 use rusqlite::{params, OptionalExtension};
 
 use super::games::end;
+use super::play_links::MoveRequest;
 use super::rows::*;
 use super::types::*;
 use super::{Store, StoreError};
@@ -39,8 +40,31 @@ impl Store {
         arrived_ms: i64,
         stored_ms: i64,
     ) -> Result<Game, StoreError> {
+        self.record_move_requested(game, expected_ply, mv, arrived_ms, stored_ms, None)
+    }
+
+    /// [`Store::record_move_at`] for a move sent with a request id (from the game page):
+    /// the id is stored with the move in the same transaction, and a request id already
+    /// stored for the game stores nothing ([`StoreError::BoardChanged`]; the caller reads
+    /// what the first request stored with [`Store::move_request`]).
+    pub fn record_move_requested(
+        &self,
+        game: GameId,
+        expected_ply: u32,
+        mv: &NewMove<'_>,
+        arrived_ms: i64,
+        stored_ms: i64,
+        request: Option<&MoveRequest>,
+    ) -> Result<Game, StoreError> {
         let mut late = false;
         let done = self.modify(game, |tx, g| {
+            if let Some(r) = request {
+                if super::play_links::request_in(tx, g.id, &r.id)?.is_some() {
+                    return Err(StoreError::BoardChanged {
+                        current: Box::new(g.clone()),
+                    });
+                }
+            }
             require_ply(g, expected_ply)?;
             require(g, &[GameStatus::Active], "active")?;
             let side = match (&g.south, &g.north) {
@@ -89,6 +113,9 @@ impl Store {
                 mv.position_after,
                 bank
             ])?;
+            if let Some(r) = request {
+                super::play_links::store_request(tx, g.id, r, expected_ply, mv.text)?;
+            }
             Ok(())
         })?;
         if late {

@@ -18,6 +18,7 @@ mod assets;
 mod limit;
 mod live;
 mod pages;
+mod play;
 mod serve;
 
 use std::convert::Infallible;
@@ -40,6 +41,7 @@ use crate::i18n::{Lang, Msg};
 use crate::msg;
 
 pub use live::POLL;
+pub use play::{Deliver, Play, BODY_MAX, TOKEN_HEADER};
 pub use serve::{serve as serve_with, Connections};
 
 /// The Content-Security-Policy of every response: only this site's own script, style,
@@ -142,6 +144,11 @@ fn query_lang(query: Option<&str>) -> Option<Lang> {
 /// The router of every page, over `app` (which should hold a read-only store), with the
 /// per-address limit. Serve it with connect info (see [`serve`]).
 pub fn router(app: Arc<App>, options: &WebOptions) -> Router {
+    router_with_play(app, options, None)
+}
+
+/// [`router`], with playing from the page when `play` is given (the bot's process).
+pub fn router_with_play(app: Arc<App>, options: &WebOptions, play: Option<Play>) -> Router {
     let web = Web {
         reader: Reader {
             app,
@@ -175,6 +182,7 @@ pub fn router(app: Arc<App>, options: &WebOptions) -> Router {
         .route("/health", get(health))
         .fallback(not_found)
         .with_state(web)
+        .merge(play.map(play::routes).unwrap_or_default())
         .layer(axum::middleware::from_fn_with_state(limiter, limit::limit))
         .layer(axum::middleware::from_fn(security_headers))
 }

@@ -72,3 +72,4 @@ mod tournament_store;
 mod web_browser;
 mod web_connections;
 mod web_pages;
+mod web_play;

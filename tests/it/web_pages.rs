@@ -85,17 +85,7 @@ async fn site(options: WebOptions) -> Site {
     let (path, demo) = shared_demo();
     let path = path.clone();
     let demo = *demo;
-    let app = Arc::new(
-        App::read_only(
-            &path,
-            Arc::new(bao_bot::app::SystemClock),
-            Settings {
-                render_workers: 1,
-                ..Settings::default()
-            },
-        )
-        .unwrap(),
-    );
+    let app = pages(&path);
     let router = web::router(app.clone(), &options);
     Site {
         path,

@@ -13,7 +13,7 @@ prefs-orientation-south = south (South's rows at the bottom, as in the rules)
 prefs-language = language: **{ $code }** ({ $name })
 prefs-language-default = language: **default** (the server's)
 # $languages: the codes, like en|sw.
-prefs-how = Change them with `/bao prefs notify:dm|mention|off animations:on|off orientation:mine|south language:{ $languages }`.
+prefs-how = Change them with `/bao prefs notify:dm|mention|off animations:on|off orientation:mine|south language:{ $languages } one-tap:on|off`.
 
 notify-dm = When it is your turn you will be mentioned in the game's channel and told by DM; reminders come by DM too.
 notify-mention = When it is your turn you will be mentioned in the game's channel (no DMs except deadline reminders).

@@ -12,7 +12,7 @@ prefs-orientation-mine = mine (mistari yako chini)
 prefs-orientation-south = south (mistari ya Kusini chini, kama katika sheria)
 prefs-language = language (lugha): **{ $code }** ({ $name })
 prefs-language-default = language (lugha): **chaguo-msingi** (`default`, ya seva)
-prefs-how = Yabadilishe kwa `/bao prefs notify:dm|mention|off animations:on|off orientation:mine|south language:{ $languages }`.
+prefs-how = Yabadilishe kwa `/bao prefs notify:dm|mention|off animations:on|off orientation:mine|south language:{ $languages } one-tap:on|off`.
 
 notify-dm = Zamu yako ikifika utatajwa katika chaneli ya mchezo na kuambiwa kwa ujumbe binafsi; vikumbusho vinakuja kwa ujumbe binafsi pia.
 notify-mention = Zamu yako ikifika utatajwa katika chaneli ya mchezo (hakuna ujumbe binafsi isipokuwa vikumbusho vya muda wa mwisho).

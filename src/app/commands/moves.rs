@@ -8,7 +8,9 @@ use crate::ai::timecontrol::fair_share;
 use crate::i18n::{words, Msg, Text};
 use crate::msg;
 use crate::rules::{MoveSpec, Position, Side, Trace};
-use crate::store::{Game, GameEnd, GameStatus, NewMove, Player, ResultReason, StoreError};
+use crate::store::{
+    Game, GameEnd, GameStatus, MoveRequest, NewMove, Player, ResultReason, StoreError,
+};
 
 use crate::app::lookup::ai_name;
 use crate::app::refusal::{refuse, Answer};
@@ -71,6 +73,20 @@ impl App {
         arrived_ms: i64,
         progress: &dyn Fn(String),
     ) -> Answer {
+        self.play_move_requested(user, game, text, arrived_ms, progress, None)
+    }
+
+    /// [`App::play_move`] for a move sent with a request id (the game page): the id is
+    /// stored with the move, and a request already stored stores nothing again.
+    pub(in crate::app) fn play_move_requested(
+        &self,
+        user: &User,
+        game: Game,
+        text: &str,
+        arrived_ms: i64,
+        progress: &dyn Fn(String),
+        request: Option<&MoveRequest>,
+    ) -> Answer {
         match game.status {
             GameStatus::Pending => return Err(refuse(msg!("game-move-pending"))),
             GameStatus::Finished | GameStatus::Aborted => {
@@ -119,19 +135,20 @@ impl App {
         let previous_board = shown_board(&game);
         let before = pos;
         let player = Player::Human(user.id);
-        let (mut game, mut pos, first) = match self.record(&game, &pos, &mv, &player, arrived_ms)? {
-            Recorded::Played(g, p, t) => (g, p, t),
-            // The clock ran out before the move arrived (the flag may be settled meanwhile).
-            Recorded::OutOfTime(current) => return self.time_ran_out(&current, side),
-            Recorded::Changed(current) if ran_out(&current, user).is_some() => {
-                return self.time_ran_out(&current, side)
-            }
-            // The game ended meanwhile (a resignation, a claim): the move comes too late.
-            Recorded::Changed(current) if !current.status.is_ongoing() => {
-                return Err(refuse(over_text(&current)))
-            }
-            Recorded::Changed(current) => return self.board_changed(user, &current),
-        };
+        let (mut game, mut pos, first) =
+            match self.record(&game, &pos, &mv, &player, arrived_ms, request)? {
+                Recorded::Played(g, p, t) => (g, p, t),
+                // The clock ran out before the move arrived (the flag may be settled meanwhile).
+                Recorded::OutOfTime(current) => return self.time_ran_out(&current, side),
+                Recorded::Changed(current) if ran_out(&current, user).is_some() => {
+                    return self.time_ran_out(&current, side)
+                }
+                // The game ended meanwhile (a resignation, a claim): the move comes too late.
+                Recorded::Changed(current) if !current.status.is_ongoing() => {
+                    return Err(refuse(over_text(&current)))
+                }
+                Recorded::Changed(current) => return self.board_changed(user, &current),
+            };
         // Past the render queue's limit the move is confirmed now, in words, and its board
         // comes without an animation.
         let busy = self.pictures.pool().overloaded();
@@ -188,6 +205,7 @@ impl App {
         mv: &crate::rules::Move,
         by: &Player,
         arrived_ms: i64,
+        request: Option<&MoveRequest>,
     ) -> Result<Recorded, AppError> {
         let (next, trace) = match pos.play(mv) {
             Ok(done) => done,
@@ -224,9 +242,14 @@ impl App {
             deadline,
             end,
         };
-        let stored =
-            self.store
-                .record_move_at(game.id, game.ply, &new, arrived_ms.min(now_ms), now_ms);
+        let stored = self.store.record_move_requested(
+            game.id,
+            game.ply,
+            &new,
+            arrived_ms.min(now_ms),
+            now_ms,
+            request,
+        );
         match stored {
             Ok(g) => {
                 // The clock task looks again if something now falls due before it would.
@@ -303,7 +326,7 @@ impl App {
             },
         };
         let ai = Player::Ai { level };
-        match self.record(game, pos, &mv, &ai, self.clock.now_ms())? {
+        match self.record(game, pos, &mv, &ai, self.clock.now_ms(), None)? {
             Recorded::Played(g, p, trace) => Ok(Some((
                 g,
                 p,

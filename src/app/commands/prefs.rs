@@ -1,5 +1,6 @@
-//! `/bao prefs`: turn notices (as `/bao prefs notify`), animations, board orientation and
-//! the language the bot speaks to you.
+//! `/bao prefs`: turn notices (as `/bao prefs notify`), animations, board orientation, the
+//! language the bot speaks to you, and one tap (the game page plays a pit's only move
+//! without asking to confirm).
 
 use crate::i18n::{Lang, Text};
 use crate::msg;
@@ -21,6 +22,10 @@ impl App {
         if let Some(lang) = change.language {
             self.set_user_language(user.id, lang)?;
         }
+        if let Some(on) = change.one_tap {
+            self.store.set_one_tap(user.id, on, now)?;
+        }
+        let one_tap = self.store.one_tap(user.id)?;
         let mut prefs = self.store.user_prefs(user.id)?;
         if change.animations.is_some() || change.orientation.is_some() {
             prefs = UserPrefs {
@@ -39,7 +44,7 @@ impl App {
             Some(lang) => msg!("prefs-language", code = lang.code(), name = lang.own_name()),
             None => msg!("prefs-language-default"),
         };
-        let lines: [Text; 6] = [
+        let lines: [Text; 7] = [
             if changed {
                 msg!("prefs-saved").into()
             } else {
@@ -69,6 +74,15 @@ impl App {
             )
             .into(),
             language.into(),
+            msg!(
+                "prefs-one-tap",
+                value = if one_tap {
+                    msg!("prefs-on")
+                } else {
+                    msg!("prefs-off")
+                }
+            )
+            .into(),
             msg!("prefs-how", languages = languages_form()).into(),
         ];
         Ok(Reply::private(Text::one_per_line(lines)).into())

@@ -32,7 +32,8 @@ impl App {
             // An onlooker's board carries no buttons and pings nobody.
             reply.mention = None;
         }
-        Ok(reply.into())
+        // A player's own board comes privately with their play link, when there is one.
+        Ok(self.board_with_play_link(user, game, reply)?.into())
     }
 
     /// `Proved: North wins in 3 …` for the board of `game` at `pos`, only where an exact
@@ -341,17 +342,26 @@ impl App {
             .deadline
             .map(|d| msg!("views-move-by", when = timestamp(d)).into())
             .unwrap_or_default();
+        let mut reply = Reply::public(msg!(
+            "views-turn-dm",
+            game = game.id.to_string(),
+            opponent = self.side_name(game, !pos.turn()),
+            place = place_words(&game.place),
+            by = by
+        ));
+        // The player's play link, in the DM's language (none without a public address).
+        let to = Destination::Dm(*id);
+        if let Ok(lang) = self.notice_lang(&to, &game.place) {
+            match self.play_button(game, *id, lang) {
+                Ok(button) => reply.buttons.extend(button.map(|b| vec![b])),
+                Err(e) => tracing::warn!(game = %game.id, "no play link in a turn notice: {e}"),
+            }
+        }
         vec![Notice {
-            to: Destination::Dm(*id),
+            to,
             user: *id,
             game: game.id,
-            reply: Reply::public(msg!(
-                "views-turn-dm",
-                game = game.id.to_string(),
-                opponent = self.side_name(game, !pos.turn()),
-                place = place_words(&game.place),
-                by = by
-            )),
+            reply,
         }]
     }
 }

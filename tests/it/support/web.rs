@@ -56,6 +56,15 @@ pub fn writer(path: &Path) -> (Arc<App>, Arc<ManualClock>) {
     (Arc::new(app), clock)
 }
 
+/// The pages' own app over `path`: a read-only store, one render worker.
+pub fn pages(path: &Path) -> Arc<App> {
+    let settings = Settings {
+        render_workers: 1,
+        ..Settings::default()
+    };
+    Arc::new(App::read_only(path, Arc::new(bao_bot::app::SystemClock), settings).unwrap())
+}
+
 /// Starts a game at `place`, Asha South, Baraka North; returns its id.
 pub fn start(app: &App, place: &Place) -> GameId {
     let challenge = Command::Challenge {
