@@ -35,6 +35,7 @@ mod discord_loopback;
 mod discord_ratings;
 mod discord_takebacks;
 mod discord_threads;
+mod discord_user_install;
 mod forged_buttons;
 mod i18n_catalogue;
 mod i18n_console;
