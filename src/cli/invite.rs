@@ -1,5 +1,7 @@
-//! `invite`: the OAuth2 URL that adds the bot to a server, with exactly the permissions it
-//! uses. Works offline: the application id comes from the config or from the token itself.
+//! `invite`: the OAuth2 URLs that add the app to a server (the bot, with exactly the
+//! permissions it uses) and to a person's account (its commands alone, usable in DMs, group
+//! DMs and servers without the bot). Works offline: the application id comes from the config
+//! or from the token itself.
 
 use std::path::Path;
 
@@ -81,13 +83,28 @@ pub fn id_from_token(token: &str) -> Option<u64> {
     digits.parse().ok().filter(|&id| id > 0)
 }
 
-/// The invite URL for `application_id`.
+/// The OAuth2 scope of an install to a person's account: the commands alone (no bot user).
+pub const USER_SCOPES: &str = "applications.commands";
+
+/// The URL that adds the bot to a server (`integration_type=0`), for `application_id`.
 pub fn invite_url(application_id: u64) -> String {
     let mut url = url::Url::parse("https://discord.com/oauth2/authorize").expect("a fixed URL");
     url.query_pairs_mut()
         .append_pair("client_id", &application_id.to_string())
+        .append_pair("integration_type", "0")
         .append_pair("permissions", &permission_bits().to_string())
         .append_pair("scope", SCOPES);
+    url.to_string()
+}
+
+/// The URL that adds the app to the account of whoever opens it (`integration_type=1`):
+/// its commands then work in that person's DMs, group DMs and in servers without the bot.
+pub fn user_install_url(application_id: u64) -> String {
+    let mut url = url::Url::parse("https://discord.com/oauth2/authorize").expect("a fixed URL");
+    url.query_pairs_mut()
+        .append_pair("client_id", &application_id.to_string())
+        .append_pair("integration_type", "1")
+        .append_pair("scope", USER_SCOPES);
     url.to_string()
 }
 
@@ -109,6 +126,8 @@ pub fn invite(config_path: Option<&Path>) -> Result<(), CliError> {
                  anywhere) or application_id in the config file / BAO_APPLICATION_ID",
             )),
         };
+    println!("Add the bot to a server (a server admin; games get threads, notices and the");
+    println!("daily puzzle are posted, /bao-settings and /bao-tournament work there):");
     println!("{}", invite_url(id));
     println!();
     println!("Scopes: {SCOPES}");
@@ -116,6 +135,13 @@ pub fn invite(config_path: Option<&Path>) -> Result<(), CliError> {
     for p in PERMISSIONS {
         println!("  {:<26} {}", p.name, p.why);
     }
+    println!();
+    println!("Add the app to your account (anyone; play in DMs, group DMs and servers without");
+    println!("the bot, every message an answer to a command or a button; needs \"User Install\"");
+    println!("on in the Developer Portal's Installation page):");
+    println!("{}", user_install_url(id));
+    println!();
+    println!("Scopes: {USER_SCOPES}");
     Ok(())
 }
 
@@ -153,5 +179,20 @@ mod tests {
         // Send Messages in Threads.
         assert_eq!(bits, 0x4C_0000_8C00);
         assert_eq!(bits.count_ones() as usize, PERMISSIONS.len());
+        assert!(pairs.contains(&("integration_type".into(), "0".into())));
+    }
+
+    #[test]
+    fn the_account_url_asks_for_the_commands_alone() {
+        let url = url::Url::parse(&user_install_url(42)).unwrap();
+        let pairs: Vec<(String, String)> = url.query_pairs().into_owned().collect();
+        assert_eq!(
+            pairs,
+            [
+                ("client_id".to_string(), "42".to_string()),
+                ("integration_type".to_string(), "1".to_string()),
+                ("scope".to_string(), "applications.commands".to_string()),
+            ]
+        );
     }
 }

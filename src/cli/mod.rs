@@ -320,8 +320,10 @@ enum Command {
         #[arg(long, value_name = "en|sw")]
         lang: Option<bao_bot::i18n::Lang>,
     },
-    /// Print the OAuth2 URL that adds the bot to a server, with exactly the permissions it
-    /// uses and the scopes `bot` and `applications.commands`. No network: the application id
+    /// Print the two OAuth2 URLs: one adds the bot to a server (scopes `bot` and
+    /// `applications.commands`, exactly the permissions it uses), the other adds the app to a
+    /// person's account (`applications.commands`: play in DMs, group DMs and servers without
+    /// the bot). No network: the application id
     /// comes from `application_id` (config) / BAO_APPLICATION_ID, or from DISCORD_TOKEN.
     Invite {
         /// The config file (TOML); without it, defaults and environment variables are used.

@@ -6,12 +6,13 @@
 
 use poise::serenity_prelude as serenity;
 
+use super::autocomplete::registered;
 use super::choices::LanguageParam;
 use super::choices::{
     HelpTopic, LevelParam, NotifyParam, OrientationParam, RulesParam, SideParam, VariantChoice,
     CHOICES_MAX, CHOICE_MAX,
 };
-use super::{respond, AppContext, Error};
+use super::{messages, respond, AppContext, Error};
 use crate::app::{game_option, Command, PrefsChange, TimeControl, PRESETS};
 
 /// Every command the bot registers.
@@ -32,7 +33,8 @@ pub fn all() -> Vec<poise::Command<super::Data, Error>> {
 /// Play Bao la Kiswahili.
 #[poise::command(
     slash_command,
-    interaction_context = "Guild|BotDm",
+    install_context = "Guild|User",
+    interaction_context = "Guild|BotDm|PrivateChannel",
     subcommand_required,
     subcommands(
         "challenge",
@@ -72,7 +74,7 @@ pub async fn challenge(
     #[description = "Whether the game counts for ratings (default yes)"] rated: Option<bool>,
     #[description = "Allow /bao hint for both players (unrated games only)"] hints: Option<bool>,
     #[description = "Clock: 5+3 (min+s a move), 3d+1d, or a preset"]
-    #[autocomplete = "complete_clock"]
+    #[autocomplete = "registered"]
     clock: Option<String>,
     #[description = "Most a day clock's bank holds (default 7d)"] cap: Option<String>,
 ) -> Result<(), Error> {
@@ -91,22 +93,9 @@ pub async fn challenge(
     respond::command(ctx, command).await
 }
 
-/// Offers the clock presets (`blitz 3+2`), filtered by what is typed, with the typed value
-/// itself first when it reads as a clock: any value in range may be typed (Discord's fixed
-/// choices would forbid it), and the app checks it again.
-async fn complete_clock(
-    _ctx: AppContext<'_>,
-    partial: &str,
-) -> serenity::CreateAutocompleteResponse {
-    let choices = clock_suggestions(partial)
-        .into_iter()
-        .map(|(name, value)| serenity::AutocompleteChoice::new(name, value))
-        .collect();
-    serenity::CreateAutocompleteResponse::new().set_choices(choices)
-}
-
 /// The clock suggestions for `typed`, as (label, value): the typed clock if it reads as one,
-/// then the presets whose label contains it, at most [`CHOICES_MAX`].
+/// then the presets whose label contains it, at most [`CHOICES_MAX`]. Any value in range may
+/// be typed (Discord's fixed choices would forbid it), and the app checks it again.
 pub fn clock_suggestions(typed: &str) -> Vec<(String, String)> {
     let typed = typed.trim();
     let lower = typed.to_ascii_lowercase();
@@ -114,8 +103,8 @@ pub fn clock_suggestions(typed: &str) -> Vec<(String, String)> {
     if let Ok(c) = typed.parse::<TimeControl>() {
         if !PRESETS.iter().any(|p| p.form == c.to_string()) {
             out.push((
-                respond::truncate(&c.describe(), CHOICE_MAX),
-                respond::truncate(&c.to_string(), CHOICE_MAX),
+                messages::truncate(&c.describe(), CHOICE_MAX),
+                messages::truncate(&c.to_string(), CHOICE_MAX),
             ));
         }
     }
@@ -125,7 +114,7 @@ pub fn clock_suggestions(typed: &str) -> Vec<(String, String)> {
             Err(_) => format!("{} {}", p.name, p.form),
         };
         if lower.is_empty() || label.to_ascii_lowercase().contains(&lower) {
-            out.push((respond::truncate(&label, CHOICE_MAX), p.form.to_string()));
+            out.push((messages::truncate(&label, CHOICE_MAX), p.form.to_string()));
         }
     }
     out.truncate(CHOICES_MAX);
@@ -149,7 +138,7 @@ pub async fn decline(ctx: AppContext<'_>) -> Result<(), Error> {
 pub async fn move_(
     ctx: AppContext<'_>,
     #[description = "The move, e.g. a6 left"]
-    #[autocomplete = "complete_move"]
+    #[autocomplete = "registered"]
     #[rename = "move"]
     text: String,
     #[description = "Which game (when not this channel's)"] game: Option<String>,
@@ -158,43 +147,6 @@ pub async fn move_(
         Ok(game) => respond::command(ctx, Command::Move { text, game }).await,
         Err(why) => respond::refuse(ctx, why).await,
     }
-}
-
-/// Suggests the caller's legal moves, filtered by what is typed.
-async fn complete_move(ctx: AppContext<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
-    let game = ctx.args.iter().find_map(|a| match (&a.name, &a.value) {
-        (&"game", serenity::ResolvedValue::String(s)) => Some((*s).to_string()),
-        _ => None,
-    });
-    let Ok(game) = game_option(game.as_deref()) else {
-        return serenity::CreateAutocompleteResponse::new();
-    };
-    let i = ctx.interaction;
-    let asker = respond::asker_of(&i.user, i.guild_id, i.channel_id);
-    let app = ctx.data().app.clone();
-    let typed = partial.to_string();
-    let task = tokio::task::spawn_blocking(move || {
-        app.suggest_moves(&asker.user, &asker.place, game, &typed)
-    });
-    let choices = match tokio::time::timeout(respond::AUTOCOMPLETE_BUDGET, task).await {
-        Ok(Ok(Ok(choices))) => choices,
-        _ => {
-            tracing::warn!(
-                user = ctx.interaction.user.id.get(),
-                "move autocomplete too slow or failed"
-            );
-            Vec::new()
-        }
-    };
-    let choices = choices
-        .into_iter()
-        .take(CHOICES_MAX)
-        .map(|m| {
-            let m = respond::truncate(&m, CHOICE_MAX);
-            serenity::AutocompleteChoice::new(m.clone(), m)
-        })
-        .collect();
-    serenity::CreateAutocompleteResponse::new().set_choices(choices)
 }
 
 /// Show the board of a game.
@@ -262,7 +214,7 @@ pub async fn ai(
     #[description = "Which Bao (default kiswahili)"] variant: Option<VariantChoice>,
     #[description = "Rule set: v0.2 (with takasia) or r002 (without)"] rules: Option<RulesParam>,
     #[description = "Clock for both: 5+3, or a preset"]
-    #[autocomplete = "complete_clock"]
+    #[autocomplete = "registered"]
     clock: Option<String>,
 ) -> Result<(), Error> {
     let command = Command::Ai {

@@ -9,8 +9,18 @@ use serenity::{
     EditInteractionResponse, EditMessage, UserId,
 };
 
-use super::respond::{truncate, TEXT_MAX};
 use crate::app::{self, Reply};
+
+/// Longest message text Discord accepts.
+pub const TEXT_MAX: usize = 2000;
+
+/// Cuts `text` to at most `max` characters (not bytes).
+pub fn truncate(text: &str, max: usize) -> String {
+    match text.char_indices().nth(max) {
+        Some((i, _)) => text[..i].to_string(),
+        None => text.to_string(),
+    }
+}
 
 pub(super) fn rows(buttons: &[Vec<app::Button>]) -> Vec<CreateActionRow> {
     buttons

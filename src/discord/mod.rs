@@ -7,7 +7,9 @@
 //! restart) is handed over as its id; both go to a [`Conversation`] (the [`App`], or a
 //! scripted stand-in in the adapter's tests), on a blocking thread, deferring first when the
 //! answer may be slow. The app's [`Response`](crate::app::Response) is planned into Discord
-//! messages by `outgoing.rs` and sent by `respond.rs`.
+//! messages by `outgoing.rs`, fitted to what the place allows by `reach.rs` (where only a
+//! person's install of the app is, everything is an answer to the interaction), and sent by
+//! `send.rs`. Autocomplete is answered by `autocomplete.rs`, through the same retry.
 //!
 //! Only `crate::app` types are named here (the app re-exports the shared ids and places);
 //! nothing here knows the store.
@@ -20,18 +22,22 @@
 //! limiter is off (serenity ignores the proxy otherwise); `loopback_only` refuses anything but
 //! a loopback proxy, which is how tests make sure nothing reaches Discord.
 
+mod autocomplete;
 mod choices;
 mod clock_task;
 mod commands;
+mod gate;
 mod messages;
 mod outgoing;
 mod ratings;
+mod reach;
 mod redact;
 mod register;
 mod respond;
 mod retry;
 mod send;
 mod settings;
+mod source;
 mod study;
 mod tournament;
 mod visibility;
@@ -47,7 +53,8 @@ use tracing::{error, info, warn};
 use crate::app::{App, AppError, Conversation, Notice};
 use crate::config::{Config, ConfigError, Token};
 pub use clock_task::{start_clocks, ClockTask};
-use respond::{InFlight, Input, Source};
+use respond::{InFlight, Input};
+use source::Source;
 use tokio::sync::mpsc;
 
 /// Prefix of every `custom_id` the bot puts on its buttons.
@@ -62,6 +69,8 @@ pub struct Data {
     /// The app (or a stand-in).
     pub app: Arc<dyn Conversation>,
     in_flight: Arc<InFlight>,
+    /// Channels where only a person's install of the app is.
+    app_absent: Arc<reach::AppAbsent>,
 }
 
 /// Errors of command functions.
@@ -90,15 +99,17 @@ pub enum DiscordError {
 }
 
 /// The HTTP client: straight to Discord, or through the configured proxy with serenity's
-/// rate limiter off (serenity only honours a proxy then).
-fn http_client(config: &Config, token: &Token) -> serenity::Http {
+/// rate limiter off (serenity only honours a proxy then), by way of the bot's rate-limit
+/// gate (`gate.rs`), which honours each 429's `retry_after`.
+async fn http_client(config: &Config, token: &Token) -> Result<serenity::Http, DiscordError> {
     let mut builder = serenity::HttpBuilder::new(token.expose());
     if let Some(proxy) = &config.proxy_url {
-        builder = builder
-            .proxy(proxy.trim_end_matches('/'))
-            .ratelimiter_disabled(true);
+        let gate = gate::start(proxy)
+            .await
+            .map_err(|e| DiscordError::Task(format!("the rate-limit gate: {e}")))?;
+        builder = builder.proxy(gate).ratelimiter_disabled(true);
     }
-    builder.build()
+    Ok(builder.build())
 }
 
 /// Sends the app's notices outside any interaction (turn notices, reminders, expired
@@ -171,28 +182,33 @@ pub async fn run_with_outbox(
 ) -> Result<(), DiscordError> {
     config.validate()?;
     let token = config.token.clone().ok_or(DiscordError::NoToken)?;
-    let http = http_client(&config, &token);
+    let http = http_client(&config, &token).await?;
     let in_flight = Arc::new(InFlight::default());
+    let app_absent = Arc::new(reach::AppAbsent::default());
     let data = Data {
         config: Arc::new(config.clone()),
         app: app.clone(),
         in_flight: in_flight.clone(),
+        app_absent: app_absent.clone(),
     };
     let test_guild = config.test_guild_id;
     // A refused registration stops the bot: it must not run on without its commands.
     let (refused_tx, mut refused) = tokio::sync::oneshot::channel::<String>();
     let framework = poise::Framework::builder()
+        // The bot has no use for owners: no lookup at start-up (the builder turns it on).
+        .initialize_owners(false)
         .options(poise::FrameworkOptions {
-            commands: commands::all(),
+            // Autocomplete is answered by the event handler, through the retry.
+            commands: autocomplete::without_callbacks(commands::all()),
             event_handler: |framework, event| Box::pin(on_event(framework, event)),
             on_error: |error| Box::pin(on_error(error)),
             initialize_owners: false,
             ..Default::default()
         })
-        .setup(move |ctx, ready, framework| {
+        .setup(move |ctx, ready, _framework| {
             Box::pin(async move {
-                let commands =
-                    poise::builtins::create_application_commands(&framework.options().commands);
+                // Registered from the full list: its options keep `autocomplete: true`.
+                let commands = poise::builtins::create_application_commands(&commands::all());
                 match register::register(&ctx.http, commands, test_guild).await {
                     Ok(n) => match test_guild {
                         Some(g) => info!(guild = g, commands = n, "registered in the test server"),
@@ -218,6 +234,7 @@ pub async fn run_with_outbox(
         let http = client.http.clone();
         tokio::spawn(async move {
             while let Some(notice) = rx.recv().await {
+                let notice = app_absent.redirect(notice);
                 for out in outgoing::notices(std::slice::from_ref(&notice)) {
                     respond::send_unprompted(&http, &app, out).await;
                 }
@@ -360,11 +377,21 @@ async fn on_event(
             );
         }
         serenity::FullEvent::InteractionCreate {
+            interaction: serenity::Interaction::Autocomplete(typing),
+        } => {
+            autocomplete::answer(
+                framework.user_data,
+                &framework.serenity_context.http,
+                typing,
+            )
+            .await;
+        }
+        serenity::FullEvent::InteractionCreate {
             interaction: serenity::Interaction::Component(click),
         } => {
             let http = &framework.serenity_context.http;
             if click.data.custom_id.starts_with(BUTTON_PREFIX) {
-                let asker = respond::asker_of(&click.user, click.guild_id, click.channel_id);
+                let asker = respond::asker_of_click(click);
                 let input = Input::Press(click.data.custom_id.clone());
                 respond::serve(
                     &framework.serenity_context.cache,
@@ -426,11 +453,7 @@ async fn unreadable(ctx: poise::Context<'_, Data, Error>, why: &str) {
         "could not read the command's options"
     );
     let asker = match ctx {
-        poise::Context::Application(a) => Some(respond::asker_of(
-            &a.interaction.user,
-            a.interaction.guild_id,
-            a.interaction.channel_id,
-        )),
+        poise::Context::Application(a) => Some(respond::asker_of_command(a.interaction)),
         poise::Context::Prefix(_) => None,
     };
     let lang = match &asker {

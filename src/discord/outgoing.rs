@@ -3,7 +3,7 @@
 //! serenity calls), so it is tested alone. It reads the reply's board and effects
 //! ([`crate::app::Effect`]), as the console does.
 
-use super::respond::TEXT_MAX;
+use super::messages::TEXT_MAX;
 use crate::app::{Destination, Effect, Notice, Place, Reply, Response, ThreadPlan, User};
 
 /// Who asked, in the app's terms, and the Discord channel they asked in.

@@ -10,7 +10,8 @@ use crate::app::Command;
 #[poise::command(
     slash_command,
     rename = "bao-leaderboard",
-    interaction_context = "Guild|BotDm"
+    install_context = "Guild|User",
+    interaction_context = "Guild|BotDm|PrivateChannel"
 )]
 pub async fn leaderboard(
     ctx: AppContext<'_>,
@@ -30,7 +31,8 @@ pub async fn leaderboard(
 #[poise::command(
     slash_command,
     rename = "bao-stats",
-    interaction_context = "Guild|BotDm"
+    install_context = "Guild|User",
+    interaction_context = "Guild|BotDm|PrivateChannel"
 )]
 pub async fn stats(
     ctx: AppContext<'_>,

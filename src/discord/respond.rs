@@ -1,23 +1,30 @@
-//! Answering an interaction: ask the app (deferring when it is slow), then hand what it
-//! answers to [`super::send`].
+//! Answering an interaction: ask the app (deferring when it is slow), plan its answer once
+//! (`outgoing.rs`), fit the plan to what the place allows (`reach.rs`), and hand it to the
+//! one sender, [`super::send`], which makes each request through the interaction
+//! (`source.rs`) or directly, each retried. The layers import downwards only: `messages.rs`
+//! (Discord builders) <- `outgoing.rs`, `reach.rs` (the plan) <- `source.rs` (the
+//! interaction's requests) <- `send.rs` (the sender) <- `respond.rs`.
 
 use std::time::{Duration, Instant};
 
 use poise::serenity_prelude as serenity;
 use serenity::{
-    ChannelId, ChannelType, CommandInteraction, ComponentInteraction, CreateAllowedMentions,
-    CreateInteractionResponse, CreateInteractionResponseFollowup, CreateInteractionResponseMessage,
-    EditInteractionResponse, Http,
+    ChannelId, CommandInteraction, ComponentInteraction, CreateAllowedMentions,
+    CreateInteractionResponse, CreateInteractionResponseMessage, EditInteractionResponse, Http,
+    InteractionContext,
 };
 use tracing::{error, info, warn};
 
+use super::messages::{truncate, TEXT_MAX};
 use super::outgoing::{self, Asker, Outgoing, Target};
+use super::reach::{self, Reach};
 #[cfg(test)]
 use super::send::buttons_now;
 use super::send::send_all;
 pub use super::send::send_unprompted;
-use super::{retry, AppContext, Data, Error};
-use crate::app::{Command, Place, Reply, ThreadsHere, User, UserId as AppUserId};
+use super::source::Source;
+use super::{AppContext, Data, Error};
+use crate::app::{Command, Place, Reply, User, UserId as AppUserId};
 use crate::i18n::{Lang, Text};
 use crate::msg;
 
@@ -30,8 +37,6 @@ pub const DEFER_WHEN_RENDER_WAIT: Duration = Duration::from_millis(300);
 pub const AUTOCOMPLETE_BUDGET: Duration = Duration::from_millis(2000);
 /// Least time between two progress edits of a deferred answer.
 pub const PROGRESS_EVERY: Duration = Duration::from_secs(2);
-/// Longest message text Discord accepts.
-pub const TEXT_MAX: usize = 2000;
 /// The answer when the app failed.
 const APP_FAILED: &str =
     "Something went wrong on the bot's side; nothing was changed. Please try again in a moment.";
@@ -55,207 +60,6 @@ impl Input {
     }
 }
 
-/// The interaction being answered: a slash command or a button click.
-#[derive(Clone, Copy)]
-pub enum Interaction<'a> {
-    /// A slash command.
-    Command(&'a CommandInteraction),
-    /// A button click.
-    Component(&'a ComponentInteraction),
-}
-
-/// The interaction being answered, and when it arrived. Every request about it is retried
-/// while rate limited ([`retry`]): its first answer until Discord's 3 s are nearly gone,
-/// the rest with the usual patience.
-#[derive(Clone, Copy)]
-pub struct Source<'a> {
-    /// The interaction.
-    pub interaction: Interaction<'a>,
-    /// When the first answer must have been sent by.
-    first_answer_by: Instant,
-}
-
-impl<'a> Source<'a> {
-    /// A slash command that has just arrived.
-    pub fn command(i: &'a CommandInteraction) -> Source<'a> {
-        Source::arrived(Interaction::Command(i))
-    }
-
-    /// A button click that has just arrived.
-    pub fn component(i: &'a ComponentInteraction) -> Source<'a> {
-        Source::arrived(Interaction::Component(i))
-    }
-
-    fn arrived(interaction: Interaction<'a>) -> Source<'a> {
-        Source {
-            interaction,
-            first_answer_by: Instant::now() + retry::FIRST_ANSWER,
-        }
-    }
-
-    /// The first answer (a message, or an acknowledgement).
-    pub(super) async fn respond(
-        &self,
-        http: &Http,
-        r: CreateInteractionResponse,
-    ) -> serenity::Result<()> {
-        retry::retrying("interaction answer", self.first_answer_by, || async {
-            match self.interaction {
-                Interaction::Command(i) => i.create_response(http, r.clone()).await,
-                Interaction::Component(i) => i.create_response(http, r.clone()).await,
-            }
-        })
-        .await
-    }
-
-    /// The first answer, or, when rate limits leave too little of Discord's 3 s for a whole
-    /// message (it may carry an animation), a defer: the answer then follows as an edit or
-    /// a followup. `Ok(true)`: answered; `Ok(false)`: deferred.
-    pub(super) async fn answer_or_defer(
-        &self,
-        http: &Http,
-        r: CreateInteractionResponse,
-    ) -> serenity::Result<bool> {
-        let defer_by = self.first_answer_by - retry::DEFER_MARGIN;
-        let answered = retry::retrying("interaction answer", defer_by, || async {
-            match self.interaction {
-                Interaction::Command(i) => i.create_response(http, r.clone()).await,
-                Interaction::Component(i) => i.create_response(http, r.clone()).await,
-            }
-        })
-        .await;
-        match answered {
-            Ok(()) => Ok(true),
-            Err(e) if retry::is_rate_limited(&e) => {
-                self.defer(http).await?;
-                Ok(false)
-            }
-            Err(e) => Err(e),
-        }
-    }
-
-    pub(super) async fn followup(
-        &self,
-        http: &Http,
-        f: CreateInteractionResponseFollowup,
-    ) -> serenity::Result<serenity::Message> {
-        retry::patiently("followup", || async {
-            match self.interaction {
-                Interaction::Command(i) => i.create_followup(http, f.clone()).await,
-                Interaction::Component(i) => i.create_followup(http, f.clone()).await,
-            }
-        })
-        .await
-    }
-
-    pub(super) async fn edit(
-        &self,
-        http: &Http,
-        e: EditInteractionResponse,
-    ) -> serenity::Result<serenity::Message> {
-        retry::patiently("answer edit", || async {
-            match self.interaction {
-                Interaction::Command(i) => i.edit_response(http, e.clone()).await,
-                Interaction::Component(i) => i.edit_response(http, e.clone()).await,
-            }
-        })
-        .await
-    }
-
-    /// The message that answered the interaction.
-    pub(super) async fn original(&self, http: &Http) -> serenity::Result<serenity::Message> {
-        retry::patiently("answer lookup", || async {
-            match self.interaction {
-                Interaction::Command(i) => i.get_response(http).await,
-                Interaction::Component(i) => i.get_response(http).await,
-            }
-        })
-        .await
-    }
-
-    pub(super) async fn delete_original(&self, http: &Http) -> serenity::Result<()> {
-        retry::patiently("answer removal", || async {
-            match self.interaction {
-                Interaction::Command(i) => i.delete_response(http).await,
-                Interaction::Component(i) => i.delete_response(http).await,
-            }
-        })
-        .await
-    }
-
-    /// Defers: "thinking" for a command, a deferred update for a button.
-    pub(super) async fn defer(&self, http: &Http) -> serenity::Result<()> {
-        retry::retrying("defer", self.first_answer_by, || async {
-            match self.interaction {
-                Interaction::Command(i) => i.defer(http).await,
-                Interaction::Component(i) => i.defer(http).await,
-            }
-        })
-        .await
-    }
-
-    pub(super) fn token(&self) -> &str {
-        match self.interaction {
-            Interaction::Command(i) => &i.token,
-            Interaction::Component(i) => &i.token,
-        }
-    }
-
-    pub(super) fn is_component(&self) -> bool {
-        matches!(self.interaction, Interaction::Component(_))
-    }
-
-    /// Whether everyone on the server may read the channel of the interaction (its thread's
-    /// parent, in a thread), as far as the cache knows; `None` in DMs.
-    fn everyone_can_view(&self, cache: &serenity::Cache) -> Option<bool> {
-        let (guild, channel, partial) = match self.interaction {
-            Interaction::Command(i) => (i.guild_id?, i.channel_id, i.channel.as_ref()),
-            Interaction::Component(i) => (i.guild_id?, i.channel_id, i.channel.as_ref()),
-        };
-        let parent = partial
-            .filter(|c| {
-                matches!(
-                    c.kind,
-                    ChannelType::PublicThread
-                        | ChannelType::PrivateThread
-                        | ChannelType::NewsThread
-                )
-            })
-            .and_then(|c| c.parent_id);
-        // A private thread is never everyone's, whatever its parent.
-        if partial.is_some_and(|c| c.kind == ChannelType::PrivateThread) {
-            return Some(false);
-        }
-        super::visibility::everyone_can_view(cache, guild, channel, parent)
-    }
-
-    /// Whether the bot can open a game's thread where the interaction happened, from what
-    /// Discord says with it: the bot's permissions there (`app_permissions`) and the
-    /// channel's type (threads open in text and announcement channels only).
-    fn threads_here(&self) -> ThreadsHere {
-        let (perms, channel) = match self.interaction {
-            Interaction::Command(i) => (i.app_permissions, i.channel.as_ref()),
-            Interaction::Component(i) => (i.app_permissions, i.channel.as_ref()),
-        };
-        let kind = channel.map(|c| c.kind);
-        if !matches!(kind, None | Some(ChannelType::Text | ChannelType::News)) {
-            return ThreadsHere::NotHere;
-        }
-        // Without the permissions said, the bot promises no thread.
-        let (create, send) = perms.map_or((false, false), |p| {
-            (p.create_public_threads(), p.send_messages_in_threads())
-        });
-        if create && send {
-            ThreadsHere::Allowed
-        } else {
-            ThreadsHere::Missing {
-                create_public_threads: !create,
-                send_messages_in_threads: !send,
-            }
-        }
-    }
-}
-
 /// The app's view of a Discord user.
 pub fn user_of(user: &serenity::User) -> User {
     User {
@@ -268,19 +72,25 @@ pub fn user_of(user: &serenity::User) -> User {
     }
 }
 
-/// Who asked and where: a server channel, or the asker's DMs with the bot (the app keys a
-/// DM by its user).
-pub fn asker_of(
+/// Who asked and where: a server channel, the asker's DMs with the bot (the app keys a DM by
+/// its user), or a DM or group DM between people (`context` 2, reached through a user
+/// install), which the app keys as a channel of no server (guild 0).
+pub fn asker_in(
     user: &serenity::User,
     guild_id: Option<serenity::GuildId>,
     channel_id: ChannelId,
+    context: Option<InteractionContext>,
 ) -> Asker {
-    let place = match guild_id {
-        Some(g) => Place::Channel {
+    let place = match (guild_id, context) {
+        (Some(g), _) => Place::Channel {
             guild: g.get(),
             channel: channel_id.get(),
         },
-        None => Place::Dm {
+        (None, Some(InteractionContext::PrivateChannel)) => Place::Channel {
+            guild: 0,
+            channel: channel_id.get(),
+        },
+        (None, _) => Place::Dm {
             user: user.id.get(),
         },
     };
@@ -291,18 +101,20 @@ pub fn asker_of(
     }
 }
 
-/// Cuts `text` to at most `max` characters (not bytes).
-pub fn truncate(text: &str, max: usize) -> String {
-    match text.char_indices().nth(max) {
-        Some((i, _)) => text[..i].to_string(),
-        None => text.to_string(),
-    }
+/// [`asker_in`] for a slash command or an autocomplete.
+pub fn asker_of_command(i: &CommandInteraction) -> Asker {
+    asker_in(&i.user, i.guild_id, i.channel_id, i.context)
+}
+
+/// [`asker_in`] for a button click.
+pub fn asker_of_click(i: &ComponentInteraction) -> Asker {
+    asker_in(&i.user, i.guild_id, i.channel_id, i.context)
 }
 
 /// Runs a slash command through the app and answers it.
 pub async fn command(ctx: AppContext<'_>, command: Command) -> Result<(), Error> {
     let i = ctx.interaction;
-    let asker = asker_of(&i.user, i.guild_id, i.channel_id);
+    let asker = asker_of_command(i);
     serve(
         &ctx.serenity_context().cache,
         &ctx.serenity_context().http,
@@ -331,7 +143,7 @@ pub async fn lang_of(data: &Data, user: AppUserId, place: &Place) -> Lang {
 /// the asker's language.
 pub async fn refuse(ctx: AppContext<'_>, why: impl Into<Text>) -> Result<(), Error> {
     let i = ctx.interaction;
-    let asker = asker_of(&i.user, i.guild_id, i.channel_id);
+    let asker = asker_of_command(i);
     let text = why
         .into()
         .render(lang_of(ctx.data(), asker.user.id, &asker.place).await);
@@ -346,7 +158,7 @@ pub async fn refuse(ctx: AppContext<'_>, why: impl Into<Text>) -> Result<(), Err
     }
     info!(
         user = i.user.id.get(),
-        place = %asker_of(&i.user, i.guild_id, i.channel_id).place,
+        place = %asker.place,
         subcommand = %ctx.command().name,
         outcome = "refused",
         ms = 0u64,
@@ -357,7 +169,7 @@ pub async fn refuse(ctx: AppContext<'_>, why: impl Into<Text>) -> Result<(), Err
 
 /// Answers a click on a button whose `custom_id` is not one of the bot's.
 pub async fn foreign_button(data: &Data, http: &Http, i: &ComponentInteraction) {
-    let asker = asker_of(&i.user, i.guild_id, i.channel_id);
+    let asker = asker_of_click(i);
     let lang = lang_of(data, asker.user.id, &asker.place).await;
     let msg = CreateInteractionResponseMessage::new()
         .content(msg!("discord-foreign-button").render(lang))
@@ -369,7 +181,7 @@ pub async fn foreign_button(data: &Data, http: &Http, i: &ComponentInteraction) 
     }
     info!(
         user = i.user.id.get(),
-        place = %asker_of(&i.user, i.guild_id, i.channel_id).place,
+        place = %asker.place,
         subcommand = "button",
         outcome = "foreign",
         ms = 0u64,
@@ -432,12 +244,36 @@ pub async fn serve(
     input: Input,
 ) {
     let started = Instant::now();
+    // A challenge where nobody but the asker would see it is not played.
+    if source.ephemeral_only && matches!(input, Input::Command(Command::Challenge { .. })) {
+        let lang = lang_of(data, asker.user.id, &asker.place).await;
+        let msg = CreateInteractionResponseMessage::new()
+            .content(msg!("discord-ephemeral-only").render(lang))
+            .ephemeral(true)
+            .allowed_mentions(CreateAllowedMentions::new());
+        if let Err(e) = source
+            .respond(http, CreateInteractionResponse::Message(msg))
+            .await
+        {
+            warn!(error = %e, "could not answer a challenge in an ephemeral-only place");
+        }
+        info!(user = asker.user.id.0, place = %asker.place, subcommand = "challenge",
+            outcome = "ephemeral-only", ms = 0u64, "interaction");
+        return;
+    }
     // When it arrived (its source was made a moment ago): a move's time on its game clock,
     // whatever the answer then takes.
     let arrived_ms = data.app.now_ms();
     let _in_hand = data.in_flight.enter();
+    data.app_absent.note(asker.channel, source.reach);
     let user = asker.user.id.0;
     let subcommand = input.name();
+    // Where only the app is, nothing can be posted when a clock falls: the challenge says so.
+    let clock_warning = source.reach == Reach::Interaction
+        && matches!(
+            &input,
+            Input::Command(Command::Challenge { clock: Some(_), .. })
+        );
     let conversation = data.app.clone();
     let command = match &input {
         Input::Command(c) => Some(c),
@@ -487,7 +323,19 @@ pub async fn serve(
         }
     };
     let (plan, failed) = match result {
-        Ok(Ok(response)) => (outgoing::plan(&response, &asker), None),
+        Ok(Ok(mut response)) => {
+            if clock_warning && !response.reply.ephemeral {
+                response.reply.text.line(msg!("discord-clock-by-dm"));
+            }
+            (
+                reach::fit(
+                    outgoing::plan(&response, &asker),
+                    source.reach,
+                    asker.channel,
+                ),
+                None,
+            )
+        }
         Ok(Err(e)) => {
             error!(user, place = %asker.place, error = %super::redact::error(&e), "the app failed");
             (private_answer(APP_FAILED), Some("app-failed"))

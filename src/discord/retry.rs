@@ -7,11 +7,14 @@
 //! [`retrying`], which tries again after a pause until its deadline.
 //!
 //! serenity reads a refused request's body into its own error type, which keeps the status
-//! but drops `retry_after` and the rate-limit headers, so the pause is not Discord's figure
-//! but a bounded back-off: 100 ms, doubling up to 4 s, with a little jitter so that several
-//! processes do not come back in step. However absurd a proxy's `retry_after` (negative,
-//! missing, an hour), the bot neither spins nor waits past the deadline; past it the error
-//! is returned and the caller reports it.
+//! but drops `retry_after` and the rate-limit headers, so the pause here is a bounded
+//! back-off: 100 ms, doubling up to 4 s, with a little jitter so that several processes do
+//! not come back in step. Discord's `retry_after` is honoured one step earlier, by the gate
+//! every request passes through (`gate.rs`): a try that comes before it is refused there and
+//! never reaches Discord. However absurd a proxy's `retry_after` (negative, missing, an
+//! hour), the bot neither spins nor waits past the deadline; past it the error is returned
+//! and the caller reports it. A `403` is never tried again: it is logged once with its
+//! route.
 //!
 //! Deadlines: an interaction must be answered within 3 s of its arrival, so the first answer
 //! gets [`FIRST_ANSWER`] from then (and the adapter defers when that is at risk); everything
@@ -85,9 +88,28 @@ where
                 tokio::time::sleep(wait).await;
                 attempt += 1;
             }
-            other => return other,
+            Err(e) => {
+                if let Some((status, route, code)) = refusal_of(&e) {
+                    if status == 403 {
+                        // Discord forbids it: trying again would only count against the bot.
+                        warn!(what, route, code, "Discord refused the request (403)");
+                    }
+                }
+                return Err(e);
+            }
+            ok => return ok,
         }
     }
+}
+
+/// A refused request's status, route (the path, without Discord's or the proxy's address)
+/// and Discord's error code.
+pub fn refusal_of(e: &serenity::Error) -> Option<(u16, String, isize)> {
+    let serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(r)) = e else {
+        return None;
+    };
+    let route = url::Url::parse(&r.url).map_or_else(|_| r.url.clone(), |u| u.path().to_string());
+    Some((r.status_code.as_u16(), route, r.error.code))
 }
 
 /// [`retrying`] with [`PATIENCE`] from now.

@@ -18,10 +18,12 @@ use serenity::{
 };
 use tracing::{error, info, warn};
 
+use super::messages::truncate;
 use super::messages::{edit_response, followup, message, response, rows, without_buttons};
 use super::outgoing::{self, Earlier, Outgoing, Target};
-use super::respond::{truncate, Interaction, Source};
+use super::reach::{Reach, FOLLOWUPS_MAX};
 use super::retry::patiently;
+use super::source::{Interaction, Source};
 use super::Data;
 use crate::app::{
     self, Conversation, Place, Reply, ThreadFailure, ThreadPlan, UserId as AppUserId,
@@ -72,8 +74,20 @@ pub(super) async fn send_all(
     });
     let mut answered = false;
     let mut outcome = "ok";
+    let mut followups = 0;
     for out in plan {
         let to_caller = out.to_caller();
+        // Where only the app is, an interaction takes a few follow-ups, and only while its
+        // token lives: what does not fit waits for the next interaction (the board catches
+        // up then).
+        if to_caller && answered && source.reach == Reach::Interaction {
+            if followups >= FOLLOWUPS_MAX || !source.token_alive() {
+                warn!(step = ?out, "no follow-up left for this interaction; skipped");
+                outcome = "partly-sent";
+                continue;
+            }
+            followups += 1;
+        }
         if let Outgoing::Post { reply, .. } = &out {
             if to_caller && !answered && reply.ephemeral {
                 outcome = "refused";

@@ -74,6 +74,8 @@ impl SettingParam {
     slash_command,
     rename = "bao-settings",
     guild_only,
+    install_context = "Guild",
+    interaction_context = "Guild",
     default_member_permissions = "MANAGE_GUILD"
 )]
 pub async fn bao_settings(

@@ -9,7 +9,8 @@ use crate::app::{game_option, Command};
 #[poise::command(
     slash_command,
     rename = "bao-replay",
-    interaction_context = "Guild|BotDm"
+    install_context = "Guild|User",
+    interaction_context = "Guild|BotDm|PrivateChannel"
 )]
 pub async fn replay(
     ctx: AppContext<'_>,
@@ -27,7 +28,8 @@ pub async fn replay(
 #[poise::command(
     slash_command,
     rename = "bao-analyze",
-    interaction_context = "Guild|BotDm"
+    install_context = "Guild|User",
+    interaction_context = "Guild|BotDm|PrivateChannel"
 )]
 pub async fn analyze(
     ctx: AppContext<'_>,
@@ -43,7 +45,8 @@ pub async fn analyze(
 #[poise::command(
     slash_command,
     rename = "bao-learn",
-    interaction_context = "Guild|BotDm"
+    install_context = "Guild|User",
+    interaction_context = "Guild|BotDm|PrivateChannel"
 )]
 pub async fn learn(
     ctx: AppContext<'_>,
@@ -58,7 +61,8 @@ pub async fn learn(
 #[poise::command(
     slash_command,
     rename = "bao-puzzle",
-    interaction_context = "Guild|BotDm"
+    install_context = "Guild|User",
+    interaction_context = "Guild|BotDm|PrivateChannel"
 )]
 pub async fn puzzle(
     ctx: AppContext<'_>,

@@ -40,6 +40,8 @@ async fn ask(
     slash_command,
     rename = "bao-tournament",
     guild_only,
+    install_context = "Guild",
+    interaction_context = "Guild",
     subcommand_required,
     subcommands(
         "create",

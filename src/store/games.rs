@@ -178,6 +178,11 @@ impl Store {
     ) -> Result<Game, StoreError> {
         let mut conn = self.lock();
         let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+        // One challenge waits per pair and place: a second sent at the same moment (a double
+        // submit) is decided here, inside the write, as move races are.
+        if let Some(existing) = pair_waiting(&tx, new)? {
+            return Err(StoreError::ChallengeWaiting { existing });
+        }
         let id = Self::insert_game(
             &tx,
             &InsertGame {
@@ -661,4 +666,26 @@ pub(super) fn without_thread_sql() -> String {
             1
         )
     )
+}
+
+/// The challenge already waiting at `new.place` between the same two players (either way
+/// round), if any.
+fn pair_waiting(conn: &Connection, new: &NewChallenge) -> Result<Option<GameId>, StoreError> {
+    let id = conn
+        .prepare_cached(
+            "SELECT g.id FROM games g JOIN challenges c ON c.game_id = g.id \
+             WHERE g.place_key = ?1 AND g.status = 'pending' \
+             AND ((c.challenger = ?2 AND c.challenged = ?3) \
+               OR (c.challenger = ?3 AND c.challenged = ?2)) LIMIT 1",
+        )?
+        .query_row(
+            params![
+                new.place.key(),
+                id_sql(new.challenger.0),
+                id_sql(new.challenged.0)
+            ],
+            |r| r.get::<_, i64>(0),
+        )
+        .optional()?;
+    Ok(id.map(GameId))
 }

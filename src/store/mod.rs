@@ -258,6 +258,13 @@ pub enum StoreError {
         /// The game occupying it.
         existing: GameId,
     },
+    /// The same two players already have a challenge waiting at this place (a second one
+    /// sent at the same moment).
+    #[error("a challenge between these players is already waiting (game {existing})")]
+    ChallengeWaiting {
+        /// The challenge that was stored first.
+        existing: GameId,
+    },
     /// A move by someone who does not play the game.
     #[error("{by} does not play game {game}")]
     NotAPlayer {
@@ -307,6 +314,7 @@ impl StoreError {
             StoreError::BoardChanged { .. }
                 | StoreError::WrongStatus { .. }
                 | StoreError::PlaceTaken { .. }
+                | StoreError::ChallengeWaiting { .. }
                 | StoreError::RequestOpen { .. }
                 | StoreError::RequestNotOpen { .. }
         )

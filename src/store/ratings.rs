@@ -58,9 +58,11 @@ impl Scope {
     }
 
     /// The scopes a game at `place` is rated in: its server's (for a server channel), then
-    /// the global one.
+    /// the global one. A DM or group DM between people (a channel of no server, guild 0)
+    /// has only the global one.
     pub fn of_place(place: &Place) -> Vec<Scope> {
         match place {
+            Place::Channel { guild: 0, .. } => vec![Scope::Global],
             Place::Channel { guild, .. } => vec![Scope::Server(*guild), Scope::Global],
             Place::Dm { .. } => vec![Scope::Global],
         }

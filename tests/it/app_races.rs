@@ -168,6 +168,29 @@ fn two_accepts_at_once_start_one_game_and_the_other_is_told_it_is_on() {
 }
 
 #[test]
+fn the_same_challenge_sent_twice_at_once_is_stored_once_and_refused_once() {
+    for round in 0..ROUNDS {
+        let w = world();
+        let say = || Act::Say(challenge(&w.baraka).command());
+        let (a, b) = w.race((&w.asha, say()), (&w.asha, say()));
+        let (won, lost) = if a.ephemeral { (&b, &a) } else { (&a, &b) };
+        assert!(
+            won.text.contains("challenges"),
+            "round {round}: {}",
+            won.text
+        );
+        one_won(won, lost, "is already waiting here");
+        let waiting = w.store.games_waiting_in(&GENERAL).expect("store");
+        let held = w.store.game_in(&GENERAL).expect("store");
+        assert_eq!(
+            waiting.len() + usize::from(held.is_some()),
+            1,
+            "round {round}: one challenge stored"
+        );
+    }
+}
+
+#[test]
 fn accept_against_decline_or_withdraw_one_stands() {
     for round in 0..ROUNDS {
         let w = world();

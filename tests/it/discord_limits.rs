@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use crate::support::discord_limits::{self as limits, CommandBudget};
 use crate::support::fake_discord::payloads::{self, asha, baraka, token_for, Opt, GUILD};
-use crate::support::fake_discord::{FakeDiscord, RateLimits, Recorded, Strictness, TOKEN};
+use crate::support::fake_discord::{FakeDiscord, RateLimits, Recorded, Strictness, APP_ID, TOKEN};
 use bao_bot::app::{App, Settings, SystemClock};
 use bao_bot::rules::{Position, Variant};
 use bao_bot::store::Store;
@@ -59,6 +59,23 @@ fn the_registration_keeps_within_discords_limits_with_room_to_grow() {
         table.join("\n")
     );
     assert!(budgets.len() <= limits::GLOBAL_COMMANDS_MAX);
+    // Playing and study commands: installed to a server or to a person's account, and used
+    // in servers, the bot's DMs and DMs between people; settings and tournaments belong to a
+    // server that added the bot.
+    let server_only = ["bao-settings", "bao-tournament"];
+    for b in &budgets {
+        let (types, contexts): (&[u64], &[u64]) = if server_only.contains(&b.name.as_str()) {
+            (&[0], &[0])
+        } else {
+            (&[0, 1], &[0, 1, 2])
+        };
+        assert_eq!(
+            (b.integration_types.as_slice(), b.contexts.as_slice()),
+            (types, contexts),
+            "/{}",
+            b.name
+        );
+    }
 }
 
 /// A command with `n` options, each as described.
@@ -152,6 +169,23 @@ fn the_stand_in_refuses_every_registration_discord_refuses() {
         registration_faults(&command_with(vec![choice])),
         ["LOCALE_INVALID"]
     );
+    // Where a command is installed and used: known values, and DMs between people only for
+    // a command a user can install.
+    let with = |types: Value, contexts: Value| {
+        let mut list = command_with(Vec::new());
+        list[0]["integration_types"] = types;
+        list[0]["contexts"] = contexts;
+        registration_faults(&list)
+    };
+    assert!(with(json!([0, 1]), json!([0, 1, 2])).is_empty());
+    assert!(with(json!([0]), json!([0])).is_empty());
+    assert_eq!(
+        with(json!([0]), json!([0, 2])),
+        ["APPLICATION_COMMAND_INVALID_CONTEXT"]
+    );
+    assert_eq!(with(json!([0, 2]), json!([0])), ["BASE_TYPE_CHOICES"]);
+    assert_eq!(with(json!([0]), json!([3])), ["BASE_TYPE_CHOICES"]);
+    assert_eq!(with(json!([]), json!([0])), ["BASE_TYPE_BAD_LENGTH"]);
 }
 
 fn button(id: &str, label: &str) -> Value {
@@ -221,14 +255,16 @@ fn the_stand_in_refuses_every_message_discord_refuses() {
 }
 
 /// A client for the stand-in, as the bot builds it.
-fn http(fake: &FakeDiscord) -> serenity::Http {
+pub(crate) fn http(fake: &FakeDiscord) -> serenity::Http {
     serenity::HttpBuilder::new(TOKEN)
+        .application_id(serenity::ApplicationId::new(APP_ID))
         .proxy(fake.proxy_url())
         .ratelimiter_disabled(true)
         .build()
 }
 
-fn discord_code(e: &serenity::Error) -> Option<(u16, isize)> {
+/// The status and Discord's code of a refused request.
+pub(crate) fn discord_code(e: &serenity::Error) -> Option<(u16, isize)> {
     match e {
         serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(r)) => {
             Some((r.status_code.as_u16(), r.error.code))

@@ -37,6 +37,7 @@ mod discord_loopback;
 mod discord_ratings;
 mod discord_takebacks;
 mod discord_threads;
+mod discord_user_install;
 mod discord_visibility;
 mod forged_buttons;
 mod i18n_agreement;

@@ -8,3 +8,7 @@ discord-daily-cannot-post = The bot cannot post the daily puzzle in { $channel }
     [one] it
    *[other] them
 } for the bot in that channel (or choose another channel), then set it again.
+# A challenge in a server that turned external apps off: Discord shows everything the app says there to the asker alone.
+discord-ephemeral-only = A game cannot be shared here: this server has turned off external apps, so everything the app says here is seen by you alone. Challenge your friend in a DM or a group DM instead, or ask the server to add the bot.
+# Under a clocked challenge where only the app is (a DM, a group DM, a server without the bot).
+discord-clock-by-dm = The bot cannot post here on its own: if a clock runs out, the result is sent by DM to each player it can reach, and shown here on the next command or button.

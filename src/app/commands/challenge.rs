@@ -138,6 +138,14 @@ impl App {
         let game = match created {
             Ok(g) => g,
             Err(StoreError::PlaceTaken { .. }) => return Err(refuse(msg!("game-place-taken"))),
+            // The same challenge sent twice at once: the store kept the first.
+            Err(StoreError::ChallengeWaiting { existing }) => {
+                return Err(refuse(msg!(
+                    "threads-same-challenge",
+                    opponent = &opponent.name,
+                    game = existing.to_string()
+                )))
+            }
             Err(e) => return Err(e.into()),
         };
         let sides = match side {

@@ -225,11 +225,13 @@ impl App {
     ) -> Answer {
         let variant = variant.unwrap_or_default();
         let scope = match (scope, place) {
-            (Some(RatingScope::Global), _) | (None, Place::Dm { .. }) => Scope::Global,
-            (_, Place::Channel { guild, .. }) => Scope::Server(*guild),
-            (Some(RatingScope::Server), Place::Dm { .. }) => {
+            (Some(RatingScope::Global), _)
+            | (None, Place::Dm { .. } | Place::Channel { guild: 0, .. }) => Scope::Global,
+            // A DM or group DM between people belongs to no server.
+            (Some(RatingScope::Server), Place::Dm { .. } | Place::Channel { guild: 0, .. }) => {
                 return Err(refuse(msg!("ratings-no-server")))
             }
+            (_, Place::Channel { guild, .. }) => Scope::Server(*guild),
         };
         // The rule set of this server's new games (v0.2 in DMs and by default).
         let rules = self.server_config(place)?.rules;

@@ -58,6 +58,66 @@ pub struct CommandBudget {
     pub characters: usize,
     /// The same, also counting the names of integer choices (a safe upper bound).
     pub all_characters: usize,
+    /// Where it can be installed (`integration_types`: 0 server, 1 user); Discord's default
+    /// when left out is the server alone.
+    pub integration_types: Vec<u64>,
+    /// Where it can be used (`contexts`: 0 server, 1 the bot's DMs, 2 DMs and group DMs
+    /// between people); left out, every context its installs allow.
+    pub contexts: Vec<u64>,
+}
+
+/// Most values in `integration_types` (0 server, 1 user) and `contexts` (0 server, 1 the
+/// bot's DMs, 2 private channels).
+const INTEGRATION_TYPES: [u64; 2] = [0, 1];
+const CONTEXTS: [u64; 3] = [0, 1, 2];
+
+/// A command's `integration_types` and `contexts` as Discord reads them: known values only,
+/// no repeats, not empty when given, and the private-channel context (2) only for a command
+/// a user can install (1). Returns both, with Discord's defaults where left out.
+fn install_fields(item: &Value, faults: &mut Vec<Fault>) -> (Vec<u64>, Vec<u64>) {
+    let mut read = |key: &str, known: &[u64]| -> Option<Vec<u64>> {
+        let v = item.get(key).filter(|v| !v.is_null())?;
+        let Some(list) = v.as_array() else {
+            faults.push(Fault::new(key, "BASE_TYPE_ARRAY", "Must be a list"));
+            return None;
+        };
+        let values: Vec<u64> = list.iter().filter_map(Value::as_u64).collect();
+        if values.len() != list.len() || values.iter().any(|x| !known.contains(x)) {
+            faults.push(Fault::new(
+                key,
+                "BASE_TYPE_CHOICES",
+                format!("Value must be one of {known:?}."),
+            ));
+        }
+        let mut unique = values.clone();
+        unique.sort_unstable();
+        unique.dedup();
+        if unique.len() != values.len() || values.is_empty() {
+            faults.push(Fault::new(
+                key,
+                "BASE_TYPE_BAD_LENGTH",
+                "Must be a non-empty list of distinct values.",
+            ));
+        }
+        Some(values)
+    };
+    let integration_types = read("integration_types", &INTEGRATION_TYPES).unwrap_or(vec![0]);
+    let contexts = read("contexts", &CONTEXTS);
+    if contexts.as_ref().is_some_and(|c| c.contains(&2)) && !integration_types.contains(&1) {
+        faults.push(Fault::new(
+            "contexts",
+            "APPLICATION_COMMAND_INVALID_CONTEXT",
+            "The PRIVATE_CHANNEL context needs the USER_INSTALL integration type.",
+        ));
+    }
+    let contexts = contexts.unwrap_or_else(|| {
+        if integration_types.contains(&1) {
+            vec![0, 1, 2]
+        } else {
+            vec![0, 1]
+        }
+    });
+    (integration_types, contexts)
 }
 
 /// The body Discord answers a refused request with.
@@ -159,6 +219,7 @@ pub fn command(item: &Value) -> Result<CommandBudget, Vec<Fault>> {
     }
     walk_options(&command.options, "options", &mut faults);
     localizations(item, "", &mut faults);
+    let (integration_types, contexts) = install_fields(item, &mut faults);
     if !faults.is_empty() {
         return Err(faults);
     }
@@ -166,6 +227,8 @@ pub fn command(item: &Value) -> Result<CommandBudget, Vec<Fault>> {
         name: command.name.clone(),
         options: command.options.len(),
         characters,
+        integration_types,
+        contexts,
         all_characters: all_characters(&command),
     })
 }

@@ -27,7 +27,7 @@ pub mod payloads;
 mod rules;
 
 use super::discord_limits as limits;
-use rules::{rate_limited, refused, Pending};
+use rules::{out_of_reach, rate_limited, refused, Pending};
 pub use rules::{RateLimits, Strictness};
 
 use std::collections::{HashMap, HashSet};
@@ -210,6 +210,11 @@ struct Shared {
     channel_guilds: Mutex<HashMap<u64, u64>>,
     /// Interaction token -> when it was sent, its upload limit, and whether it was answered.
     interactions: Mutex<HashMap<String, Pending>>,
+    /// Channels where only a user install of the app is (learnt from interactions): every
+    /// channel route there is refused.
+    app_absent: Mutex<HashSet<u64>>,
+    /// How far the stand-in's clock is ahead of the real one (token lifetimes).
+    skew: Mutex<Duration>,
     /// Where the stand-in is stricter than Discord (to test a refusal).
     strict: Mutex<Strictness>,
     /// Rate limits answered on purpose, and the count of requests that could get one.
@@ -497,12 +502,28 @@ impl FakeDiscord {
                 .get("attachment_size_limit")
                 .and_then(Value::as_u64)
                 .unwrap_or(limits::DEFAULT_UPLOAD_LIMIT);
+            // Authorised by a user install alone: no server install among the owners, and
+            // not the bot's own DMs.
+            let owners = d.get("authorizing_integration_owners");
+            let user_only = owners.is_some_and(|o| o.get("0").is_none() && o.get("1").is_some())
+                && d.get("context").and_then(Value::as_u64) != Some(1);
+            if user_only {
+                self.shared
+                    .app_absent
+                    .lock()
+                    .unwrap()
+                    .insert(id_field(d, "channel_id"));
+            }
+            let skew = *self.shared.skew.lock().unwrap();
             self.shared.interactions.lock().unwrap().insert(
                 token.to_string(),
                 Pending {
                     sent: std::time::Instant::now(),
+                    skew_at_sent: skew,
                     upload_limit,
                     answered: false,
+                    user_only,
+                    followups: 0,
                 },
             );
         }
@@ -518,6 +539,12 @@ impl FakeDiscord {
     /// start-up requests (gateway, application, user) are always answered.
     pub fn rate_limit(&self, limits: RateLimits) {
         *self.shared.rate_limits.lock().unwrap() = Some(limits);
+    }
+
+    /// Moves the stand-in's clock on by `by`: interaction tokens older than 15 minutes of
+    /// this clock are refused.
+    pub fn advance(&self, by: Duration) {
+        *self.shared.skew.lock().unwrap() += by;
     }
 
     /// Makes every message to `user_id`'s DM channel fail with 403 / code 50007.
@@ -598,7 +625,9 @@ async fn route(
         shared.bump();
         return limited;
     }
-    let (status, answer) = match refused(&shared, &method, &path, json.as_ref(), &files) {
+    let refusal = out_of_reach(&shared, &method, &path)
+        .or_else(|| refused(&shared, &method, &path, json.as_ref(), &files));
+    let (status, answer) = match refusal {
         Some(refusal) => refusal,
         None => answer(&shared, &method, &path, json.as_ref(), &files),
     };
@@ -654,11 +683,7 @@ fn answer(
     body: Option<&Value>,
     files: &[FilePart],
 ) -> (StatusCode, Option<Value>) {
-    let segs: Vec<&str> = path
-        .trim_start_matches("/api/v10/")
-        .trim_end_matches('/')
-        .split('/')
-        .collect();
+    let segs = rules::segments(path);
     let m = method.as_str();
     let empty = json!({});
     let body = body.unwrap_or(&empty);

@@ -139,6 +139,12 @@ pub enum Place {
         /// The DM channel.
         channel_id: u64,
     },
+    /// A group DM between people (channel type 3, `context` 2), where only a person's
+    /// install of the app can be used.
+    GroupDm {
+        /// The group DM channel.
+        channel_id: u64,
+    },
     /// A public thread of a server channel (interactions carry the thread's id as
     /// `channel_id` and a channel of type 11).
     Thread {
@@ -155,7 +161,9 @@ impl Place {
     /// The channel id (for a thread, the thread's).
     pub fn channel_id(&self) -> u64 {
         match *self {
-            Place::Guild { channel_id, .. } | Place::Dm { channel_id } => channel_id,
+            Place::Guild { channel_id, .. }
+            | Place::Dm { channel_id }
+            | Place::GroupDm { channel_id } => channel_id,
             Place::Thread { thread_id, .. } => thread_id,
         }
     }
@@ -176,7 +184,7 @@ impl Place {
                 thread_id,
                 parent_id: channel_id,
             },
-            Place::Dm { .. } => panic!("a DM has no threads"),
+            Place::Dm { .. } | Place::GroupDm { .. } => panic!("a DM has no threads"),
         }
     }
 }
@@ -269,6 +277,19 @@ fn base(id: u64, kind: u8, who: &Who, place: Place) -> Value {
             v["user"] = who.json();
             None
         }
+        Place::GroupDm { channel_id } => {
+            v["context"] = json!(2);
+            v["channel"] = json!({
+                "id": channel_id.to_string(),
+                "type": 3,
+                "name": "friends",
+                "recipients": [],
+            });
+            v["user"] = who.json();
+            v["app_permissions"] = json!(USER_APP_PERMISSIONS.to_string());
+            v["authorizing_integration_owners"] = json!({ "1": who.id.to_string() });
+            None
+        }
     };
     if let Some(guild_id) = guild {
         v["guild_id"] = json!(guild_id.to_string());
@@ -285,6 +306,19 @@ fn base(id: u64, kind: u8, who: &Who, place: Place) -> Value {
             "permissions": "2248473465835073",
         });
     }
+    v
+}
+
+/// What a person's install of the app may do in a DM, a group DM, or a server without the
+/// bot (`app_permissions`): view, send, attach files, embed links, use external apps.
+pub const USER_APP_PERMISSIONS: u64 = (1 << 10) | (1 << 11) | (1 << 14) | (1 << 15) | (1 << 50);
+
+/// Interaction `v` as authorised by `installer`'s install of the app alone
+/// (`authorizing_integration_owners: {"1": installer}`), as in a server without the bot:
+/// the app's permissions there are a user app's.
+pub fn by_user_install(mut v: Value, installer: &Who) -> Value {
+    v["authorizing_integration_owners"] = json!({ "1": installer.id.to_string() });
+    v["app_permissions"] = json!(USER_APP_PERMISSIONS.to_string());
     v
 }
 

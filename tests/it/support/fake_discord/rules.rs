@@ -15,12 +15,84 @@ use crate::support::discord_limits as limits;
 /// How long Discord waits for an interaction's first answer.
 pub(super) const FIRST_ANSWER_WITHIN: Duration = Duration::from_secs(3);
 
+/// How long an interaction's token may be used.
+pub(super) const TOKEN_LIFETIME: Duration = Duration::from_secs(15 * 60);
+/// Most follow-ups per interaction authorised by a user install alone.
+pub(super) const FOLLOWUPS_MAX: u32 = 5;
+
 /// An interaction sent to the bot, until its first answer.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Pending {
     pub(super) sent: std::time::Instant,
+    /// How far the stand-in's clock was ahead when it was sent.
+    pub(super) skew_at_sent: Duration,
     pub(super) upload_limit: u64,
     pub(super) answered: bool,
+    /// Authorised by a user install alone (no `"0"` owner, not the bot's DMs).
+    pub(super) user_only: bool,
+    /// Follow-ups sent so far.
+    pub(super) followups: u32,
+}
+
+/// The segments of a request's path after `/api/v10/`.
+pub(super) fn segments(path: &str) -> Vec<&str> {
+    path.trim_start_matches("/api/v10/")
+        .trim_end_matches('/')
+        .split('/')
+        .collect()
+}
+
+/// Discord's refusal of a request the app may not make where only a user install is: any
+/// channel route of such a place (403 / 50001 Missing Access), a sixth follow-up, and any use
+/// of a token older than 15 minutes of the stand-in's time (401 / 50027).
+pub(super) fn out_of_reach(
+    shared: &Shared,
+    method: &Method,
+    path: &str,
+) -> Option<(StatusCode, Option<Value>)> {
+    let segs = segments(path);
+    match segs.as_slice() {
+        ["channels", c, ..] => {
+            let channel: u64 = c.parse().ok()?;
+            shared
+                .app_absent
+                .lock()
+                .unwrap()
+                .contains(&channel)
+                .then(|| {
+                    (
+                        StatusCode::FORBIDDEN,
+                        Some(json!({ "message": "Missing Access", "code": 50001 })),
+                    )
+                })
+        }
+        ["webhooks", _, token, ..] => {
+            let mut pending = shared.interactions.lock().unwrap();
+            let p = pending.get_mut(*token)?;
+            let skew = shared.skew.lock().unwrap().saturating_sub(p.skew_at_sent);
+            let age = p.sent.elapsed() + skew;
+            if age > TOKEN_LIFETIME {
+                return Some((
+                    StatusCode::UNAUTHORIZED,
+                    Some(json!({ "message": "Invalid Webhook Token", "code": 50027 })),
+                ));
+            }
+            if method == Method::POST && segs.len() == 3 && p.user_only {
+                p.followups += 1;
+                if p.followups > FOLLOWUPS_MAX {
+                    return Some((
+                        StatusCode::BAD_REQUEST,
+                        Some(json!({
+                            "message": "Maximum number of follow-up messages reached (5)",
+                            "code": 40094
+                        })),
+                    ));
+                }
+            }
+            None
+        }
+        _ => None,
+    }
 }
 
 /// Limits the stand-in enforces beyond Discord's own, to test how the bot meets a refusal.
@@ -109,11 +181,7 @@ pub(super) fn refused(
     body: Option<&Value>,
     files: &[FilePart],
 ) -> Option<(StatusCode, Option<Value>)> {
-    let segs: Vec<&str> = path
-        .trim_start_matches("/api/v10/")
-        .trim_end_matches('/')
-        .split('/')
-        .collect();
+    let segs = segments(path);
     let empty = json!({});
     let body = body.unwrap_or(&empty);
     let sizes: Vec<(String, usize)> = files
