@@ -232,7 +232,8 @@ impl App {
         };
         let user = User {
             id: owner.user,
-            name: self.side_name(&game, owner.side),
+            // A person's display name reads the same in every language.
+            name: self.side_name(&game, owner.side).render(Lang::En),
             bot: false,
         };
         Ok(Some((game, user, owner.side)))
