@@ -147,7 +147,7 @@ fn score_of(letter: char) -> Option<Score> {
 }
 
 /// A player's runs of wins and last results in one variant.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
 struct Streak {
     streak: i64,
     best: i64,
@@ -208,13 +208,7 @@ impl Summaries {
                     count(format!("vs:{opp}"), false);
                     self.streaks
                         .entry((user, game.variant.clone()))
-                        .or_insert_with(|| Streak {
-                            streak: 0,
-                            best: 0,
-                            recent: String::new(),
-                            last_at: 0,
-                            last_id: 0,
-                        })
+                        .or_default()
                         .push(score, game.updated_at, game.id);
                 }
                 (None, Some(level)) => count(format!("ai:{level}"), false),
@@ -473,13 +467,7 @@ fn streak_from_games(conn: &Connection, user: i64, variant: &str) -> Result<Stre
     Ok(summaries
         .streaks
         .remove(&(user, variant.to_string()))
-        .unwrap_or(Streak {
-            streak: 0,
-            best: 0,
-            recent: String::new(),
-            last_at: 0,
-            last_id: 0,
-        }))
+        .unwrap_or_default())
 }
 
 /// Builds the summaries from every finished game, replacing what was there (the migration
