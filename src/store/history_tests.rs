@@ -644,3 +644,26 @@ fn a_read_in_progress_does_not_hold_up_a_move() {
     slow.execute_batch("COMMIT").unwrap();
     assert_eq!(ply(&slow), 1);
 }
+
+#[test]
+fn only_an_unclean_shutdown_leaves_the_log_that_asks_for_a_quick_check() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("bao.db");
+    let store = Store::open(&path).unwrap();
+    game(&store, 1, ASHA, BARAKA, false, T0);
+    drop(store);
+    assert!(
+        !schema::unclean_shutdown(&path),
+        "a clean close leaves no log"
+    );
+    let store = Store::open(&path).unwrap();
+    game(&store, 2, ASHA, BARAKA, false, T0);
+    // A crash: the connections are never closed, the write-ahead log stays.
+    std::mem::forget(store);
+    assert!(schema::unclean_shutdown(&path));
+    let store = Store::open(&path).unwrap();
+    assert_eq!(
+        store.games_of(ASHA, GameFilter::Ongoing, 5).unwrap().len(),
+        2
+    );
+}
