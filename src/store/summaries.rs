@@ -322,41 +322,47 @@ impl Summaries {
             Some((t, rated)) => format!("{}-{}-{} ({rated} rated)", t.wins, t.losses, t.draws),
             None => "nothing".into(),
         };
-        let keys: std::collections::BTreeSet<_> =
-            self.records.keys().chain(want.records.keys()).collect();
-        for key in keys {
-            let (has, should) = (self.records.get(key), want.records.get(key));
-            if has != should {
-                out.push(format!(
-                    "player {} in {}, record `{}`: the summary says {} but the games say {}",
-                    key.0,
-                    key.1,
-                    key.2,
-                    words(has),
-                    words(should)
-                ));
-            }
-        }
+        differing(&self.records, &want.records, |key, has, should| {
+            out.push(format!(
+                "player {} in {}, record `{}`: the summary says {} but the games say {}",
+                key.0,
+                key.1,
+                key.2,
+                words(has),
+                words(should)
+            ))
+        });
         let swords = |v: Option<&Streak>| match v {
             Some(s) => format!("run {} best {} last `{}`", s.streak, s.best, s.recent),
             None => "nothing".into(),
         };
-        let keys: std::collections::BTreeSet<_> =
-            self.streaks.keys().chain(want.streaks.keys()).collect();
-        for key in keys {
-            let (has, should) = (self.streaks.get(key), want.streaks.get(key));
-            if has != should {
-                out.push(format!(
-                    "player {} in {}, results against people: the summary says {} but the \
-                     games say {}",
-                    key.0,
-                    key.1,
-                    swords(has),
-                    swords(should)
-                ));
-            }
-        }
+        differing(&self.streaks, &want.streaks, |key, has, should| {
+            out.push(format!(
+                "player {} in {}, results against people: the summary says {} but the games \
+                 say {}",
+                key.0,
+                key.1,
+                swords(has),
+                swords(should)
+            ))
+        });
         out
+    }
+}
+
+/// Calls `say` for every key whose value differs between `has` and `want` (either may lack
+/// it), in key order.
+fn differing<K: Ord, V: PartialEq>(
+    has: &BTreeMap<K, V>,
+    want: &BTreeMap<K, V>,
+    mut say: impl FnMut(&K, Option<&V>, Option<&V>),
+) {
+    let keys: std::collections::BTreeSet<&K> = has.keys().chain(want.keys()).collect();
+    for key in keys {
+        let (a, b) = (has.get(key), want.get(key));
+        if a != b {
+            say(key, a, b);
+        }
     }
 }
 
