@@ -19,7 +19,7 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 use bao_bot::ai::Level;
-use bao_bot::rules::{Position, Side, Variant};
+use bao_bot::rules::{Position, RuleSet, Side, Variant};
 use bao_bot::store::*;
 
 /// xorshift64*: a small deterministic generator for moves.
@@ -303,32 +303,27 @@ fn measure(path: &Path, runs: usize) -> Vec<(&'static str, Duration)> {
         }),
     ));
     out.push((
-        "/bao-stats (ratings, rank, summary)",
+        "/bao-stats: summary (records, runs, h2h)",
+        median(runs, || {
+            store
+                .player_summary(heavy, Variant::Kiswahili, Some(UserId(5)))
+                .expect("summary");
+        }),
+    ));
+    out.push((
+        "/bao-stats: ratings and ranks",
         median(runs, || {
             for scope in [Scope::Server(GUILD), Scope::Global] {
                 if store
-                    .rating(
-                        heavy,
-                        scope,
-                        Variant::Kiswahili,
-                        bao_bot::rules::RuleSet::V02,
-                    )
+                    .rating(heavy, scope, Variant::Kiswahili, RuleSet::V02)
                     .expect("rating")
                     .is_some()
                 {
                     store
-                        .rank(
-                            heavy,
-                            scope,
-                            Variant::Kiswahili,
-                            bao_bot::rules::RuleSet::V02,
-                        )
+                        .rank(heavy, scope, Variant::Kiswahili, RuleSet::V02)
                         .expect("rank");
                 }
             }
-            store
-                .player_summary(heavy, Variant::Kiswahili, Some(UserId(5)))
-                .expect("summary");
         }),
     ));
     out.push((

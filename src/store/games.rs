@@ -588,43 +588,42 @@ pub(super) const GAMES_RUNNING_SQL: &str =
        JOIN challenges c ON c.game_id = p.id \
        WHERE p.status = 'pending' AND ?1 IN (c.challenger, c.challenged)";
 
-/// The ids of at most `?2` of `?1`'s newest ended games from each of the side indexes and
-/// the unanswered challenges.
-pub(super) const GAMES_ENDED_SQL: &str =
-    "SELECT id FROM (SELECT id FROM games INDEXED BY games_by_south WHERE south_user = ?1 \
-       AND status IN ('finished', 'aborted') ORDER BY updated_at DESC, id DESC LIMIT ?2) \
-     UNION SELECT id FROM (SELECT id FROM games INDEXED BY games_by_north WHERE north_user = ?1 \
-       AND status IN ('finished', 'aborted') ORDER BY updated_at DESC, id DESC LIMIT ?2) \
-     UNION SELECT id FROM (SELECT game_id AS id FROM challenges \
-       INDEXED BY challenges_unanswered_by_challenger WHERE challenger = ?1 \
-       AND unanswered = 1 ORDER BY game_id DESC LIMIT ?2) \
-     UNION SELECT id FROM (SELECT game_id AS id FROM challenges \
-       INDEXED BY challenges_unanswered_by_challenged WHERE challenged = ?1 \
-       AND unanswered = 1 ORDER BY game_id DESC LIMIT ?2)";
-
-/// The ids of at most `?2` of `?1`'s newest games of any status from each source.
-pub(super) const GAMES_ALL_SQL: &str =
-    "SELECT id FROM (SELECT id FROM games INDEXED BY games_by_south WHERE south_user = ?1 \
-       ORDER BY updated_at DESC, id DESC LIMIT ?2) \
-     UNION SELECT id FROM (SELECT id FROM games INDEXED BY games_by_north WHERE north_user = ?1 \
-       ORDER BY updated_at DESC, id DESC LIMIT ?2) \
-     UNION SELECT id FROM (SELECT game_id AS id FROM challenges \
-       INDEXED BY challenges_unanswered_by_challenger WHERE challenger = ?1 \
-       AND unanswered = 1 ORDER BY game_id DESC LIMIT ?2) \
-     UNION SELECT id FROM (SELECT game_id AS id FROM challenges \
-       INDEXED BY challenges_unanswered_by_challenged WHERE challenged = ?1 \
-       AND unanswered = 1 ORDER BY game_id DESC LIMIT ?2)";
+/// The ids of at most `?2` of `?1`'s newest games with `status` (a condition on `status`)
+/// from each side's `(user, updated_at)` index, and of the challenges nobody accepted
+/// (newest by id).
+fn newest_ids(status: &str) -> String {
+    let side = |index: &str, column: &str| {
+        format!(
+            "SELECT id FROM (SELECT id FROM games INDEXED BY {index} WHERE {column} = ?1 \
+             AND {status} ORDER BY updated_at DESC, id DESC LIMIT ?2)"
+        )
+    };
+    let asked = |index: &str, column: &str| {
+        format!(
+            "SELECT id FROM (SELECT game_id AS id FROM challenges INDEXED BY {index} \
+             WHERE {column} = ?1 AND unanswered = 1 ORDER BY game_id DESC LIMIT ?2)"
+        )
+    };
+    [
+        side("games_by_south", "south_user"),
+        side("games_by_north", "north_user"),
+        asked("challenges_unanswered_by_challenger", "challenger"),
+        asked("challenges_unanswered_by_challenged", "challenged"),
+    ]
+    .join(" UNION ")
+}
 
 /// [`Store::games_of`]'s query for `filter`: the games of its id source, newest first.
 pub(super) fn games_of_sql(filter: GameFilter) -> String {
+    let ended = "status IN ('finished', 'aborted')";
     let (ids, status) = match filter {
-        GameFilter::Ongoing => (GAMES_RUNNING_SQL, ONGOING),
-        GameFilter::Ended => (GAMES_ENDED_SQL, "g.status IN ('finished', 'aborted')"),
-        GameFilter::All => (GAMES_ALL_SQL, "1"),
+        GameFilter::Ongoing => (GAMES_RUNNING_SQL.to_string(), ONGOING.to_string()),
+        GameFilter::Ended => (newest_ids(ended), format!("g.{ended}")),
+        GameFilter::All => (newest_ids("1"), "1".to_string()),
     };
     format!(
         "{} WHERE {status} ORDER BY g.updated_at DESC, g.id DESC LIMIT ?2",
-        games_among(ids)
+        games_among(&ids)
     )
 }
 

@@ -356,7 +356,7 @@ fn db_check_reports_a_wrong_summary_and_repair_rebuilds_it() {
 }
 
 /// The query plan of `sql`, one line per step (every parameter 1).
-fn plan(conn: &Connection, sql: &str) -> Vec<String> {
+pub(super) fn plan(conn: &Connection, sql: &str) -> Vec<String> {
     let mut stmt = conn.prepare(&format!("EXPLAIN QUERY PLAN {sql}")).unwrap();
     let values: Vec<i64> = vec![1; stmt.parameter_count()];
     let rows = stmt
@@ -618,4 +618,52 @@ fn an_accepted_challenge_is_no_longer_unanswered() {
     let ongoing = store.games_of(ASHA, GameFilter::Ongoing, 5).unwrap();
     assert_eq!(ongoing.len(), 1);
     assert_eq!(ongoing[0].id, g.id);
+}
+
+#[test]
+fn a_read_in_progress_does_not_hold_up_a_move() {
+    let (_dir, store) = temp_store();
+    let g = game(&store, 1, ASHA, BARAKA, false, T0);
+    // Both readers busy, one of them inside a read transaction (a slow view, a backup).
+    let slow = store.read();
+    let other = store.read();
+    slow.execute_batch("BEGIN").unwrap();
+    let ply = |conn: &Connection| -> i64 {
+        conn.query_row("SELECT ply FROM games WHERE id = ?1", [g.id.0], |r| {
+            r.get(0)
+        })
+        .unwrap()
+    };
+    assert_eq!(ply(&slow), 0);
+    // The move is written and committed meanwhile, by the writer.
+    one_move(&store, &g, T0 + 1, None);
+    assert_eq!(ply(&store.lock()), 1);
+    assert_eq!(ply(&other), 1);
+    // The slow read still sees its snapshot until it ends.
+    assert_eq!(ply(&slow), 0);
+    slow.execute_batch("COMMIT").unwrap();
+    assert_eq!(ply(&slow), 1);
+}
+
+#[test]
+fn only_an_unclean_shutdown_leaves_the_log_that_asks_for_a_quick_check() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("bao.db");
+    let store = Store::open(&path).unwrap();
+    game(&store, 1, ASHA, BARAKA, false, T0);
+    drop(store);
+    assert!(
+        !schema::unclean_shutdown(&path),
+        "a clean close leaves no log"
+    );
+    let store = Store::open(&path).unwrap();
+    game(&store, 2, ASHA, BARAKA, false, T0);
+    // A crash: the connections are never closed, the write-ahead log stays.
+    std::mem::forget(store);
+    assert!(schema::unclean_shutdown(&path));
+    let store = Store::open(&path).unwrap();
+    assert_eq!(
+        store.games_of(ASHA, GameFilter::Ongoing, 5).unwrap().len(),
+        2
+    );
 }

@@ -491,15 +491,7 @@ mod tests {
 
     /// The query plan of `sql`, one line per step.
     fn plan(store: &Store, sql: &str) -> Vec<String> {
-        let conn = store.lock();
-        let mut stmt = conn.prepare(&format!("EXPLAIN QUERY PLAN {sql}")).unwrap();
-        let values: Vec<i64> = vec![1; stmt.parameter_count()];
-        let rows = stmt
-            .query_map(rusqlite::params_from_iter(values), |r| {
-                r.get::<_, String>(3)
-            })
-            .unwrap();
-        rows.map(|r| r.unwrap()).collect()
+        crate::store::history_tests::plan(&store.lock(), sql)
     }
 
     #[test]

@@ -147,7 +147,7 @@ fn score_of(letter: char) -> Option<Score> {
 }
 
 /// A player's runs of wins and last results in one variant.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
 struct Streak {
     streak: i64,
     best: i64,
@@ -208,13 +208,7 @@ impl Summaries {
                     count(format!("vs:{opp}"), false);
                     self.streaks
                         .entry((user, game.variant.clone()))
-                        .or_insert_with(|| Streak {
-                            streak: 0,
-                            best: 0,
-                            recent: String::new(),
-                            last_at: 0,
-                            last_id: 0,
-                        })
+                        .or_default()
                         .push(score, game.updated_at, game.id);
                 }
                 (None, Some(level)) => count(format!("ai:{level}"), false),
@@ -328,41 +322,47 @@ impl Summaries {
             Some((t, rated)) => format!("{}-{}-{} ({rated} rated)", t.wins, t.losses, t.draws),
             None => "nothing".into(),
         };
-        let keys: std::collections::BTreeSet<_> =
-            self.records.keys().chain(want.records.keys()).collect();
-        for key in keys {
-            let (has, should) = (self.records.get(key), want.records.get(key));
-            if has != should {
-                out.push(format!(
-                    "player {} in {}, record `{}`: the summary says {} but the games say {}",
-                    key.0,
-                    key.1,
-                    key.2,
-                    words(has),
-                    words(should)
-                ));
-            }
-        }
+        differing(&self.records, &want.records, |key, has, should| {
+            out.push(format!(
+                "player {} in {}, record `{}`: the summary says {} but the games say {}",
+                key.0,
+                key.1,
+                key.2,
+                words(has),
+                words(should)
+            ))
+        });
         let swords = |v: Option<&Streak>| match v {
             Some(s) => format!("run {} best {} last `{}`", s.streak, s.best, s.recent),
             None => "nothing".into(),
         };
-        let keys: std::collections::BTreeSet<_> =
-            self.streaks.keys().chain(want.streaks.keys()).collect();
-        for key in keys {
-            let (has, should) = (self.streaks.get(key), want.streaks.get(key));
-            if has != should {
-                out.push(format!(
-                    "player {} in {}, results against people: the summary says {} but the \
-                     games say {}",
-                    key.0,
-                    key.1,
-                    swords(has),
-                    swords(should)
-                ));
-            }
-        }
+        differing(&self.streaks, &want.streaks, |key, has, should| {
+            out.push(format!(
+                "player {} in {}, results against people: the summary says {} but the games \
+                 say {}",
+                key.0,
+                key.1,
+                swords(has),
+                swords(should)
+            ))
+        });
         out
+    }
+}
+
+/// Calls `say` for every key whose value differs between `has` and `want` (either may lack
+/// it), in key order.
+fn differing<K: Ord, V: PartialEq>(
+    has: &BTreeMap<K, V>,
+    want: &BTreeMap<K, V>,
+    mut say: impl FnMut(&K, Option<&V>, Option<&V>),
+) {
+    let keys: std::collections::BTreeSet<&K> = has.keys().chain(want.keys()).collect();
+    for key in keys {
+        let (a, b) = (has.get(key), want.get(key));
+        if a != b {
+            say(key, a, b);
+        }
     }
 }
 
@@ -473,13 +473,7 @@ fn streak_from_games(conn: &Connection, user: i64, variant: &str) -> Result<Stre
     Ok(summaries
         .streaks
         .remove(&(user, variant.to_string()))
-        .unwrap_or(Streak {
-            streak: 0,
-            best: 0,
-            recent: String::new(),
-            last_at: 0,
-            last_id: 0,
-        }))
+        .unwrap_or_default())
 }
 
 /// Builds the summaries from every finished game, replacing what was there (the migration
