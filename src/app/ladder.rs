@@ -201,7 +201,7 @@ mod tests {
             .render(Lang::En)
             .contains("strongest"));
         let sw = suggestion(&top, &[]).unwrap().render(Lang::Sw);
-        assert!(sw.starts_with("Umeishinda master"), "{sw}");
+        assert!(sw.starts_with("Umeishinda bingwa ("), "{sw}");
     }
 
     #[test]

@@ -75,7 +75,7 @@ mod tests {
             read_time_per_move("5m")
                 .unwrap_err()
                 .render(crate::i18n::Lang::Sw),
-            "dakika 5 kwa hatua ni nje ya kipimo: chagua kati ya dakika 10 na siku 14, au `none`"
+            "dakika 5 kwa hatua iko nje ya kipimo: chagua kati ya dakika 10 na siku 14, au `none`"
         );
     }
 

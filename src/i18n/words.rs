@@ -7,7 +7,7 @@ use crate::msg;
 use crate::rules::{
     Direction, EndReason, IllegalReason, LiftReason, MoveError, MoveKind, ParseProblem, Step, Trace,
 };
-use crate::rules::{Move, MoveWords, Side};
+use crate::rules::{HouseChoice, Move, MoveWords, Side};
 
 use crate::vocab::{presets_text, TimeControl, TimeControlError};
 
@@ -53,6 +53,15 @@ pub fn kind(kind: MoveKind) -> Msg {
     match kind {
         MoveKind::Capture => msg!("word-capture"),
         MoveKind::Takata => msg!("word-takata"),
+    }
+}
+
+/// The nyumba choice as prose: `STOP` / `USE` (the guide's NYUMBA STOP), `kusimama` /
+/// `safari`.
+pub fn house(h: HouseChoice) -> Msg {
+    match h {
+        HouseChoice::Stop => msg!("word-house-stop"),
+        HouseChoice::Use => msg!("word-house-use"),
     }
 }
 

@@ -212,10 +212,10 @@ impl Outcome<'_> {
             Clause::House(h) => match mv.house {
                 Some(chosen) => msg!(
                     "learn-miss-house",
-                    chosen = chosen.word().to_uppercase(),
-                    wanted = h.word().to_uppercase()
+                    chosen = words::house(chosen),
+                    wanted = words::house(h)
                 ),
-                None => msg!("learn-miss-no-house", wanted = h.word().to_uppercase()),
+                None => msg!("learn-miss-no-house", wanted = words::house(h)),
             },
             Clause::Takes(p) => {
                 let taken: Vec<String> = self

@@ -119,6 +119,89 @@ fn typed_moves_take_swahili_words() {
     assert_eq!(c, "a6 right takata".parse::<Move>().expect("reads"));
     let d: MoveSpec = "A2 left capture safari".parse().expect("reads");
     assert_eq!(d, "A2 left capture use".parse::<MoveSpec>().expect("reads"));
+    let e: MoveSpec = "A2 left capture simama".parse().expect("reads");
+    assert_eq!(
+        e,
+        "A2 left capture stop".parse::<MoveSpec>().expect("reads")
+    );
+    let f: MoveSpec = "A4 kulia kula ingia-kushoto".parse().expect("reads");
+    assert_eq!(
+        f,
+        "A4 right capture enter-left"
+            .parse::<MoveSpec>()
+            .expect("reads")
+    );
+}
+
+/// What a person reads of a move is what they may type: every legal move of positions with
+/// house and entry choices, said in each language's words (and as its button's label, the
+/// brackets and arrow aside), reads back as that very move; English says the notation.
+#[test]
+fn moves_said_in_each_language_read_back_as_the_same_move() {
+    use bao_bot::i18n::words::move_words;
+    use bao_bot::rules::{HouseChoice, Move, MoveKind, MoveSpec, Position};
+    let (mut houses, mut entries) = (0, 0);
+    let mut positions = vec![
+        Position::start(bao_bot::rules::Variant::Kiswahili),
+        Position::start(bao_bot::rules::Variant::Kujifunza),
+    ];
+    // Walk some plies of each, by the first and the last legal move, so that captures,
+    // house and entry choices come up.
+    let mut frontier = positions.clone();
+    for _ in 0..30 {
+        frontier = frontier
+            .iter()
+            .flat_map(|p| {
+                let legal = p.legal_moves();
+                [legal.first(), legal.last()]
+                    .into_iter()
+                    .flatten()
+                    .map(|mv| p.play_unchecked(mv))
+                    .collect::<Vec<_>>()
+            })
+            .collect();
+        frontier.truncate(16);
+        positions.extend(frontier.iter().cloned());
+    }
+    for pos in &positions {
+        for mv in pos.legal_moves().iter() {
+            houses += usize::from(mv.house.is_some());
+            entries += usize::from(mv.entry.is_some());
+            for lang in Lang::ALL {
+                let words = move_words(lang);
+                let said = words.say(mv);
+                let spec: MoveSpec = said.parse().unwrap_or_else(|e| panic!("{said}: {e}"));
+                assert!(mv.matches(&spec), "{lang}: `{said}` is not {mv}");
+                let label = words.label(mv).replace(['(', ')'], "");
+                let spec: MoveSpec = label.parse().unwrap_or_else(|e| panic!("{label}: {e}"));
+                assert!(mv.matches(&spec), "{lang}: button `{label}` is not {mv}");
+            }
+            assert_eq!(move_words(Lang::En).say(mv), mv.to_string());
+        }
+    }
+    let sw = move_words(Lang::Sw);
+    let mv = |s: &str| s.parse::<Move>().expect("a move");
+    assert_eq!(sw.say(&mv("A4 left capture use")), "A4 kushoto kula safari");
+    assert_eq!(sw.label(&mv("A4 left takata")), "A4 ← takata");
+    assert_eq!(sw.house(HouseChoice::Stop), "simama");
+    assert_eq!(sw.kind(MoveKind::Capture), "kula");
+    assert_eq!(
+        sw.label(&mv("A4 right capture enter-left")),
+        "A4 → kula (ingia-kushoto)"
+    );
+    // The catalogue's own words for a capture and the directions are the list's.
+    for lang in Lang::ALL {
+        let w = move_words(lang);
+        let said = |id: &'static str| bao_bot::i18n::Msg::new(id).render(lang);
+        assert_eq!(said("word-capture"), w.capture);
+        assert_eq!(said("word-left"), w.left);
+        assert_eq!(said("word-right"), w.right);
+        assert_eq!(said("word-takata"), w.takata);
+    }
+    assert!(
+        houses > 0 && entries > 0,
+        "{houses} house, {entries} entry choices"
+    );
 }
 
 /// A puzzle played in Swahili: the board, a wrong answer and the end say no English

@@ -14,6 +14,7 @@ use axum::http::{Request, StatusCode};
 use axum::Router;
 use bao_bot::app::{App, GameId, Place, Settings};
 use bao_bot::i18n::Lang;
+use bao_bot::rules::MoveSpec;
 use bao_bot::store::{Store, UserId};
 use bao_bot::web::{self, WebOptions};
 use http_body_util::BodyExt;
@@ -228,6 +229,20 @@ async fn the_game_data_asked_in_swahili_says_every_move_in_swahili() {
         let text = p["text"].as_str().expect("a move's words");
         finder.assert_none(&format!("ply {k}"), text);
         assert!(!text.contains("sowed"), "ply {k}: {text}");
+        // The move list shows the move in Swahili words; the data keeps the notation.
+        let mv = p["mv"].as_str().expect("the notation");
+        let said = p["said"].as_str().expect("the move in words");
+        assert!(mv.contains("left") || mv.contains("right"), "ply {k}: {mv}");
+        assert!(
+            said.contains("kushoto") || said.contains("kulia"),
+            "ply {k}: {said}"
+        );
+        assert!(!said.contains("capture"), "ply {k}: {said}");
+        assert_eq!(said.parse::<MoveSpec>().ok(), mv.parse::<MoveSpec>().ok());
+    }
+    for m in data["analysis"]["moves"].as_array().unwrap() {
+        let best = m["best_said"].as_str().expect("the best move in words");
+        assert!(!best.contains("left") && !best.contains("right"), "{best}");
     }
     let result = data["result"].as_str().unwrap();
     finder.assert_none("the result", result);

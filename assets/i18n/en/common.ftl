@@ -6,6 +6,9 @@ word-left = left
 word-right = right
 word-capture = capture
 word-takata = takata
+# The nyumba choice in prose ($chosen, $wanted of learn-miss-house).
+word-house-stop = STOP
+word-house-use = USE
 word-times = { $n ->
     [1] once
     [2] twice

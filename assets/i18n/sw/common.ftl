@@ -6,6 +6,9 @@ word-left = kushoto
 word-right = kulia
 word-capture = kula
 word-takata = takata
+# Chaguo la nyumba kwa maneno ($chosen, $wanted za learn-miss-house).
+word-house-stop = kusimama (`stop`)
+word-house-use = safari (`use`)
 word-times = { $n ->
     [1] mara moja
     [2] mara mbili

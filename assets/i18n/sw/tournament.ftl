@@ -12,7 +12,7 @@ event-rule-set = { $name }{ $takasia ->
    *[no] {" "}(bila takasia)
 }
 event-not-in-dms = Mashindano yanachezwa katika chaneli ya seva, si katika ujumbe binafsi: tumia `/bao-tournament` katika chaneli ambako mashindano yametangazwa (au yatatangazwa).
-event-organisers-only = Ni mwandaaji wa { $id } ({ $organiser }) au wanachama wenye Manage Server tu wanaoweza kufanya hivyo.
+event-organisers-only = Mwandaaji wa { $id } ({ $organiser }) na wanachama wenye Manage Server pekee ndio wanaoweza kufanya hivyo.
 event-no-such = Hakuna mashindano #{ $id } katika seva hii: `/bao-tournament info` katika chaneli ya mashindano inaonyesha namba yake.
 event-none-here = Hakuna mashindano yanayoendelea au yaliyo wazi katika chaneli hii: `/bao-tournament create` huunda moja, au taja moja kwa `event:NAMBA`.
 event-several-here = Chaneli hii ina mashindano { $n } ({ $list }): taja moja kwa `event:NAMBA`.

@@ -77,8 +77,8 @@ web-per-move = { $span } kwa hatua
 web-no-time-limit = bila kikomo cha muda
 web-analysis-summary = usahihi { $accuracy }; makosa madogo: { $inaccuracies }, makosa: { $mistakes }, makosa makubwa: { $blunders }
 web-proved-wins = { $side } atashinda ndani ya hatua { $n } (imethibitishwa)
-web-note-missed-win = alikosa ushindi ndani ya hatua { $n }
-web-note-walked-into-loss = aliingia kwenye kushindwa ndani ya hatua { $n }
+web-note-missed-win = alikosa ushindi wa hatua { $n }
+web-note-walked-into-loss = aliingia kwenye nafasi inayoshindwa kwa hatua { $n }
 web-event-round = { $name }, raundi { $round }
 
 ## Ukurasa wa mashindano.
