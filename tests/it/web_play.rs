@@ -645,28 +645,11 @@ fn without_a_public_address_the_board_is_as_it_was() {
     );
 }
 
-/// `METHOD path` with the play token and a body, from `127.0.0.1:port` over HTTP/1.1: the
-/// status and the body.
+/// `METHOD path` with the play token and a JSON body: the status and the body.
 fn http(port: u16, method: &str, path: &str, token: &str, body: &str) -> (u16, String) {
-    use std::io::{Read, Write};
-    let mut s = std::net::TcpStream::connect(("127.0.0.1", port)).expect("connect");
-    s.set_read_timeout(Some(std::time::Duration::from_secs(30)))
-        .expect("timeout");
-    write!(
-        s,
-        "{method} {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\
-         X-Bao-Play: {token}\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
-        body.len()
-    )
-    .expect("send");
-    let mut raw = Vec::new();
-    s.read_to_end(&mut raw).expect("read");
-    let text = String::from_utf8_lossy(&raw).into_owned();
-    let status = text
-        .split(' ')
-        .nth(1)
-        .and_then(|c| c.parse().ok())
-        .unwrap_or(0);
+    let token = format!("X-Bao-Play: {token}");
+    let headers = [token.as_str(), "Content-Type: application/json"];
+    let (status, text) = crate::support::web_run::http(port, method, path, &headers, body);
     let body = text
         .split_once("\r\n\r\n")
         .map(|(_, b)| b.to_string())
@@ -696,30 +679,12 @@ fn urls(v: &serde_json::Value, out: &mut Vec<String>) {
 #[test]
 fn bao_bot_run_plays_a_move_from_the_page_and_the_chat_gets_its_board_once() {
     use crate::support::fake_discord::payloads::{self, token_for};
-    use crate::support::fake_discord::{FakeDiscord, TOKEN};
-    use std::process::{Command as Process, Stdio};
+    use crate::support::fake_discord::FakeDiscord;
     let wait = std::time::Duration::from_secs(20);
     let runtime = tokio::runtime::Runtime::new().expect("runtime");
     let fake = runtime.block_on(FakeDiscord::start());
-    let port = std::net::TcpListener::bind("127.0.0.1:0")
-        .and_then(|l| l.local_addr())
-        .expect("a free port")
-        .port();
-    let dir = tempfile::tempdir().expect("dir");
-    let mut bot = Process::new(env!("CARGO_BIN_EXE_bao-bot"))
-        .arg("run")
-        .env_clear()
-        .env("DISCORD_TOKEN", TOKEN)
-        .env("BAO_PROXY_URL", fake.proxy_url())
-        .env("BAO_TEST_LOOPBACK_ONLY", "1")
-        .env("BAO_DATABASE", dir.path().join("bao.db"))
-        .env("BAO_WEB_LISTEN", format!("127.0.0.1:{port}"))
-        .env("BAO_WEB_PUBLIC_URL", format!("http://127.0.0.1:{port}/"))
-        .stdin(Stdio::null())
-        .stdout(Stdio::null())
-        .stderr(std::fs::File::create(dir.path().join("bot.log")).expect("log"))
-        .spawn()
-        .expect("bao-bot runs");
+    let bot = crate::support::web_run::WebBot::start(&fake);
+    let port = bot.port;
     let dm = payloads::Place::Dm { channel_id: 77 };
     let asha = payloads::asha();
     let answer = |id: u64| {
@@ -776,10 +741,8 @@ fn bao_bot_run_plays_a_move_from_the_page_and_the_chat_gets_its_board_once() {
         });
         assert_eq!(boards, 1, "{}", fake.describe_requests());
     }));
-    let _ = bot.kill();
-    let _ = bot.wait();
+    let log = bot.stop();
     if let Err(e) = result {
-        let log = std::fs::read_to_string(dir.path().join("bot.log")).unwrap_or_default();
         eprintln!("bot log:\n{log}");
         std::panic::resume_unwind(e);
     }
