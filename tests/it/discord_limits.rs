@@ -456,50 +456,17 @@ async fn a_game_under_rate_limits_brings_every_board_once() {
     bot.stop().await.expect("the bot stopped");
 }
 
-/// `GET path` from `127.0.0.1:port` over plain HTTP/1.1: the status and the body.
+/// `GET path` from `127.0.0.1:port` over plain HTTP/1.1: the status and the answer.
 fn http_get(port: u16, path: &str) -> (u16, String) {
-    use std::io::{Read, Write};
-    let mut s = std::net::TcpStream::connect(("127.0.0.1", port)).expect("connect");
-    s.set_read_timeout(Some(WAIT)).expect("timeout");
-    write!(
-        s,
-        "GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"
-    )
-    .expect("send");
-    let mut raw = Vec::new();
-    s.read_to_end(&mut raw).expect("read");
-    let text = String::from_utf8_lossy(&raw).into_owned();
-    let status = text
-        .split(' ')
-        .nth(1)
-        .and_then(|c| c.parse().ok())
-        .unwrap_or(0);
-    (status, text)
+    crate::support::web_run::http(port, "GET", path, &[], "")
 }
 
 #[test]
 fn bao_bot_run_serves_the_game_pages_its_messages_link_to() {
     let runtime = tokio::runtime::Runtime::new().expect("runtime");
     let fake = runtime.block_on(FakeDiscord::start());
-    let port = std::net::TcpListener::bind("127.0.0.1:0")
-        .and_then(|l| l.local_addr())
-        .expect("a free port")
-        .port();
-    let dir = tempfile::tempdir().expect("dir");
-    let mut bot = Process::new(env!("CARGO_BIN_EXE_bao-bot"))
-        .arg("run")
-        .env_clear()
-        .env("DISCORD_TOKEN", TOKEN)
-        .env("BAO_PROXY_URL", fake.proxy_url())
-        .env("BAO_TEST_LOOPBACK_ONLY", "1")
-        .env("BAO_DATABASE", dir.path().join("bao.db"))
-        .env("BAO_WEB_LISTEN", format!("127.0.0.1:{port}"))
-        .env("BAO_WEB_PUBLIC_URL", format!("http://127.0.0.1:{port}/"))
-        .stdin(Stdio::null())
-        .stdout(Stdio::null())
-        .stderr(std::fs::File::create(dir.path().join("bot.log")).expect("log"))
-        .spawn()
-        .expect("bao-bot runs");
+    let bot = crate::support::web_run::WebBot::start(&fake);
+    let port = bot.port;
     let dm = payloads::Place::Dm { channel_id: 77 };
     let link = runtime.block_on(async {
         fake.wait_for(|r| r.is("PUT", "/api/v10/applications/*/commands"), WAIT)
@@ -526,8 +493,7 @@ fn bao_bot_run_serves_the_game_pages_its_messages_link_to() {
     );
     let (status, page) = http_get(port, &path);
     let (bare, _) = http_get(port, "/g/1");
-    let _ = bot.kill();
-    let _ = bot.wait();
+    bot.stop();
     assert_eq!(status, 200, "{page}");
     assert!(page.contains("asha"), "{page}");
     assert_eq!(bare, 404, "the page without its token");

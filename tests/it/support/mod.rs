@@ -15,3 +15,4 @@ pub mod fake_discord;
 pub mod games;
 pub mod gifs;
 pub mod web;
+pub mod web_run;
