@@ -1,4 +1,4 @@
--- Migration 17: playing on the game page (issue 47). A player's personal play link is an
+-- Migration 18: playing on the game page (issue 47). A player's personal play link is an
 -- HMAC over (game, side, player, generation) with the web secret (014); `/bao board
 -- new-link:true` raises the generation, so the old link stops working. A missing row is
 -- generation 0. Each move sent from the page carries a request id, stored with the move in
