@@ -106,11 +106,16 @@ impl Default for RenderOptions {
 /// (more caption lines make it taller), an indexed PNG in the board palette of typically
 /// 25-40 KB (`cargo bench --bench render` gives sizes and times).
 pub fn board_png(pos: &Position, opts: &RenderOptions) -> Vec<u8> {
+    png::palette_png(&board_pixmap(pos, opts))
+}
+
+/// The picture [`board_png`] encodes, in truecolour.
+pub(crate) fn board_pixmap(pos: &Position, opts: &RenderOptions) -> tiny_skia::Pixmap {
     let fonts = Fonts::load();
     let scene = Scene::new(pos, opts, &fonts);
     let mut canvas = Canvas::new(WIDTH as u32, scene.height as u32, BACKGROUND, fonts);
     scene.draw(&mut canvas);
-    png::palette_png(canvas.pixmap())
+    canvas.into_pixmap()
 }
 
 #[cfg(test)]

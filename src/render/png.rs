@@ -63,11 +63,8 @@ fn palette_indices(pixmap: &Pixmap) -> Vec<u8> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::render::canvas::Canvas;
     use crate::render::marks::tests::{played, CAPTURE};
-    use crate::render::scene::Scene;
-    use crate::render::theme::{Fonts, BACKGROUND, WIDTH};
-    use crate::render::{ClockFaces, RenderOptions};
+    use crate::render::{board_pixmap, ClockFaces, RenderOptions};
     use crate::rules::{Position, Side, Variant};
 
     /// The least PSNR (dB) a palette board keeps against the truecolour one: above 38 dB two
@@ -76,15 +73,6 @@ mod tests {
     /// The most a flat pixel (one whose eight neighbours share its colour) may differ, per
     /// channel: flat areas keep their colour; only anti-aliased edges snap to a shade.
     const MAX_FLAT_DIFF: u8 = 1;
-
-    /// The truecolour picture of `pos` with `opts`, as `board_png` draws it before encoding.
-    fn truecolour(pos: &Position, opts: &RenderOptions) -> Pixmap {
-        let fonts = Fonts::load();
-        let scene = Scene::new(pos, opts, &fonts);
-        let mut c = Canvas::new(WIDTH as u32, scene.height as u32, BACKGROUND, fonts);
-        scene.draw(&mut c);
-        c.into_pixmap()
-    }
 
     /// The fixed positions: the start, a busy mtaji board (every pit full, four captures), a
     /// namua capture with clocks, a takasia stop seen from North, a game over with a banner.
@@ -171,7 +159,7 @@ mod tests {
     #[test]
     fn the_palette_board_looks_like_the_truecolour_one() {
         for (what, pos, opts) in fixed_positions() {
-            let truth = truecolour(&pos, &opts);
+            let truth = board_pixmap(&pos, &opts);
             let png = palette_png(&truth);
             let shown = image::load_from_memory(&png).expect("a PNG").to_rgb8();
             assert_eq!(shown.dimensions(), (truth.width(), truth.height()));
