@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 
 use bao_bot::ai::matchplay::novice_move;
 use bao_bot::ai::{choose_move, SearchLimits};
-use bao_bot::render::{game_gif, move_gif, GameGifOptions, GameRecord, RenderOptions};
+use bao_bot::render::{board_png, game_gif, move_gif, GameGifOptions, GameRecord, RenderOptions};
 use bao_bot::rules::{LiftReason, Move, Position, Step, Trace, Variant};
 
 const EXTRAS: [(&str, &str); 5] = [
@@ -204,6 +204,10 @@ fn main() {
     let mut sizes = Vec::with_capacity(corpus.len());
     let mut slowest = (Duration::ZERO, String::new());
     let mut cpu = Vec::with_capacity(corpus.len());
+    // The board PNG of the position after each move, as a reply sends it beside the GIF.
+    let mut png_times = Vec::with_capacity(corpus.len());
+    let mut png_sizes = Vec::with_capacity(corpus.len());
+    let mut per_move = Vec::with_capacity(corpus.len());
     for s in corpus.iter().filter(|_| !game_only) {
         let opts = RenderOptions {
             names: names.clone(),
@@ -221,6 +225,19 @@ fn main() {
         }
         times.push(took.as_secs_f64() * 1000.0);
         sizes.push(gif.len() as f64 / 1024.0);
+        let after = s.before.play(&s.mv).expect("corpus moves are legal");
+        let still = RenderOptions {
+            trace: Some(after.1),
+            ..opts
+        };
+        let t = Instant::now();
+        let png = board_png(&after.0, &still);
+        png_times.push(t.elapsed().as_secs_f64() * 1000.0);
+        png_sizes.push(png.len() as f64 / 1024.0);
+        per_move.push((png.len() + gif.len()) as f64 / 1024.0);
+    }
+    for v in [&mut png_times, &mut png_sizes, &mut per_move] {
+        v.sort_by(f64::total_cmp);
     }
     times.sort_by(f64::total_cmp);
     sizes.sort_by(f64::total_cmp);
@@ -240,6 +257,19 @@ fn main() {
         percentile(&cpu, 0.5),
         percentile(&cpu, 0.99),
         cpu.last().copied().unwrap_or(0.0),
+    );
+    println!(
+        "board_png after each move: median {:.1} ms, p99 {:.1} ms; size median {:.1} KB, max {:.1} KB",
+        percentile(&png_times, 0.5),
+        percentile(&png_times, 0.99),
+        percentile(&png_sizes, 0.5),
+        png_sizes.last().copied().unwrap_or(0.0),
+    );
+    println!(
+        "  PNG + GIF per move: median {:.0} KB, p90 {:.0} KB, max {:.0} KB",
+        percentile(&per_move, 0.5),
+        percentile(&per_move, 0.9),
+        per_move.last().copied().unwrap_or(0.0),
     );
 
     // A 100-ply game at one frame per ply: the first game that long (or the longest).

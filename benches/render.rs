@@ -84,38 +84,51 @@ fn main() {
     );
 }
 
-/// Times PNG encoder settings on one picture (`BAO_BENCH_ENCODERS=1 cargo bench --bench render`).
-fn compare_encoders(png: &[u8]) {
-    use image::codecs::png::{CompressionType, FilterType, PngEncoder};
-    use image::{ExtendedColorType, ImageEncoder};
-    let img = image::load_from_memory(png).unwrap().to_rgb8();
-    let (w, h) = img.dimensions();
-    for comp in [
-        CompressionType::Fast,
-        CompressionType::Level(1),
-        CompressionType::Level(2),
-        CompressionType::Level(3),
-        CompressionType::Default,
-    ] {
+/// Times PNG encoder settings on one picture (`BAO_BENCH_ENCODERS=1 cargo bench --bench render`):
+/// the board's palette indices written at each deflate level with each row filter.
+fn compare_encoders(board: &[u8]) {
+    let mut reader = png::Decoder::new(std::io::Cursor::new(board))
+        .read_info()
+        .expect("the board is a PNG");
+    let palette = reader
+        .info()
+        .palette
+        .as_ref()
+        .expect("the board PNG is indexed")
+        .to_vec();
+    let mut indices = vec![0; reader.output_buffer_size().expect("a sane size")];
+    let frame = reader.next_frame(&mut indices).expect("the board decodes");
+    let (w, h) = (frame.width, frame.height);
+    for level in [1u8, 3, 6, 9] {
         for filter in [
-            FilterType::Adaptive,
-            FilterType::Sub,
-            FilterType::Up,
-            FilterType::Paeth,
+            png::Filter::NoFilter,
+            png::Filter::Sub,
+            png::Filter::Up,
+            png::Filter::Paeth,
+            png::Filter::Adaptive,
         ] {
             let mut times = Vec::new();
             let mut size = 0;
             for _ in 0..15 {
                 let t = Instant::now();
                 let mut out = Vec::new();
-                PngEncoder::new_with_quality(&mut out, comp, filter)
-                    .write_image(img.as_raw(), w, h, ExtendedColorType::Rgb8)
-                    .unwrap();
+                let mut enc = png::Encoder::new(&mut out, w, h);
+                enc.set_color(png::ColorType::Indexed);
+                enc.set_palette(palette.clone());
+                enc.set_deflate_compression(png::DeflateCompression::Level(level));
+                enc.set_filter(filter);
+                let mut writer = enc.write_header().unwrap();
+                writer.write_image_data(&indices).unwrap();
+                writer.finish().unwrap();
                 times.push(t.elapsed().as_secs_f64() * 1000.0);
                 size = out.len();
             }
             times.sort_by(f64::total_cmp);
-            println!("{comp:?} {filter:?}: {:.2} ms {} KB", times[7], size / 1024);
+            println!(
+                "level {level} {filter:?}: {:.2} ms {:.1} KB",
+                times[7],
+                size as f64 / 1024.0
+            );
         }
     }
 }

@@ -20,6 +20,7 @@ mod graph;
 mod marks;
 mod movie;
 mod palette;
+mod png;
 mod pool;
 mod scene;
 mod stage;
@@ -102,13 +103,19 @@ impl Default for RenderOptions {
 }
 
 /// Draws `pos` as a PNG and returns the encoded bytes: 1000 px wide, 640-850 px high
-/// (more caption lines make it taller), typically 80-150 KB; about 5 ms in a release build (`cargo bench --bench render`).
+/// (more caption lines make it taller), an indexed PNG in the board palette of typically
+/// 25-40 KB (`cargo bench --bench render` gives sizes and times).
 pub fn board_png(pos: &Position, opts: &RenderOptions) -> Vec<u8> {
+    png::palette_png(&board_pixmap(pos, opts))
+}
+
+/// The picture [`board_png`] encodes, in truecolour.
+pub(crate) fn board_pixmap(pos: &Position, opts: &RenderOptions) -> tiny_skia::Pixmap {
     let fonts = Fonts::load();
     let scene = Scene::new(pos, opts, &fonts);
     let mut canvas = Canvas::new(WIDTH as u32, scene.height as u32, BACKGROUND, fonts);
     scene.draw(&mut canvas);
-    canvas.into_png()
+    canvas.into_pixmap()
 }
 
 #[cfg(test)]

@@ -182,12 +182,9 @@ mod tests {
     use tiny_skia::Pixmap;
 
     use super::*;
-    use crate::render::canvas::Canvas;
     use crate::render::gif::{flat_colors, Rect};
     use crate::render::marks::tests::{played, CAPTURE};
     use crate::render::movie::{game_movie, moves_movie};
-    use crate::render::scene::Scene;
-    use crate::render::theme::{Fonts, WIDTH};
     use crate::render::{GameGifOptions, GameRecord, RenderOptions};
     use crate::rules::{Position, Side, Variant};
 
@@ -242,11 +239,7 @@ mod tests {
 
     /// The still picture of `pos` with `opts`, before it is encoded.
     fn still(pos: &Position, opts: &RenderOptions) -> Pixmap {
-        let fonts = Fonts::load();
-        let scene = Scene::new(pos, opts, &fonts);
-        let mut c = Canvas::new(WIDTH as u32, scene.height as u32, BACKGROUND, fonts);
-        scene.draw(&mut c);
-        c.into_pixmap()
+        crate::render::board_pixmap(pos, opts)
     }
 
     /// The first `n` moves of a game of `variant` (each the `k * 7`-th legal move).

@@ -2,7 +2,9 @@
 //! every refusal, and correspondence play with an injected clock.
 
 use crate::support::app_world;
-use app_world::{challenge, private, world, world_on, World, GENERAL, T0};
+use app_world::{
+    challenge, private, world, world_on, world_without_animations, World, GENERAL, T0,
+};
 use std::sync::Arc;
 
 use bao_bot::app::{Command, Destination, Reply, Settings, User};
@@ -180,7 +182,7 @@ fn moves_refusals_and_out_of_date_buttons() {
 
 #[test]
 fn a_whole_game_to_its_end_with_history_that_replays() {
-    let w = world();
+    let w = world_without_animations();
     w.start_game(None);
     let players = [w.asha.clone(), w.baraka.clone()];
     let mut last = Reply::default();

@@ -2,7 +2,7 @@
 //! board buttons, who may see what) and `/bao hint` (allowed and refused).
 
 use crate::support::app_world;
-use app_world::{challenge, private, world, World, GENERAL};
+use app_world::{challenge, private, world, world_without_animations, World, GENERAL};
 use std::cell::RefCell;
 
 use bao_bot::app::{Command, Reply, User};
@@ -252,7 +252,7 @@ fn a_hint_says_a_proved_win_in_n_and_the_n_is_exact() {
     use bao_bot::ai::forced::wins_within;
     use bao_bot::app::{Level, Variant};
     use bao_bot::rules::Side;
-    let w = world();
+    let w = world_without_animations();
     let dm = Place::Dm { user: 1 };
     w.say(
         &w.asha,
@@ -324,7 +324,7 @@ fn a_hint_says_a_proved_win_in_n_and_the_n_is_exact() {
 #[test]
 fn the_board_says_a_proved_win_only_in_a_finished_game_or_where_hints_are_allowed() {
     use bao_bot::ai::forced::{forced_win, FORCED_WIN_NODES};
-    let w = world();
+    let w = world_without_animations();
     let r = w.say(&w.asha, &GENERAL, challenge(&w.baraka).command());
     let accept = r.button_ids()[0].to_string();
     w.app.press(&w.baraka, &GENERAL, &accept).expect("accept");

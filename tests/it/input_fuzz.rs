@@ -205,7 +205,10 @@ fn assert_consistent(store: &Store) {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig {
+        cases: crate::support::cases(8, 24),
+        ..ProptestConfig::default()
+    })]
 
     #[test]
     fn random_sessions_answer_everything_and_keep_games_whole(

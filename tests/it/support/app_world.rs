@@ -39,6 +39,16 @@ pub fn world() -> World {
     world_with(Settings::default())
 }
 
+/// A world whose boards come without their move's animation, for tests that play whole
+/// games to check something else: each move's GIF is most of such a test's time, and the
+/// GIFs are checked in `app_anim` and `render_anim` (docs/testing.md).
+pub fn world_without_animations() -> World {
+    world_with(Settings {
+        animation: false,
+        ..Settings::default()
+    })
+}
+
 /// A world with `settings` over a fresh in-memory store.
 pub fn world_with(settings: Settings) -> World {
     let store = Arc::new(Store::open_in_memory().expect("store"));

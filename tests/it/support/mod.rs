@@ -16,3 +16,13 @@ pub mod games;
 pub mod gifs;
 pub mod web;
 pub mod web_run;
+
+/// How many cases a slow property test runs: `quick` by default, `full` when
+/// `BAO_FULL_TESTS` is set (a release check; docs/testing.md).
+pub fn cases(quick: u32, full: u32) -> u32 {
+    if std::env::var_os("BAO_FULL_TESTS").is_some() {
+        full
+    } else {
+        quick
+    }
+}
