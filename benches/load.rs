@@ -13,6 +13,11 @@
 //! 'queue_limit = 500'` sets the child's `[render]` config; `-- --bot PATH` runs another
 //! build of the bot instead (an older one, for before/after figures). Under `cargo test` it
 //! runs 4 games for one round, as a smoke test.
+//!
+//! `-- --flood N` measures fair drawing instead (issue 51): the time from a `/bao move` to
+//! its board posted, alone, while one user sends N `/bao-replay` of a finished game of
+//! `--plies P` plies (320 by default), and while N users send one each (each a different
+//! picture, so none comes from the cache); with the replays posted and refused.
 
 #[path = "../tests/it/support/mod.rs"]
 mod support;
@@ -23,7 +28,7 @@ use std::process::{Child, Command as Process, Stdio};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use bao_bot::app::{App, Settings, SystemClock, User};
+use bao_bot::app::{App, Command, Settings, SystemClock, User};
 use bao_bot::rules::Position;
 use bao_bot::store::{Place as StorePlace, Store};
 use support::fake_discord::payloads::{self, Opt, Place, Who};
@@ -54,6 +59,164 @@ fn games_db(path: &Path, games: u64) {
             channel: FIRST_CHANNEL + g,
         };
         support::games::start_game(&app, &place, &asha, &baraka);
+    }
+}
+
+/// A database with a running game (Asha South) in the first channel and a finished game of
+/// about `plies` plies in the second; returns the finished game's id and plies.
+fn flood_db(path: &Path, plies: usize) -> (i64, u32) {
+    let store = Arc::new(Store::open(path).expect("store"));
+    let settings = Settings {
+        animation: false,
+        ..Settings::default()
+    };
+    let app = App::new(store.clone(), Arc::new(SystemClock), settings);
+    let (asha, baraka) = (User::new(ASHA, "asha"), User::new(BARAKA, "baraka"));
+    let place = |k: u64| StorePlace::Channel {
+        guild: GUILD,
+        channel: FIRST_CHANNEL + k,
+    };
+    support::games::start_game(&app, &place(0), &asha, &baraka);
+    let studied = place(1);
+    support::games::start_game(&app, &studied, &asha, &baraka);
+    let start = Position::start(bao_bot::rules::Variant::Kiswahili);
+    for text in support::web::long_line(&start, plies) {
+        let game = store.game_in(&studied).expect("store").expect("game");
+        let pos: Position = game.position.parse().expect("position");
+        let who = match pos.turn() {
+            bao_bot::rules::Side::South => &asha,
+            bao_bot::rules::Side::North => &baraka,
+        };
+        app.handle(who, &studied, Command::Move { text, game: None })
+            .expect("move");
+    }
+    let game = store.game_in(&studied).expect("store").expect("game");
+    app.handle(&baraka, &studied, Command::Resign)
+        .expect("resign");
+    (game.id.0, game.ply)
+}
+
+/// The requests since `mark` answering interaction `id` with a message: (when, ephemeral,
+/// with a picture).
+fn answers(fake: &FakeDiscord, mark: usize, id: u64) -> Vec<(Instant, bool, bool)> {
+    let token = payloads::token_for(id);
+    let mut out = Vec::new();
+    fake.scan(mark, |r| {
+        if r.uses_token(&token) && r.content().is_some() {
+            let picture = r.has_png() || r.files.iter().any(|f| f.filename.ends_with(".gif"));
+            out.push((r.at, r.is_ephemeral(), picture));
+        }
+    });
+    out
+}
+
+/// One way of flooding: its name, and whether one user sends every replay.
+const FLOODS: [(&str, Option<bool>); 3] = [
+    ("alone", None),
+    ("one user sends the replays", Some(true)),
+    ("each replay from another user", Some(false)),
+];
+
+/// The move's board delay alone and under each flood of `floods` replays of `studied`.
+async fn flood(
+    fake: &FakeDiscord,
+    (studied, plies): (i64, u32),
+    floods: usize,
+    rounds: u32,
+    next_id: &mut u64,
+) {
+    let mut pos = Position::start(bao_bot::rules::Variant::Kiswahili);
+    let mut picture = 0u32;
+    for (name, one_user) in FLOODS {
+        let mut delays = Vec::new();
+        let (mut posted, mut refused) = (0, 0);
+        for _ in 0..rounds {
+            let mark = fake.mark();
+            let mut sent = Vec::new();
+            if let Some(one_user) = one_user {
+                for k in 0..floods as u64 {
+                    let who = if one_user {
+                        Who::new(ASHA + 100, "flood")
+                    } else {
+                        Who::new(ASHA + 100 + k, "flood")
+                    };
+                    // One picture per round for one user; one per replay for many.
+                    if !one_user || k == 0 {
+                        picture += 1;
+                    }
+                    let id = *next_id;
+                    *next_id += 1;
+                    fake.send_interaction(payloads::slash(
+                        id,
+                        &who,
+                        Place::Guild {
+                            guild_id: GUILD,
+                            channel_id: FIRST_CHANNEL + 1,
+                        },
+                        "bao-replay",
+                        &[
+                            Opt::Str("game", studied.to_string()),
+                            Opt::Int("from", i64::from(picture % plies.max(1))),
+                        ],
+                    ));
+                    sent.push(id);
+                }
+                // The replays are in hand before the move comes.
+                tokio::time::sleep(Duration::from_millis(100)).await;
+            }
+            let Some(mv) = pos.legal_moves().first().cloned() else {
+                break;
+            };
+            let (who, name) = match pos.turn() {
+                bao_bot::rules::Side::South => (ASHA, "asha"),
+                bao_bot::rules::Side::North => (BARAKA, "baraka"),
+            };
+            pos = pos.play(&mv).expect("a legal move").0;
+            let id = *next_id;
+            *next_id += 1;
+            let at = Instant::now();
+            fake.send_interaction(payloads::slash(
+                id,
+                &Who::new(who, name),
+                Place::Guild {
+                    guild_id: GUILD,
+                    channel_id: FIRST_CHANNEL,
+                },
+                "move",
+                &[Opt::Str("move", mv.to_string())],
+            ));
+            let wait = Duration::from_secs(300);
+            let board = fake
+                .wait_until(wait, || {
+                    answers(fake, mark, id)
+                        .into_iter()
+                        .find(|(_, _, picture)| *picture)
+                        .map(|(when, _, _)| when)
+                })
+                .await
+                .expect("the move's board");
+            delays.push(board.duration_since(at));
+            // Every replay answered before the next round.
+            let done = fake
+                .wait_until(wait, || {
+                    let all: Vec<_> = sent
+                        .iter()
+                        .filter_map(|&r| answers(fake, mark, r).into_iter().next())
+                        .collect();
+                    (all.len() == sent.len()).then_some(all)
+                })
+                .await
+                .expect("every replay answered");
+            posted += done.iter().filter(|(_, private, _)| !private).count();
+            refused += done.iter().filter(|(_, private, _)| *private).count();
+        }
+        delays.sort();
+        println!(
+            "a move's board {name}: median {:.0} ms, max {:.0} ms over {} moves; replays posted {posted}, refused {refused} (target 500 ms)",
+            ms(percentile(&delays, 0.5)),
+            ms(delays[delays.len() - 1]),
+            delays.len()
+        );
     }
 }
 
@@ -206,6 +369,31 @@ fn main() {
         .enable_all()
         .build()
         .expect("runtime");
+    if let Some(floods) = after("--flood").and_then(|n| n.parse::<usize>().ok()) {
+        let plies = after("--plies")
+            .and_then(|p| p.parse().ok())
+            .unwrap_or(if full { 320 } else { 40 });
+        runtime.block_on(async move {
+            let dir = tempfile::tempdir().expect("temp dir");
+            let db = dir.path().join("flood.db");
+            let studied = flood_db(&db, plies);
+            let fake = FakeDiscord::start().await;
+            let mut bot = start_bot(&fake, &db, dir.path(), &render, &program);
+            let wait = Duration::from_secs(60);
+            fake.wait_for_ready(wait).await;
+            fake.wait_for(|r| r.is("PUT", "/api/v10/applications/*/commands"), wait)
+                .await;
+            println!(
+                "fair drawing: {floods} replays of a {}-ply game per round, {rounds} round(s)",
+                studied.1
+            );
+            let mut next_id = 2_000_000u64;
+            flood(&fake, studied, floods, rounds, &mut next_id).await;
+            let _ = bot.kill();
+            let _ = bot.wait();
+        });
+        return;
+    }
     runtime.block_on(async move {
         let mut next_id = 1_000_000u64;
         for games in sizes {

@@ -7,6 +7,7 @@
 //! - the server's memory with 500 live pages open (target: at most 50 MB more);
 //! - another address served while 1,100 slow connections from one address are open (with
 //!   the default limits, under 1,024 file handles).
+//! - the page's time under 40 parallel GIF requests from one client (target: p95 50 ms).
 //!
 //! `cargo bench --bench web`; under `cargo test` it runs a small version as a smoke test.
 //! `cargo bench --bench web -- --demo FILE` only writes the demo database (for trying the
@@ -16,6 +17,8 @@
 mod web_common;
 
 use std::process::{Child, Command, Stdio};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use http_body_util::BodyExt;
@@ -390,6 +393,56 @@ async fn main() {
     assert_eq!(counts["live"], live_pages, "every page is live");
     assert_eq!(counts["polled"], live_games, "one poller per game");
     drop(open);
+
+    // 5. Pictures never stall pages: the page under 40 parallel GIF requests from one
+    // client, each asking again as soon as it is answered.
+    let gif = format!("{page}/game.gif");
+    let stop = Arc::new(AtomicBool::new(false));
+    let storm: Vec<_> = (0..40)
+        .map(|_| {
+            let (http, gif, stop) = (http.clone(), gif.clone(), stop.clone());
+            tokio::spawn(async move {
+                let (mut served, mut refused, mut bytes) = (0u32, 0u32, 0usize);
+                while !stop.load(Ordering::Relaxed) {
+                    match fetch(&http, &gif).await {
+                        (200, body) => {
+                            served += 1;
+                            bytes = body.len();
+                        }
+                        (503, _) => refused += 1,
+                        (status, _) => panic!("the GIF answered {status}"),
+                    }
+                }
+                (served, refused, bytes)
+            })
+        })
+        .collect();
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    let mut times = Vec::new();
+    for _ in 0..fetches {
+        let t = Instant::now();
+        let (status, _) = fetch(&http, &page).await;
+        times.push(t.elapsed());
+        assert_eq!(status, 200);
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    stop.store(true, Ordering::Relaxed);
+    let (mut served, mut refused, mut gif_bytes) = (0, 0, 0);
+    for s in storm {
+        let (ok, busy, bytes) = s.await.expect("storm");
+        served += ok;
+        refused += busy;
+        gif_bytes = gif_bytes.max(bytes);
+    }
+    times.sort();
+    println!(
+        "page under 40 parallel GIF requests ({plies}-ply game, GIF {:.0} KB): median {}, p95 {}, max {} over {fetches} (target p95 50 ms); GIFs served {served}, refused 503 {refused}",
+        gif_bytes as f64 / 1024.0,
+        ms(percentile(&times, 0.5)),
+        ms(percentile(&times, 0.95)),
+        ms(*times.last().unwrap())
+    );
+
     drop(server);
 
     slow_connections(

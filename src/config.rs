@@ -159,9 +159,13 @@ pub struct RenderLimits {
     /// How many pictures and animations are drawn at once (the render workers); 0 means
     /// one per core. Further drawings wait their turn in arrival order.
     pub workers: usize,
-    /// Past this many drawings waiting, a move's animation is skipped: the move is
-    /// confirmed at once and its still board follows.
+    /// Past this many boards waiting (replays and other pictures that can wait are not
+    /// counted), a move's animation is skipped: the move is confirmed at once and its still
+    /// board follows.
     pub queue_limit: usize,
+    /// Megabytes of finished games' replays and boards kept, so the same picture is drawn
+    /// once (shared with the web pages served by the same process); 0 keeps none.
+    pub cache_mb: usize,
 }
 
 impl Default for RenderLimits {
@@ -169,6 +173,7 @@ impl Default for RenderLimits {
         RenderLimits {
             workers: 0,
             queue_limit: crate::app::DEFAULT_RENDER_QUEUE_LIMIT,
+            cache_mb: crate::app::DEFAULT_PICTURE_CACHE_BYTES >> 20,
         }
     }
 }

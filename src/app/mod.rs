@@ -29,6 +29,7 @@ mod correspondence;
 mod ladder;
 mod lookup;
 mod parse;
+mod picture_cache;
 mod picture_words;
 mod play_link;
 mod refusal;
@@ -68,6 +69,9 @@ pub use commands::daily_puzzle_channel;
 pub use commands::language::language_choice;
 pub use conversation::Conversation;
 pub use parse::{amount_of_time, game_option, on_off, read_time_per_move, time_per_move};
+pub use picture_cache::{
+    CacheFigures, Picture, PictureCache, PictureKey, DEFAULT_PICTURE_CACHE_BYTES,
+};
 pub use picture_words::picture_words;
 pub use ratings::{change_words, signed};
 pub use reply::{
@@ -185,6 +189,10 @@ pub struct App {
     ai: ai_pool::AiPool,
     /// Where every picture and animation is drawn: a bounded pool of workers.
     pictures: crate::render::Pictures,
+    /// Finished games' pictures, drawn once (shared with the web pages in one process).
+    picture_cache: Arc<PictureCache>,
+    /// Users whose replay is being drawn (one at a time each).
+    replays: analysis::Running,
     /// When the app started, unix seconds (for `/bao help topic:about`).
     started: i64,
     /// Users whose analysis is under way (one at a time each).
@@ -221,12 +229,15 @@ impl App {
             settings.render_workers,
             settings.render_queue_limit,
         ));
+        let picture_cache = Arc::new(PictureCache::new(settings.picture_cache_bytes));
         App {
             store,
             clock,
             settings,
             ai,
             pictures,
+            picture_cache,
+            replays: analysis::Running::default(),
             started,
             analyses: analysis::Running::default(),
             web_key: OnceLock::new(),
@@ -249,6 +260,19 @@ impl App {
     /// The render pool, for its load (front ends answer early when it is long).
     pub fn render_pool(&self) -> &crate::render::RenderPool {
         self.pictures.pool()
+    }
+
+    /// The cache of finished games' pictures, to share with another app in the same
+    /// process (the web pages beside the bot: [`App::with_picture_cache`]).
+    pub fn picture_cache(&self) -> &Arc<PictureCache> {
+        &self.picture_cache
+    }
+
+    /// This app keeping finished games' pictures in `cache` (another app's), so that a
+    /// picture drawn for one is not drawn again for the other.
+    pub fn with_picture_cache(mut self, cache: Arc<PictureCache>) -> App {
+        self.picture_cache = cache;
+        self
     }
 
     /// The store (for the front ends' own bookkeeping, such as closing it on exit).

@@ -440,9 +440,11 @@ pub struct Settings {
     pub ai_queue_limit: usize,
     /// How many pictures and animations are drawn at once (the render workers).
     pub render_workers: usize,
-    /// Past this many drawings waiting, a move's animation is skipped and its still board
+    /// Past this many boards waiting, a move's animation is skipped and its still board
     /// sent instead, so the move is answered without waiting for it.
     pub render_queue_limit: usize,
+    /// Bytes of finished games' pictures kept ([`super::PictureCache`]).
+    pub picture_cache_bytes: usize,
     /// Most reminders per game per day.
     pub max_reminders_per_day: u32,
     /// Whether boards after a move come animated, for users who have not chosen.
@@ -474,6 +476,7 @@ impl Default for Settings {
             ai_queue_limit: 16,
             render_workers: crate::render::RenderPool::default_workers(),
             render_queue_limit: DEFAULT_RENDER_QUEUE_LIMIT,
+            picture_cache_bytes: super::DEFAULT_PICTURE_CACHE_BYTES,
             max_reminders_per_day: 3,
             animation: true,
             rated_by_default: true,

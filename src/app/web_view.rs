@@ -13,13 +13,25 @@ use serde::Serialize;
 use crate::ai::analysis::{GameAnalysis, Label, PlyAnalysis, DEFAULT_NODES};
 use crate::i18n::{words, Lang, Msg, Text};
 use crate::msg;
-use crate::render::{GameGifOptions, GameRecord, GifError};
+use crate::render::GifError;
 use crate::rules::{Pit, Position, Row, Side, Step, Trace};
 use crate::store::{Game, GameStatus};
 use crate::vocab::Place;
 
+use super::refusal::Halt;
 use super::web_link::{game_path, game_visibility, Visibility};
-use super::{App, AppError, GameId};
+use super::{App, AppError, GameId, Picture, PictureKey};
+
+/// The fault behind `halt`, for a web read (which refuses nothing: no user asks).
+fn halt_error(halt: Halt, game: GameId) -> AppError {
+    match halt {
+        Halt::Failed(e) => e,
+        other => AppError::Corrupt {
+            game,
+            detail: format!("no picture: {other:?}"),
+        },
+    }
+}
 
 /// The names of the 32 pits in the order of [`PlyView::pits`]: `A1`..`A8`, `B1`..`B8`,
 /// `a1`..`a8`, `b1`..`b8`.
@@ -511,13 +523,7 @@ impl App {
         let Some(game) = self.web_game(id, token)? else {
             return Ok(None);
         };
-        let response = self.history(&game).map_err(|h| match h {
-            super::refusal::Halt::Failed(e) => e,
-            other => AppError::Corrupt {
-                game: game.id,
-                detail: format!("no record: {other:?}"),
-            },
-        })?;
+        let response = self.history(&game).map_err(|h| halt_error(h, game.id))?;
         let file = response.reply.attachments.into_iter().next();
         Ok(file.map(|a| WebFile {
             filename: a.filename,
@@ -534,7 +540,20 @@ impl App {
         let pos = self.position(&game)?;
         let trace = self.last_trace(&game)?;
         let (shown, opts) = self.picture(&game, &pos, trace, Side::South);
-        let bytes = self.pictures.board_png(&shown, &opts)?;
+        // A finished game's board never changes: drawn once.
+        let bytes = if matches!(game.status, GameStatus::Finished | GameStatus::Aborted) {
+            let key = PictureKey {
+                game: game.id,
+                picture: Picture::Board,
+                lang: self.picture_lang(&game.place),
+                plies: game.ply,
+            };
+            self.picture_cache
+                .get_or_draw(key, || self.pictures.board_png(&shown, &opts))?
+                .to_vec()
+        } else {
+            self.pictures.board_png(&shown, &opts)?
+        };
         Ok(Some(WebFile {
             filename: format!("bao-game-{}-ply-{}.png", game.id, game.ply),
             content_type: "image/png",
@@ -558,42 +577,35 @@ impl App {
         if !matches!(game.status, GameStatus::Finished | GameStatus::Aborted) || game.ply == 0 {
             return Ok(None);
         }
-        let (start, traces) = self.traces(&game)?;
-        let moves = traces.iter().map(|(_, t)| t.mv).collect();
-        let opts = GameGifOptions {
-            names: Some([
-                self.side_name(&game, Side::South).render(lang),
-                self.side_name(&game, Side::North).render(lang),
-            ]),
-            winner: game.winner,
-            result_text: game
-                .reason
-                .map(|r| super::view::reason_words(r).render(lang)),
-            words: super::picture_words(lang),
-            ..GameGifOptions::default()
+        let record = self.game_record(&game)?;
+        let shown = Picture::Replay {
+            viewer: Side::South,
+            from: 0,
+            to: record.moves.len() as u32,
         };
-        Ok(Some(
-            match self.pictures.game_gif(GameRecord { start, moves }, opts)? {
-                Ok(bytes) => Ok(WebFile {
-                    filename: format!("bao-game-{}.gif", game.id),
-                    content_type: "image/gif",
-                    bytes,
-                }),
-                Err(GifError::TooLarge { bytes }) => Err(msg!(
-                    "web-gif-too-large",
-                    id = game.id.to_string(),
-                    bytes = bytes.to_string(),
-                    max = crate::render::MAX_GIF_BYTES.to_string()
-                )
-                .render(lang)),
-                Err(e) => {
-                    return Err(AppError::Corrupt {
-                        game: game.id,
-                        detail: e.to_string(),
-                    })
-                }
-            },
-        ))
+        let drawn = self
+            .replay_gif(&game, record, shown, lang, None)
+            .map_err(|h| halt_error(h, game.id))?;
+        Ok(Some(match drawn {
+            Ok(bytes) => Ok(WebFile {
+                filename: format!("bao-game-{}.gif", game.id),
+                content_type: "image/gif",
+                bytes,
+            }),
+            Err(GifError::TooLarge { bytes }) => Err(msg!(
+                "web-gif-too-large",
+                id = game.id.to_string(),
+                bytes = bytes.to_string(),
+                max = crate::render::MAX_GIF_BYTES.to_string()
+            )
+            .render(lang)),
+            Err(e) => {
+                return Err(AppError::Corrupt {
+                    game: game.id,
+                    detail: e.to_string(),
+                })
+            }
+        }))
     }
 
     /// The result in words: `Asha (South) wins: resignation`, or how it ended without one.

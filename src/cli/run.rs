@@ -62,6 +62,7 @@ pub fn run(config_path: Option<&Path>) -> Result<(), CliError> {
         ai_queue_limit: config.ai.max_waiting,
         render_workers: config.render.workers(),
         render_queue_limit: config.render.queue_limit,
+        picture_cache_bytes: config.render.cache_mb << 20,
         animation: config.animation,
         rated_by_default: config.rated_by_default,
         // Discord opens a thread per game where the server's placement asks for it.
@@ -78,7 +79,10 @@ pub fn run(config_path: Option<&Path>) -> Result<(), CliError> {
         .build()
         .map_err(|e| CliError::Other(e.into()))?;
     let web_app = match web_addr {
-        Some(_) => Some(Arc::new(super::web::web_app(&config.database)?)),
+        // The pages keep finished games' pictures in the bot's cache: drawn once for both.
+        Some(_) => Some(Arc::new(
+            super::web::web_app(&config.database)?.with_picture_cache(app.picture_cache().clone()),
+        )),
         None => None,
     };
     // The game clocks first: the downtime is given back before anything else runs.

@@ -42,7 +42,7 @@ pub use graph::{evaluation_graph_png, evaluation_graph_png_words};
 pub use movie::{
     game_gif, move_gif, moves_gif, GameGifOptions, GameRecord, GifError, MAX_GIF_BYTES, PLY_CS,
 };
-pub use pool::{Pictures, PoolError, RenderPool};
+pub use pool::{Pictures, PoolError, RenderPool, Urgency, LATER_QUEUE_LIMIT};
 pub use table::{table_png, table_text, Column, Table, TableRow};
 pub use text::{board_text, board_text_with, board_text_words, Ending};
 pub use words::{fill, Describer, PictureWords};

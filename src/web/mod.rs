@@ -4,7 +4,9 @@
 //! Like the Discord and console front ends it names only `crate::app` items: it runs an
 //! [`App`] over a read-only store and shows what the app's web views return
 //! ([`App::web_game_page`], [`App::web_game_data`], [`App::web_event_page`], …). Every read
-//! runs off the async runtime (`spawn_blocking`), at most [`WebOptions::readers`] at once.
+//! runs off the async runtime (`spawn_blocking`), at most [`WebOptions::readers`] at once;
+//! pictures have a lane of their own (see [`picture_lane`]), so a storm of GIF requests
+//! never stalls a page.
 //! Pages are escaped HTML (maud) with the script and style as embedded files under
 //! `/static/`; every response carries a strict Content-Security-Policy and no referrer,
 //! so a private page's token never leaves in a `Referer`. Each address is held to a
@@ -20,6 +22,7 @@ mod live;
 mod pages;
 mod play;
 mod serve;
+mod picture_lane;
 
 use std::convert::Infallible;
 use std::future::Future;
@@ -59,10 +62,15 @@ pub struct WebOptions {
     pub live_per_address: usize,
     /// Requests each client address may make per minute.
     pub requests_per_minute: u32,
-    /// Most database reads (and drawings) under way at once.
+    /// Most page and data reads under way at once.
     pub readers: usize,
     /// The connections held (see [`serve_with`]).
     pub connections: Connections,
+    /// Most pictures (`board.png`, `game.gif`) read and drawn at once, apart from the
+    /// page reads.
+    pub picture_slots: usize,
+    /// Most pictures in hand (drawing or waiting); past it a picture gets 503.
+    pub picture_queue: usize,
 }
 
 impl Default for WebOptions {
@@ -73,6 +81,8 @@ impl Default for WebOptions {
             requests_per_minute: 600,
             readers: 4,
             connections: Connections::default(),
+            picture_slots: 2,
+            picture_queue: 40,
         }
     }
 }
@@ -107,6 +117,8 @@ impl Reader {
 struct Web {
     reader: Reader,
     live: Arc<live::Live>,
+    /// Pictures, apart from the page reads.
+    pictures: Arc<picture_lane::PictureLane>,
 }
 
 /// The private link's token, `?k=…`, and the language asked for, `?lang=…`.
@@ -150,6 +162,11 @@ pub fn router(app: Arc<App>, options: &WebOptions) -> Router {
 /// [`router`], with playing from the page when `play` is given (the bot's process).
 pub fn router_with_play(app: Arc<App>, options: &WebOptions, play: Option<Play>) -> Router {
     let web = Web {
+        pictures: Arc::new(picture_lane::PictureLane::new(
+            app.clone(),
+            options.picture_slots,
+            options.picture_queue,
+        )),
         reader: Reader {
             app,
             slots: Arc::new(Semaphore::new(options.readers.max(1))),
@@ -285,11 +302,16 @@ async fn index(uri: axum::http::Uri) -> Response {
     Html(pages::index_page(query_lang(uri.query())).into_string()).into_response()
 }
 
-/// `{"live": pages followed live now, "polled": games polled now}`.
+/// `{"live": pages followed live now, "polled": games polled now, "pictures": pictures
+/// in hand}`.
 async fn health(State(web): State<Web>) -> Response {
     no_store(
-        Json(serde_json::json!({ "live": web.live.open(), "polled": web.live.polled() }))
-            .into_response(),
+        Json(serde_json::json!({
+            "live": web.live.open(),
+            "polled": web.live.polled(),
+            "pictures": web.pictures.in_hand(),
+        }))
+        .into_response(),
     )
 }
 
@@ -358,6 +380,29 @@ async fn read_id<T: Send + 'static>(
         web.reader
             .read(move |app| f(app, id, token.as_deref()))
             .await,
+    ))
+}
+
+/// Draws what `f` makes of the game numbered `id` in the pictures' lane, as
+/// [`read_id`] reads; [`picture_lane::Full`] inside when the lane is full.
+async fn draw_id<T: Send + 'static>(
+    web: &Web,
+    id: &str,
+    key: Key,
+    f: impl FnOnce(&App, i64, Option<&str>) -> Result<Option<T>, AppError> + Send + 'static,
+) -> Option<(i64, Result<Option<Result<T, picture_lane::Full>>, AppError>)> {
+    let id = id_of(id)?;
+    let token = key.token();
+    let drawn = web
+        .pictures
+        .draw(move |app| f(app, id, token.as_deref()))
+        .await;
+    Some((
+        id,
+        match drawn {
+            Ok(read) => read.map(|found| found.map(Ok)),
+            Err(full) => Ok(Some(Err(full))),
+        },
     ))
 }
 
@@ -459,11 +504,8 @@ async fn game_png(
     Query(key): Query<Key>,
 ) -> Response {
     let asked = key.asked();
-    let Some((_, read)) = read_id(&web, &id, key, move |app, id, token| {
-        if app.render_pool().overloaded() {
-            return Ok(Some(Err(())));
-        }
-        Ok(app.web_board_png(id, token)?.map(Ok))
+    let Some((_, read)) = draw_id(&web, &id, key, move |app, id, token| {
+        app.web_board_png(id, token)
     })
     .await
     else {
@@ -471,7 +513,7 @@ async fn game_png(
     };
     answer(read, asked, |f| match f {
         Ok(f) => file(f, false),
-        Err(()) => busy(asked),
+        Err(picture_lane::Full) => busy(asked),
     })
 }
 
@@ -481,20 +523,17 @@ async fn game_gif(
     Query(key): Query<Key>,
 ) -> Response {
     let asked = key.asked();
-    let Some((_, read)) = read_id(&web, &id, key, move |app, id, token| {
-        if app.render_pool().overloaded() {
-            return Ok(Some(Err(None)));
-        }
-        Ok(app.web_game_gif(id, token, asked)?.map(|r| r.map_err(Some)))
+    let Some((_, read)) = draw_id(&web, &id, key, move |app, id, token| {
+        app.web_game_gif(id, token, asked)
     })
     .await
     else {
         return not_found_response(asked);
     };
     answer(read, asked, |f| match f {
-        Ok(f) => file(f, false),
-        Err(None) => busy(asked),
-        Err(Some(words)) => {
+        Ok(Ok(f)) => file(f, false),
+        Err(picture_lane::Full) => busy(asked),
+        Ok(Err(words)) => {
             let lang = asked.unwrap_or_default();
             (
                 StatusCode::UNPROCESSABLE_ENTITY,

@@ -35,6 +35,7 @@ mod discord_app;
 mod discord_limits;
 mod discord_loopback;
 mod discord_ratings;
+mod discord_replays;
 mod discord_takebacks;
 mod discord_threads;
 mod discord_user_install;

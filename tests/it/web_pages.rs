@@ -511,3 +511,70 @@ async fn a_clocked_game_page_names_its_clock() {
         page.text()
     );
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn pictures_wait_in_their_own_queue_and_never_stall_pages() {
+    let options = WebOptions {
+        picture_slots: 1,
+        picture_queue: 40,
+        ..WebOptions::default()
+    };
+    let s = site(options).await;
+    let id = s.demo.long.0;
+    let health = |router: Router| async move { get(&router, "/health").await.json() };
+    // The worker that draws GIFs is held, so every GIF asked for waits.
+    let (release, held) = std::sync::mpsc::channel::<()>();
+    let holder = {
+        let app = s.app.clone();
+        std::thread::spawn(move || {
+            app.render_pool()
+                .run_as(bao_bot::render::Urgency::Later, move || {
+                    let _ = held.recv();
+                })
+        })
+    };
+    let storm: Vec<_> = (0..40)
+        .map(|_| {
+            let router = s.router.clone();
+            tokio::spawn(async move { get(&router, &format!("/g/{id}/game.gif")).await })
+        })
+        .collect();
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
+    while health(s.router.clone()).await["pictures"] != 40 {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the storm never filled the queue"
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+    }
+    // The pictures' queue is full: pages and data are still read ...
+    let page = get(&s.router, &format!("/g/{id}")).await;
+    assert_eq!(page.status, StatusCode::OK);
+    assert!(page.text().contains("<svg") || page.text().contains("board"));
+    assert_eq!(
+        get(&s.router, &format!("/g/{id}/data.json")).await.status,
+        StatusCode::OK
+    );
+    // ... and the 41st picture is refused at once, to be asked for again later.
+    for uri in [format!("/g/{id}/game.gif"), format!("/g/{id}/board.png")] {
+        let busy = get(&s.router, &uri).await;
+        assert_eq!(busy.status, StatusCode::SERVICE_UNAVAILABLE, "{uri}");
+        assert!(busy.headers.contains_key(header::RETRY_AFTER), "{uri}");
+        assert_eq!(busy.headers[header::CONTENT_SECURITY_POLICY], CSP);
+    }
+    // Released: all 40 get the same GIF, drawn once.
+    release.send(()).unwrap();
+    assert!(holder.join().unwrap().is_ok());
+    let mut bodies = Vec::new();
+    for r in storm {
+        let got = r.await.unwrap();
+        assert_eq!(got.status, StatusCode::OK);
+        bodies.push(got.body);
+    }
+    assert_eq!(&bodies[0][..6], b"GIF89a");
+    assert!(bodies.iter().all(|b| *b == bodies[0]));
+    let figures = s.app.picture_cache().figures();
+    assert_eq!(figures.draws, 1, "{figures:?}");
+    assert_eq!(figures.hits, 39, "{figures:?}");
+    assert_eq!(health(s.router.clone()).await["pictures"], 0);
+}

@@ -70,4 +70,6 @@ replay-not-accepted = The challenge has not been accepted yet: there is nothing 
 replay-only-players = Game { $game } is still running; only its players can replay it before it ends.
 replay-range = Game { $game } has { $plies } plies: ask for plies from 0 to { $plies }, the first not after the last (`/bao-replay game:{ $game } from:0 to:{ $plies }`).
 replay-too-large = Game { $game }: the GIF would be { $bytes } bytes, more than the { $max }-byte limit: ask for fewer plies or no sowing.
+replay-busy = Your other replay is still being drawn; ask again in about { $seconds } s.
+replay-queue-full = Many replays are being drawn just now; ask again in about { $seconds } s. Boards of moves are drawn first.
 replay-head = Game { $game }: { $south } (South) vs { $north } (North), plies { $from } to { $to } of { $plies }.

@@ -61,4 +61,6 @@ replay-not-accepted = Changamoto bado haijakubaliwa: hakuna cha kurudia.
 replay-only-players = Mchezo { $game } bado unaendelea; wachezaji wake tu ndio wanaoweza kuurudia kabla haujaisha.
 replay-range = Mchezo { $game } una hatua { $plies }: omba hatua kuanzia 0 hadi { $plies }, ya kwanza isiwe baada ya ya mwisho (`/bao-replay game:{ $game } from:0 to:{ $plies }`).
 replay-too-large = Mchezo { $game }: GIF ingekuwa baiti { $bytes }, zaidi ya kikomo cha baiti { $max }: omba hatua chache au bila mtawanyo.
+replay-busy = Marudio yako mengine bado yanachorwa; uliza tena baada ya takriban sekunde { $seconds }.
+replay-queue-full = Marudio mengi yanachorwa sasa hivi; uliza tena baada ya takriban sekunde { $seconds }. Mabao ya hatua huchorwa kwanza.
 replay-head = Mchezo { $game }: { $south } (Kusini) dhidi ya { $north } (Kaskazini), hatua { $from } hadi { $to } kati ya { $plies }.

@@ -33,13 +33,15 @@ const LARGEST: usize = 3;
 pub(in crate::app) struct Running(Mutex<HashSet<UserId>>);
 
 /// Marks a user's analysis as running until dropped.
-struct RunningGuard<'a>(&'a Running, UserId);
+pub(in crate::app) struct RunningGuard<'a>(&'a Running, UserId);
 
 impl Running {
     /// Marks `user` as analysing; `None` if they already are.
-    fn start(&self, user: UserId) -> Option<RunningGuard<'_>> {
+    pub(in crate::app) fn start(&self, user: UserId) -> Option<RunningGuard<'_>> {
         let mut set = self.0.lock().unwrap_or_else(PoisonError::into_inner);
-        set.insert(user).then_some(RunningGuard(self, user))
+        // `then`, not `then_some`: a guard made and dropped here would lock the set again
+        // (a deadlock) and take the running user out of it.
+        set.insert(user).then(|| RunningGuard(self, user))
     }
 }
 
