@@ -83,7 +83,8 @@ pub use view::utc;
 pub use web_event::{Cell, EventPage, PairingView, RoundView};
 pub use web_link::{Visibility, WebKey};
 pub use web_view::{
-    pit_order, AnalysisView, GameData, GamePage, Marks, MoveMark, PagePlayer, PlyView, WebFile,
+    pit_order, AnalysisView, GameData, GamePage, Marks, MoveMark, PageClocks, PagePlayer, PlyView,
+    WebFile,
 };
 
 /// The answer to a button id that is not one of the bot's well-formed ids.

@@ -275,9 +275,16 @@ enum Command {
         /// Most pages followed live at once (past it, pages poll).
         #[arg(long, default_value_t = 1000)]
         max_live: usize,
-        /// Requests each address may make per minute.
+        /// Requests each client may make per minute.
         #[arg(long, default_value_t = 600)]
         requests_per_minute: u32,
+        /// The address people reach the pages at (https://bao.example.org), for link
+        /// previews' pictures.
+        #[arg(long)]
+        public_url: Option<String>,
+        /// A proxy (address or network) whose X-Forwarded-For names the client; repeatable.
+        #[arg(long = "trusted-proxy")]
+        trusted_proxies: Vec<String>,
     },
     /// Play in the terminal: the bot's commands (`/bao ai hard`, `/bao move a6 left`) over
     /// the same store, as any user in any place (`/as baraka`, `/in #general`, `/dm`).
@@ -551,11 +558,15 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
             listen,
             max_live,
             requests_per_minute,
+            public_url,
+            trusted_proxies,
         } => web::web(&web::WebArgs {
             db: &db,
             listen,
             max_live,
             requests_per_minute,
+            public_url,
+            trusted_proxies,
         }),
         Command::Console {
             db,

@@ -90,6 +90,11 @@ pub fn run(config_path: Option<&Path>) -> Result<(), CliError> {
             let options = WebOptions {
                 max_live: config.web.max_live,
                 requests_per_minute: config.web.requests_per_minute,
+                trusted_proxies: config
+                    .web
+                    .trusted_networks()
+                    .map_err(|e| input(e.to_string()))?,
+                public_url: config.web.public_url.clone(),
                 ..WebOptions::default()
             };
             let router = web::router(web_app, &options);

@@ -65,4 +65,5 @@ mod tournament_dutch;
 mod tournament_pairing;
 mod tournament_store;
 mod web_browser;
+mod web_cache;
 mod web_pages;
