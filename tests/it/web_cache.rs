@@ -425,10 +425,7 @@ async fn the_html_itself_shows_the_position_with_named_pits() {
         );
         // The moves are in the list, and the step buttons have names.
         // (each move's button has a `data-ply`, and so has the board)
-        assert_eq!(
-            html.matches(" data-ply=\"").count() - 1,
-            game.ply as usize
-        );
+        assert_eq!(html.matches(" data-ply=\"").count() - 1, game.ply as usize);
         for name in ["First ply", "Previous ply", "Next ply", "Last ply"] {
             assert!(html.contains(&format!("aria-label=\"{name}\"")), "{name}");
         }
