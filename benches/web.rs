@@ -142,18 +142,31 @@ async fn visits(http: &Http, base: &str, page: &str) -> (usize, usize, Vec<Strin
     let html = String::from_utf8_lossy(&html).into_owned();
     let mut first = page_bytes;
     parts.push(format!("page {page_bytes} B"));
-    let links: Vec<String> = html
+    let mut links: Vec<String> = html
         .match_indices("\"/static/")
         .map(|(i, _)| {
             let rest = &html[i + 1..];
             rest[..rest.find('"').unwrap()].to_string()
         })
         .collect();
-    for l in &links {
+    let mut i = 0;
+    while i < links.len() {
+        let l = links[i].clone();
+        i += 1;
         let (status, n, _, _) = visit(http, &format!("{base}{l}"), &[enc]).await;
         assert_eq!(status, 200, "{l}");
         first += n;
         parts.push(format!("{} {n} B", l.trim_start_matches("/static/")));
+        // The modules a script imports (`'./board.HASH.js'`) are fetched too.
+        let (_, _, _, body) = visit(http, &format!("{base}{l}"), &[]).await;
+        let text = String::from_utf8_lossy(&body).into_owned();
+        for (at, _) in text.match_indices("from './") {
+            let rest = &text[at + 8..];
+            let name = format!("/static/{}", &rest[..rest.find('\'').unwrap_or(0)]);
+            if !links.contains(&name) {
+                links.push(name);
+            }
+        }
     }
     let data_url = format!("{page}/data.json");
     let (_, n, data_tag, _) = visit(http, &data_url, &[enc]).await;

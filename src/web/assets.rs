@@ -5,7 +5,9 @@
 //! with a year's `immutable` caching, so a browser fetches it once per version; the pages
 //! link those names ([`href`]). `game.js` imports the other modules by their hashed names
 //! (rewritten here), so its own hash changes with theirs. The plain names still answer,
-//! checked on each use (`no-cache`).
+//! checked on each use (`no-cache`). Each is brotli-compressed once, at the best quality
+//! (11), and sent so to a browser that accepts `br`; others get it plain or gzipped by the
+//! compression layer.
 
 use std::sync::OnceLock;
 
@@ -50,6 +52,20 @@ struct Served {
     hashed: String,
     kind: &'static str,
     body: String,
+    /// The body compressed with brotli at quality 11.
+    br: Vec<u8>,
+}
+
+/// `text` compressed with brotli at its best quality.
+fn brotli_best(text: &str) -> Vec<u8> {
+    let mut out = Vec::new();
+    {
+        let mut w = brotli::CompressorWriter::new(&mut out, 4096, 11, 22);
+        if std::io::Write::write_all(&mut w, text.as_bytes()).is_err() {
+            return Vec::new();
+        }
+    }
+    out
 }
 
 /// The served files, hashed names worked out once. The modules that `game.js` imports are
@@ -83,11 +99,13 @@ fn served() -> &'static [Served] {
                 Some((stem, ext)) => format!("{stem}.{hex}.{ext}"),
                 None => format!("{name}.{hex}"),
             };
+            let br = brotli_best(&body);
             out.push(Served {
                 name,
                 hashed,
                 kind,
                 body,
+                br,
             });
         }
         out
@@ -115,8 +133,31 @@ pub(super) async fn asset(Path(name): Path<String>, request: HeaderMap) -> Respo
     }) else {
         return super::text_error(StatusCode::NOT_FOUND, "Not found.");
     };
+    let accepts_br = request
+        .get_all(header::ACCEPT_ENCODING)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(','))
+        .any(|e| {
+            let mut parts = e.split(';');
+            let name = parts.next().unwrap_or("").trim();
+            let refused = parts.any(|p| matches!(p.trim(), "q=0" | "q=0.0" | "q=0.00" | "q=0.000"));
+            name.eq_ignore_ascii_case("br") && !refused
+        });
     let mut r = cache::validated(&request, file.body.as_bytes(), cache::Scope::Public, || {
-        (StatusCode::OK, file.body.clone()).into_response()
+        if accepts_br && !file.br.is_empty() {
+            (
+                StatusCode::OK,
+                [
+                    (header::CONTENT_ENCODING, "br"),
+                    (header::VARY, "accept-encoding"),
+                ],
+                file.br.clone(),
+            )
+                .into_response()
+        } else {
+            (StatusCode::OK, file.body.clone()).into_response()
+        }
     });
     r.headers_mut()
         .insert(header::CONTENT_TYPE, HeaderValue::from_static(file.kind));
