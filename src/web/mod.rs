@@ -190,7 +190,7 @@ pub fn router(app: Arc<App>, options: &WebOptions) -> Router {
             CompressionLayer::new()
                 .br(true)
                 .gzip(true)
-                .quality(CompressionLevel::Precise(5)),
+                .quality(CompressionLevel::Precise(7)),
         )
         .layer(axum::middleware::from_fn(cache::tag_encoding))
         .layer(axum::middleware::from_fn(uri_limit))
