@@ -8,6 +8,9 @@
 //! - another address served while 1,100 slow connections from one address are open (with
 //!   the default limits, under 1,024 file handles).
 //! - the page's time under 40 parallel GIF requests from one client (target: p95 50 ms).
+//! - the bytes a browser receives for a first visit to the 150-ply analysed game's page
+//!   (the page, the static files, its data.json, compressed; target 30 KB) and for a
+//!   repeat visit (static files kept, the page and data revalidated; target 2 KB).
 //!
 //! `cargo bench --bench web`; under `cargo test` it runs a small version as a smoke test.
 //! `cargo bench --bench web -- --demo FILE` only writes the demo database (for trying the
@@ -202,6 +205,96 @@ async fn fetch(http: &Http, url: &str) -> (u16, Vec<u8>) {
     (status, body.to_vec())
 }
 
+/// What a browser receives for `url` asking with `headers`: status, the answer's bytes on
+/// the wire (status line, headers, body as sent), its ETag and its body.
+async fn visit(
+    http: &Http,
+    url: &str,
+    headers: &[(&str, &str)],
+) -> (u16, usize, Option<String>, Vec<u8>) {
+    let mut request = axum::http::Request::get(url);
+    for (k, v) in headers {
+        request = request.header(*k, *v);
+    }
+    let response = http
+        .request(request.body(http_body_util::Empty::new()).unwrap())
+        .await
+        .expect("request");
+    let status = response.status().as_u16();
+    let head: usize = "HTTP/1.1 200 OK\r\n\r\n".len()
+        + response
+            .headers()
+            .iter()
+            .map(|(k, v)| k.as_str().len() + v.len() + 4)
+            .sum::<usize>();
+    let etag = response
+        .headers()
+        .get("etag")
+        .and_then(|v| v.to_str().ok())
+        .map(str::to_owned);
+    let body = response
+        .into_body()
+        .collect()
+        .await
+        .expect("body")
+        .to_bytes()
+        .to_vec();
+    (status, head + body.len(), etag, body)
+}
+
+/// The first and the repeat visit to `page` by a browser that asks for brotli or gzip:
+/// bytes received for each, and what they were made of.
+async fn visits(http: &Http, base: &str, page: &str) -> (usize, usize, Vec<String>) {
+    let enc = ("Accept-Encoding", "br, gzip");
+    let mut parts = Vec::new();
+    let (status, page_bytes, page_tag, _) = visit(http, page, &[enc]).await;
+    assert_eq!(status, 200);
+    // The links from the uncompressed page.
+    let (_, _, _, html) = visit(http, page, &[]).await;
+    let html = String::from_utf8_lossy(&html).into_owned();
+    let mut first = page_bytes;
+    parts.push(format!("page {page_bytes} B"));
+    let mut links: Vec<String> = html
+        .match_indices("\"/static/")
+        .map(|(i, _)| {
+            let rest = &html[i + 1..];
+            rest[..rest.find('"').unwrap()].to_string()
+        })
+        .collect();
+    let mut i = 0;
+    while i < links.len() {
+        let l = links[i].clone();
+        i += 1;
+        let (status, n, _, _) = visit(http, &format!("{base}{l}"), &[enc]).await;
+        assert_eq!(status, 200, "{l}");
+        first += n;
+        parts.push(format!("{} {n} B", l.trim_start_matches("/static/")));
+        // The modules a script imports (`'./board.HASH.js'`) are fetched too.
+        let (_, _, _, body) = visit(http, &format!("{base}{l}"), &[]).await;
+        let text = String::from_utf8_lossy(&body).into_owned();
+        for (at, _) in text.match_indices("from './") {
+            let rest = &text[at + 8..];
+            let name = format!("/static/{}", &rest[..rest.find('\'').unwrap_or(0)]);
+            if !links.contains(&name) {
+                links.push(name);
+            }
+        }
+    }
+    let data_url = format!("{page}/data.json");
+    let (_, n, data_tag, _) = visit(http, &data_url, &[enc]).await;
+    first += n;
+    parts.push(format!("data.json {n} B"));
+    // Again: the static files are kept (immutable), the page and its data revalidated.
+    let mut repeat = 0;
+    for (url, tag) in [(page.to_string(), page_tag), (data_url, data_tag)] {
+        let tag = tag.expect("an ETag");
+        let (status, n, _, _) = visit(http, &url, &[enc, ("If-None-Match", &tag)]).await;
+        assert_eq!(status, 304, "{url}");
+        repeat += n;
+    }
+    (first, repeat, parts)
+}
+
 /// Reads `body` (an event stream) up to the next event's data.
 async fn next_event<B>(body: &mut B)
 where
@@ -253,6 +346,11 @@ async fn main() {
     let db = dir.path().join("bao.db");
     let made = Instant::now();
     let demo = demo(&db, long_plies, 300);
+    // The long game analysed too: the first visit's figure is for a long analysed game.
+    {
+        let (writer, _clock) = writer(&db);
+        analyse(&writer, demo.long, 300);
+    }
     let plies = bao_bot::store::Store::open_read_only(&db)
         .unwrap()
         .game(demo.long)
@@ -296,6 +394,16 @@ async fn main() {
         total as f64 / 1024.0,
         parts.join(", "),
         data.len() as f64 / 1024.0
+    );
+
+    // 1b. Bytes of a first and of a repeat visit, compressed and cached.
+    let (first, repeat, parts) = visits(&http, &server.base, &page).await;
+    println!(
+        "first visit ({plies}-ply analysed game): {:.1} KB received ({}; target 30 KB); \
+         repeat visit: {} B (two 304s; target 2 KB)",
+        first as f64 / 1024.0,
+        parts.join(", "),
+        repeat
     );
 
     // 2. Time to serve the page and its data, 150-ply game, loopback.

@@ -37,6 +37,10 @@ pub const ENV_OVERRIDES: &[(&str, &str)] = &[
         "BAO_WEB_PUBLIC_URL",
         "address the chat links to the web pages with ([web] public_url)",
     ),
+    (
+        "BAO_WEB_TRUSTED_PROXIES",
+        "comma-separated proxies whose X-Forwarded-For is believed ([web] trusted_proxies)",
+    ),
 ];
 
 /// A failure to read or understand the configuration.
@@ -209,6 +213,9 @@ pub struct WebSettings {
     pub connections_per_address: usize,
     /// Seconds a request's headers may take to arrive, and an idle connection may stay.
     pub header_timeout_secs: u64,
+    /// The proxies (addresses or networks, `127.0.0.1`, `10.0.0.0/8`) whose
+    /// `X-Forwarded-For` / `Forwarded` headers name the client; empty, none are believed.
+    pub trusted_proxies: Vec<String>,
 }
 
 impl Default for WebSettings {
@@ -222,11 +229,30 @@ impl Default for WebSettings {
             max_connections: 512,
             connections_per_address: 32,
             header_timeout_secs: 10,
+            trusted_proxies: Vec::new(),
         }
     }
 }
 
 impl WebSettings {
+    /// The trusted proxies, read: each an address (`127.0.0.1`) or a network (`10.0.0.0/8`).
+    pub fn trusted_networks(&self) -> Result<Vec<ipnet::IpNet>, ConfigError> {
+        self.trusted_proxies
+            .iter()
+            .map(|t| {
+                let t = t.trim();
+                t.parse::<ipnet::IpNet>()
+                    .or_else(|_| t.parse::<std::net::IpAddr>().map(ipnet::IpNet::from))
+                    .map_err(|_| ConfigError::Invalid {
+                        setting: "web.trusted_proxies".into(),
+                        message: format!(
+                            "`{t}` is not an address or a network; expected e.g. \"127.0.0.1\" or \"10.0.0.0/8\""
+                        ),
+                    })
+            })
+            .collect()
+    }
+
     /// The listen address, read (`None`: no pages served).
     pub fn listen_addr(&self) -> Result<Option<std::net::SocketAddr>, ConfigError> {
         self.listen
@@ -374,6 +400,13 @@ impl Config {
         if let Some(u) = get("BAO_WEB_PUBLIC_URL") {
             self.web.public_url = Some(u.trim().to_string());
         }
+        if let Some(t) = get("BAO_WEB_TRUSTED_PROXIES") {
+            self.web.trusted_proxies = t
+                .split(',')
+                .map(|p| p.trim().to_string())
+                .filter(|p| !p.is_empty())
+                .collect();
+        }
         if let Some(v) = get("BAO_TEST_LOOPBACK_ONLY") {
             self.loopback_only = !matches!(v.trim(), "0" | "false" | "no");
         }
@@ -431,6 +464,7 @@ impl Config {
             }
         }
         self.web.listen_addr()?;
+        self.web.trusted_networks()?;
         if let Some(url) = &self.web.public_url {
             let web = url::Url::parse(url)
                 .ok()

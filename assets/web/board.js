@@ -1,12 +1,13 @@
 // The board as SVG, in the look of the bot's PNG pictures (src/render/theme.rs): wood,
 // bowls, nyumba squares, pit names, stones, count badges, the last move's rings and the
-// takasia target. Every pit is a <g data-pit="A4" data-seeds="3">; the <svg> carries
-// data-ply and data-to-move (set by game.js).
+// takasia target. Every pit is a <g data-pit="A4" data-seeds="3" role="img" aria-label="A4,
+// 3 seeds">; the <svg> carries data-ply and data-to-move (set by game.js). The server draws
+// the first position the same way (src/web/board.rs): keep the two alike.
 
 const CELL = 116, PAD = 20, GAP = 16, PIT_R = 46, HOUSE = 40, W = 968, H = 520;
 const C = {
   wood: '#ab723e', edge: '#5a3518', grain: 'rgba(122,74,34,0.16)', out: '#3f2410',
-  in: '#5c361a', label: 'rgba(251,238,221,0.84)', zero: 'rgba(251,238,221,0.47)',
+  in: '#5c361a', label: '#fbeedd',
   badge: '#f6ead2', badgeInk: '#3a2210', frame: '#fff3d6', takasia: '#ff7a1a',
   start: '#4da3ff', captured: '#ff4d4d', entered: '#4fd27a', ended: '#ffd23f',
   stones: ['#e9e2d0', '#d6cdb8', '#c9c2b4'], shadow: 'rgba(20,10,0,0.43)',
@@ -99,20 +100,26 @@ function marksOf(state) {
   if (state.takasia) add(state.takasia, C.takasia, ['T', C.takasia], true);
   const k = state.marks;
   if (k) {
-    add(k.start, C.start);
+    add(k.start, C.start, k.from_hand ? ['+1', C.start] : null);
     (k.captured || []).forEach(([p, n]) => add(p, C.captured, [`−${n}`, C.captured]));
     (k.entered || []).forEach((p) => add(p, C.entered));
+    // The way captured seeds were sown from the kichwa, as the PNG's arrow (turns with the board).
+    (k.sown || []).forEach(([p, way]) => add(p, null, [(way === 'R') === (sideOf(p) === 'S') ? '→' : '←', C.entered, true]));
     add(k.end, C.ended);
   }
   if (state.active) add(state.active, C.hand, null, true);
   return m;
 }
 
+// Names go into markup: escaped.
+const esc = (t) => String(t).replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
+
 /**
- * Draws `state` into `svg` as `viewer` ('S' or 'N') sees it.
+ * Draws `state` into `svg` as `viewer` ('S' or 'N') sees it; `nameOf(pit, seeds, state)`
+ * gives each pit's accessible name.
  * state: { pits: {A1: n, ...}, houses: [south, north], takasia, nyumba, marks, active }
  */
-export function drawBoard(svg, state, viewer) {
+export function drawBoard(svg, state, viewer, nameOf = (pit) => pit) {
   const marks = marksOf(state);
   let s = base(viewer, state.nyumba);
   for (const pit of PITS) {
@@ -120,7 +127,8 @@ export function drawBoard(svg, state, viewer) {
     const cx = x + CELL / 2, cy = y + CELL / 2;
     const seeds = state.pits[pit] || 0;
     let g = bowl(pit, x, y, state.nyumba);
-    g += `<text x="${x + 3}" y="${y + 17}" class="pit-name" fill="${C.label}">${pit}</text>`;
+    g += rrect(x + 1, y + 1, 36, 24, 6, `class="plate" fill="${C.out}"`);
+    g += `<text x="${x + 19}" y="${y + 21}" class="pit-name" fill="${C.label}">${pit}</text>`;
     const owner = sideOf(pit) === 'S' ? 0 : 1;
     if (state.nyumba && isHouse(pit) && state.houses && state.houses[owner]) {
       const hy = cy - HOUSE;
@@ -138,18 +146,19 @@ export function drawBoard(svg, state, viewer) {
     const text = String(seeds);
     const bw = Math.max(32, text.length * 16 + 14), bh = 30;
     const bx = x + CELL - bw - 2, by = y + CELL - bh - 2;
-    if (seeds > 0) g += rrect(bx, by, bw, bh, bh / 2, `fill="${C.badge}"`);
-    g += `<text x="${bx + bw / 2}" y="${by + bh / 2 + 9}" class="count" fill="${seeds > 0 ? C.badgeInk : C.zero}">${text}</text>`;
+    g += rrect(bx, by, bw, bh, bh / 2, `class="badge" fill="${seeds > 0 ? C.badge : C.out}"`);
+    g += `<text x="${bx + bw / 2}" y="${by + bh / 2 + 9}" class="count" fill="${seeds > 0 ? C.badgeInk : C.label}">${text}</text>`;
     if (mk) {
       let right = x + CELL - 2;
-      for (const [t, color] of mk.tags) {
-        const w = Math.max(24, t.length * 12 + 12);
-        g += rrect(right - w, y + 2, w, 24, 12, `fill="${color}"`);
-        g += `<text x="${right - w / 2}" y="${y + 21}" class="tag" fill="${C.badgeInk}">${t}</text>`;
+      for (const [t, color, turns] of mk.tags) {
+        const w = Math.max(24, [...t].length * 12 + 12);
+        const cls = turns ? 'tag arrow' : 'tag';
+        g += rrect(right - w, y + 2, w, 24, 12, `class="${cls}-plate" fill="${color}"`);
+        g += `<text x="${right - w / 2}" y="${y + 21}" class="${cls}" fill="${C.badgeInk}">${t}</text>`;
         right -= w + 3;
       }
     }
-    s += `<g class="pit" data-pit="${pit}" data-seeds="${seeds}">${g}</g>`;
+    s += `<g class="pit" data-pit="${pit}" data-seeds="${seeds}" role="img" aria-label="${esc(nameOf(pit, seeds, state))}">${g}</g>`;
   }
   svg.innerHTML = s;
 }

@@ -4,6 +4,10 @@
 // follows a running game by Server-Sent Events (or by polling when the server is full).
 // The words it writes come from the page, in the page's language (`data-words` on #game,
 // rendered by the server from the catalogue); the game's data is fetched in that language.
+// The server draws the page's first position itself (src/web/board.rs), so the page shows
+// the board before and without this script, and nothing moves when it takes over. Each
+// pit has an accessible name, the caption is a polite live region, a running clock counts
+// down here from the server's time, and prefers-reduced-motion turns the sowing off.
 
 import { drawBoard, PITS } from './board.js';
 import { drawGraph } from './graph.js';
@@ -18,12 +22,26 @@ function wordsOf(main) {
     mark: '{label} (−{loss} points); better {best}', labels: {}, inPlay: 'in play',
     loadFailed: 'The game could not be loaded ({error}). Reload the page to try again.',
     graph: 'Evaluation graph', graphStart: 'start', graphPly: 'ply {p}', graphSouth: 'S', graphNorth: 'N',
+    board: 'The board at ply {p}: {side} to move; in hand: South {s}, North {n}', sides: ['South', 'North'],
+    seedsOne: '1 seed', seeds: '{n} seeds', nyumba: 'nyumba', takasia: 'takasia',
+    pitStart: 'the move started here', pitCaptured: '{n} captured', pitEntered: 'captured seeds entered here',
+    pitEnd: 'the move ended here', flag: 'flag fell',
   };
   try {
     return Object.assign(en, JSON.parse(main.dataset.words || '{}'));
   } catch (e) {
     return en;
   }
+}
+
+/** A clock's time left: `4:05`, `1:02:03`, `2d 03h` (as src/web/pages.rs writes it). */
+export function clockText(ms) {
+  const s = Math.floor(Math.max(0, ms) / 1000);
+  const d = Math.floor(s / 86400), h = Math.floor(s / 3600) % 24, m = Math.floor(s / 60) % 60, sec = s % 60;
+  const two = (n) => String(n).padStart(2, '0');
+  if (d > 0) return `${d}d ${two(h)}h`;
+  if (h > 0) return `${h}:${two(m)}:${two(sec)}`;
+  return `${m}:${two(sec)}`;
 }
 
 /** `template` with each `{name}` replaced by `values[name]`. */
@@ -46,6 +64,26 @@ function start(main) {
   let viewer = 'S';
   let anim = null; // the running animation: { cancel() }
   let cursor = () => {};
+  // Motion only for those who have not asked for less.
+  if (window.matchMedia && window.matchMedia('(prefers-reduced-motion: reduce)').matches) $('animate').checked = false;
+
+  /** A pit's accessible name: `A4, 3 seeds`, `a5, nyumba, 8 seeds, the move ended here`. */
+  const nameOf = (pit, seeds, st) => {
+    const parts = [pit];
+    if (st.nyumba && (pit === 'A5' || pit === 'a5')) parts.push(words.nyumba);
+    if (st.takasia === pit) parts.push(words.takasia);
+    parts.push(seeds === 1 ? words.seedsOne : fill(words.seeds, { n: seeds }));
+    const k = st.marks;
+    if (k) {
+      if (k.start === pit) parts.push(words.pitStart);
+      const cap = (k.captured || []).find(([p]) => p === pit);
+      if (cap) parts.push(fill(words.pitCaptured, { n: cap[1] }));
+      if ((k.entered || []).includes(pit)) parts.push(words.pitEntered);
+      if (k.end === pit) parts.push(words.pitEnd);
+    }
+    return parts.join(', ');
+  };
+  const draw = (st) => drawBoard(svg, st, viewer, nameOf);
 
   const stateAt = (p) => {
     const v = data.plies[p];
@@ -54,11 +92,15 @@ function start(main) {
     return { pits, hands: v.hands.slice(), houses: v.houses.slice(), takasia: v.takasia, nyumba: data.nyumba, marks: v.marks };
   };
 
+  // Moves are numbered as the chat's history numbers them: two plies a number.
+  const moveNo = (p) => `${Math.ceil(p / 2)}${p % 2 ? '.' : '…'}`;
+
   function showFacts(p) {
     const v = data.plies[p];
     svg.dataset.ply = String(p);
     svg.dataset.toMove = v.turn;
     svg.dataset.hands = v.hands.join(',');
+    svg.setAttribute('aria-label', fill(words.board, { p, side: words.sides[v.turn === 'S' ? 0 : 1], s: v.hands[0], n: v.hands[1] }));
     const over = p === data.plies.length - 1 && data.status !== 'active';
     for (const bar of document.querySelectorAll('.player')) {
       const side = bar.dataset.side;
@@ -68,7 +110,7 @@ function start(main) {
     }
     $('ply-label').textContent = fill(words.ply, { p, n: data.plies.length - 1 });
     const who = v.by ? data.names[v.by === 'S' ? 0 : 1] : null;
-    $('caption').textContent = v.text ? `${p}. ${who}: ${v.said || v.mv}: ${v.text}` : words.start;
+    $('caption').textContent = v.text ? `${moveNo(p)} ${who}: ${v.said || v.mv}: ${v.text}` : words.start;
     const mark = data.analysis && p > 0 ? data.analysis.moves[p - 1] : null;
     const proved = [];
     if (mark && mark.sign) proved.push(fill(words.mark, { label: label(mark.label), loss: mark.loss, best: mark.best_said || mark.best }));
@@ -82,6 +124,7 @@ function start(main) {
     // Keep the current move in view inside the list (never scrolling the page itself).
     const cur = document.querySelector('#moves button.current');
     const list = $('moves');
+    if (!cur) list.scrollTop = 0;
     if (cur) {
       const top = cur.getBoundingClientRect().top - list.getBoundingClientRect().top + list.scrollTop;
       if (top < list.scrollTop) list.scrollTop = top - 4;
@@ -93,7 +136,7 @@ function start(main) {
   function show(p) {
     if (anim) { anim.cancel(); anim = null; }
     ply = Math.max(0, Math.min(data.plies.length - 1, p));
-    drawBoard(svg, stateAt(ply), viewer);
+    draw(stateAt(ply));
     delete svg.dataset.animating;
     showFacts(ply);
   }
@@ -127,7 +170,7 @@ function start(main) {
         case 's': st.active = s[1]; wait = 300; break;
         default: wait = 0;
       }
-      drawBoard(svg, st, viewer);
+      draw(st);
       timer = setTimeout(tick, wait);
     };
     anim = { cancel() { stopped = true; clearTimeout(timer); } };
@@ -139,9 +182,7 @@ function start(main) {
     const finishing = anim !== null;
     if (!finishing && target === ply + 1 && $('animate').checked && data.plies[target].steps.length) {
       ply = target;
-      showFacts(target);
-      svg.dataset.ply = String(target - 1);
-      svg.dataset.toMove = data.plies[target - 1].turn;
+      showFacts(target - 1);
       animate(target);
     } else {
       show(target);
@@ -160,6 +201,7 @@ function start(main) {
         b.type = 'button';
         b.dataset.ply = String(k);
         b.textContent = data.plies[k].said || data.plies[k].mv;
+        if (k === ply) b.classList.add('current');
         const m = marks[k - 1];
         if (m && m.sign) {
           const sg = document.createElement('span');
@@ -176,7 +218,7 @@ function start(main) {
   }
 
   async function load() {
-    const r = await fetch(`/g/${id}/data.json${q}${lang}`, { cache: 'no-store' });
+    const r = await fetch(`/g/${id}/data.json${q}${lang}`, { cache: 'no-cache' });
     if (!r.ok) throw new Error(`data.json: ${r.status}`);
     return r.json();
   }
@@ -190,6 +232,7 @@ function start(main) {
       const atEnd = ply === data.plies.length - 1;
       data = await load();
       buildMoves();
+      clocks();
       $('result').textContent = data.result || words.inPlay;
       if (atEnd) go(data.plies.length - 1); else showFacts(ply);
       if (data.status !== 'active') { $('live').hidden = true; stop(); }
@@ -226,7 +269,11 @@ function start(main) {
   });
   $('moves').addEventListener('click', (ev) => {
     const b = ev.target.closest('button[data-ply]');
-    if (b) show(Number(b.dataset.ply));
+    if (!b) return;
+    show(Number(b.dataset.ply));
+    // The board stays in sight (on a phone the list is below it).
+    const box = $('board-box').getBoundingClientRect();
+    if (box.top < 0 || box.bottom > window.innerHeight) $('players').scrollIntoView({ block: 'start' });
   });
   document.addEventListener('keydown', (ev) => {
     if (!data || ev.altKey || ev.ctrlKey || ev.metaKey) return;
@@ -235,10 +282,37 @@ function start(main) {
     if (moves[ev.key]) { ev.preventDefault(); moves[ev.key](); }
   });
 
+  // Clocks: the running one counts down from the server's time, set again on each update.
+  let clockTimer = null;
+  function clocks() {
+    if (clockTimer) { clearInterval(clockTimer); clockTimer = null; }
+    const c = data.clocks;
+    for (const el of document.querySelectorAll('.clock')) {
+      if (!c) { el.classList.remove('running'); continue; }
+      const i = el.dataset.side === 'S' ? 0 : 1;
+      el.dataset.leftMs = String(c.left_ms[i]);
+      el.classList.toggle('running', c.running === el.dataset.side);
+      el.textContent = clockText(c.left_ms[i]);
+    }
+    if (!c) return;
+    const since = Date.now();
+    const el = document.querySelector(`.clock[data-side="${c.running}"]`);
+    const left = c.left_ms[c.running === 'S' ? 0 : 1];
+    if (!el) return;
+    clockTimer = setInterval(() => {
+      const now = left - (Date.now() - since);
+      el.textContent = now > 0 ? clockText(now) : `0:00 · ${words.flag}`;
+      el.classList.toggle('flagged', now <= 0);
+      if (now <= 0) { clearInterval(clockTimer); clockTimer = null; }
+    }, 250);
+  }
+
   load().then((d) => {
     data = d;
     svg.dataset.viewer = viewer;
+    ply = data.plies.length - 1;
     buildMoves();
+    clocks();
     const g = $('graph');
     if (g && data.analysis) cursor = drawGraph(g, data.analysis, (p) => show(p), { ...words, label });
     show(data.plies.length - 1);

@@ -92,7 +92,8 @@ pub use web_play::{
     PitMoves, PlayAction, PlayAnswer, PlayMove, PlayOutcome, PlayReply, PlayRequest, PlayState,
 };
 pub use web_view::{
-    pit_order, AnalysisView, GameData, GamePage, Marks, MoveMark, PagePlayer, PlyView, WebFile,
+    pit_order, AnalysisView, GameData, GamePage, Marks, MoveMark, PageClocks, PagePlayer, PlyView,
+    WebFile,
 };
 
 /// The answer to a button id that is not one of the bot's well-formed ids.

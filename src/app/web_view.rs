@@ -83,6 +83,23 @@ pub struct GamePage {
     pub analysis: Option<[String; 2]>,
     /// The tournament the game belongs to: its name and round, and the event's page.
     pub event: Option<(String, String)>,
+    /// Whether the board has nyumba squares (Bao la Kiswahili).
+    pub nyumba: bool,
+    /// The position the page opens on (the last ply), drawn in the HTML itself.
+    pub board: PlyView,
+    /// Every move played, by ply (index 0: ply 1), with the analysis's sign when marked.
+    pub moves: Vec<(String, Option<&'static str>)>,
+    /// The clocks of a running clocked game, as they stand when the page is read.
+    pub clocks: Option<PageClocks>,
+}
+
+/// The clocks of a running clocked game, for the page to count down.
+#[derive(Debug, Clone, Serialize)]
+pub struct PageClocks {
+    /// Milliseconds left on each clock when the page was read, South's first.
+    pub left_ms: [i64; 2],
+    /// Whose clock runs (`S`, `N`).
+    pub running: char,
 }
 
 /// One player as the page shows them.
@@ -115,6 +132,8 @@ pub struct GameData {
     pub plies: Vec<PlyView>,
     /// The analysis, when the game was analysed.
     pub analysis: Option<AnalysisView>,
+    /// The clocks of a running clocked game, as they stand when the data is read.
+    pub clocks: Option<PageClocks>,
 }
 
 /// The position after one ply, and the move that led there.
@@ -157,6 +176,11 @@ pub struct Marks {
     pub captured: Vec<(String, u32)>,
     /// Kichwa where captured seeds entered, each once.
     pub entered: Vec<String>,
+    /// The way captured seeds were sown from each kichwa they entered (`R` toward pit 8,
+    /// `L` toward pit 1), as the PNG's arrow shows it; a capture that won is not sown.
+    pub sown: Vec<(String, char)>,
+    /// Whether the move began with a seed from hand (the PNG's `+1`).
+    pub from_hand: bool,
     /// Where the last seed landed.
     pub end: Option<String>,
 }
@@ -240,6 +264,18 @@ fn marks_of(trace: &Trace) -> Marks {
     // Each pit once: a pit captured twice shows the seeds of both captures.
     let mut captured: Vec<(String, u32)> = Vec::new();
     let mut entered: Vec<String> = Vec::new();
+    let sown = trace
+        .sown_captures()
+        .into_iter()
+        .map(|(kichwa, direction)| {
+            let way = if direction == crate::rules::Direction::Right {
+                'R'
+            } else {
+                'L'
+            };
+            (kichwa.to_string(), way)
+        })
+        .collect();
     for (from, seeds, kichwa) in trace.captures() {
         let from = from.to_string();
         match captured.iter_mut().find(|(p, _)| *p == from) {
@@ -255,6 +291,11 @@ fn marks_of(trace: &Trace) -> Marks {
         start,
         captured,
         entered,
+        sown,
+        from_hand: trace
+            .steps
+            .iter()
+            .any(|s| matches!(s, Step::AddFromHand { .. })),
         end: trace.last_pit().map(|p| p.to_string()),
     }
 }
@@ -447,6 +488,24 @@ impl App {
         let event = self
             .web_event_of(&game)?
             .map(|(label, path)| (label.render(lang), path));
+        let (start, traces) = self.traces(&game)?;
+        let board = match traces.last() {
+            Some((pos, trace)) => ply_view(traces.len() as u32, pos, Some(trace), lang),
+            None => ply_view(0, &start, None, lang),
+        };
+        let marks = self.stored_analysis(&game)?;
+        let moves = traces
+            .iter()
+            .enumerate()
+            .map(|(i, (_, t))| {
+                let sign = marks
+                    .as_ref()
+                    .and_then(|a| a.plies.get(i))
+                    .and_then(|p| sign(p.label, p.missed_win.is_some()));
+                (t.mv.to_string(), sign)
+            })
+            .collect();
+        let clocks = self.web_clocks(&game);
         Ok(Some(GamePage {
             lang,
             id: game.id.0,
@@ -470,6 +529,10 @@ impl App {
             gif: matches!(game.status, GameStatus::Finished | GameStatus::Aborted) && game.ply > 0,
             analysis,
             event,
+            nyumba: game.variant.has_nyumba(),
+            board,
+            moves,
+            clocks,
         }))
     }
 
@@ -506,6 +569,7 @@ impl App {
             analysis: self
                 .stored_analysis(&game)?
                 .map(|a| analysis_view(&a, lang)),
+            clocks: self.web_clocks(&game),
         }))
     }
 
@@ -606,6 +670,22 @@ impl App {
                 })
             }
         }))
+    }
+
+    /// The clocks of `game` now, when it is running on a clock.
+    fn web_clocks(&self, game: &Game) -> Option<PageClocks> {
+        let clock = game.clock?;
+        let running = clock
+            .running
+            .filter(|_| game.status == GameStatus::Active)?;
+        let now = self.clock.now_ms();
+        Some(PageClocks {
+            left_ms: [
+                clock.left_ms(Side::South, now),
+                clock.left_ms(Side::North, now),
+            ],
+            running: side_char(running),
+        })
     }
 
     /// The result in words: `Asha (South) wins: resignation`, or how it ended without one.

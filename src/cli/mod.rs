@@ -275,7 +275,7 @@ enum Command {
         /// Most pages followed live at once (past it, pages poll).
         #[arg(long, default_value_t = 1000)]
         max_live: usize,
-        /// Requests each address may make per minute.
+        /// Requests each client may make per minute.
         #[arg(long, default_value_t = 600)]
         requests_per_minute: u32,
         /// Most pages followed live from one address.
@@ -290,6 +290,13 @@ enum Command {
         /// Seconds a request's headers may take, and an idle connection may stay.
         #[arg(long, default_value_t = 10)]
         header_timeout_secs: u64,
+        /// The address people reach the pages at (https://bao.example.org), for link
+        /// previews' pictures.
+        #[arg(long)]
+        public_url: Option<String>,
+        /// A proxy (address or network) whose X-Forwarded-For names the client; repeatable.
+        #[arg(long = "trusted-proxy")]
+        trusted_proxies: Vec<String>,
     },
     /// Play in the terminal: the bot's commands (`/bao ai hard`, `/bao move a6 left`) over
     /// the same store, as any user in any place (`/as baraka`, `/in #general`, `/dm`).
@@ -569,6 +576,8 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
             max_connections,
             connections_per_address,
             header_timeout_secs,
+            public_url,
+            trusted_proxies,
         } => web::web(&web::WebArgs {
             db: &db,
             listen,
@@ -580,6 +589,8 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
                 per_address: connections_per_address.max(1),
                 header_timeout: std::time::Duration::from_secs(header_timeout_secs.max(1)),
             },
+            public_url,
+            trusted_proxies,
         }),
         Command::Console {
             db,

@@ -102,6 +102,11 @@ pub fn run(config_path: Option<&Path>) -> Result<(), CliError> {
                     per_address: w.connections_per_address,
                     header_timeout: std::time::Duration::from_secs(w.header_timeout_secs),
                 },
+                trusted_proxies: config
+                    .web
+                    .trusted_networks()
+                    .map_err(|e| input(e.to_string()))?,
+                public_url: config.web.public_url.clone(),
                 ..WebOptions::default()
             };
             // Moves and draws from the page go through the bot's own app (it writes), and

@@ -18,12 +18,16 @@ pub struct WebArgs<'a> {
     pub listen: SocketAddr,
     /// Most live pages at once.
     pub max_live: usize,
-    /// Requests per address per minute.
+    /// Requests per client per minute.
     pub requests_per_minute: u32,
     /// Most live pages from one address.
     pub live_per_address: usize,
     /// The connections held.
     pub connections: bao_bot::web::Connections,
+    /// The address people reach the pages at, for link previews (`--public-url`).
+    pub public_url: Option<String>,
+    /// Proxies whose forwarding headers are believed (`--trusted-proxy`).
+    pub trusted_proxies: Vec<String>,
 }
 
 /// The app the pages read through: a read-only store, one render worker.
@@ -64,11 +68,28 @@ pub fn web(args: &WebArgs<'_>) -> Result<(), CliError> {
         .enable_all()
         .build()
         .map_err(|e| CliError::Other(e.into()))?;
+    let web_settings = bao_bot::config::WebSettings {
+        public_url: args.public_url.clone(),
+        trusted_proxies: args.trusted_proxies.clone(),
+        ..Default::default()
+    };
+    let trusted_proxies = web_settings
+        .trusted_networks()
+        .map_err(|e| input(e.to_string()))?;
+    if let Some(url) = &args.public_url {
+        if !url::Url::parse(url).is_ok_and(|u| matches!(u.scheme(), "http" | "https")) {
+            return Err(input(format!(
+                "--public-url `{url}` is not a web address; expected e.g. https://bao.example.org"
+            )));
+        }
+    }
     let options = WebOptions {
         max_live: args.max_live,
         requests_per_minute: args.requests_per_minute,
         live_per_address: args.live_per_address,
         connections: args.connections.clone(),
+        trusted_proxies,
+        public_url: args.public_url.clone(),
         ..WebOptions::default()
     };
     runtime.block_on(async {

@@ -88,33 +88,13 @@ pub(super) fn last_move_marks(
 
     // Captured pits and the kichwa entered, each once, in order.
     let mut taken: Vec<(Pit, u32)> = Vec::new();
-    let mut entered: Vec<(Pit, Direction)> = Vec::new();
-    for (i, step) in trace.steps.iter().enumerate() {
-        if let Step::Capture {
-            from,
-            seeds,
-            kichwa,
-            direction,
-        } = *step
-        {
-            match taken.iter_mut().find(|(p, _)| *p == from) {
-                Some((_, n)) => *n += seeds as u32,
-                None => taken.push((from, seeds as u32)),
-            }
-            // A capture that wins the game is not sown: its seeds never enter the kichwa.
-            let sown = trace.steps[i + 1..]
-                .iter()
-                .find_map(|s| match s {
-                    Step::Drop { .. } => Some(true),
-                    Step::GameEnd { .. } => Some(false),
-                    _ => None,
-                })
-                .unwrap_or(false);
-            if sown && !entered.iter().any(|&(p, d)| p == kichwa && d == direction) {
-                entered.push((kichwa, direction));
-            }
+    for (from, seeds, _) in trace.captures() {
+        match taken.iter_mut().find(|(p, _)| *p == from) {
+            Some((_, n)) => *n += seeds as u32,
+            None => taken.push((from, seeds as u32)),
         }
     }
+    let entered = trace.sown_captures();
     if !taken.is_empty() {
         legend.push(LegendItem {
             color: CAPTURED,

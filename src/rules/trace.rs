@@ -176,6 +176,32 @@ impl Trace {
         })
     }
 
+    /// Each kichwa that captured seeds were sown from, with the way they were sown, once per
+    /// (kichwa, direction), in order. A capture that wins the game is not sown: its seeds
+    /// never enter the kichwa.
+    pub fn sown_captures(&self) -> Vec<(Pit, Direction)> {
+        let mut entered: Vec<(Pit, Direction)> = Vec::new();
+        for (i, step) in self.steps.iter().enumerate() {
+            if let Step::Capture {
+                kichwa, direction, ..
+            } = *step
+            {
+                let sown = self.steps[i + 1..]
+                    .iter()
+                    .find_map(|s| match s {
+                        Step::Drop { .. } => Some(true),
+                        Step::GameEnd { .. } => Some(false),
+                        _ => None,
+                    })
+                    .unwrap_or(false);
+                if sown && !entered.contains(&(kichwa, direction)) {
+                    entered.push((kichwa, direction));
+                }
+            }
+        }
+        entered
+    }
+
     /// How many times the move relayed (lifted an occupied last pit to sow on).
     pub fn relays(&self) -> usize {
         self.steps

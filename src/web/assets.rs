@@ -1,11 +1,23 @@
-//! The static files, embedded in the binary: the style sheet and the page's script
-//! modules (hand-written; no build step).
+//! The static files, embedded in the binary: the style sheet, the page's script modules
+//! (hand-written; no build step) and the icon.
+//!
+//! Each is served under a name carrying a hash of its contents (`/static/game.1a2b3c4d5e.js`)
+//! with a year's `immutable` caching, so a browser fetches it once per version; the pages
+//! link those names ([`href`]). `game.js` imports the other modules by their hashed names
+//! (rewritten here), so its own hash changes with theirs. The plain names still answer,
+//! checked on each use (`no-cache`). Each is brotli-compressed once, at the best quality
+//! (11), and sent so to a browser that accepts `br`; others get it plain or gzipped by the
+//! compression layer.
+
+use std::sync::OnceLock;
 
 use axum::extract::Path;
-use axum::http::{header, HeaderValue, StatusCode};
+use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 
-/// Every static file: name, media type, contents.
+use super::cache;
+
+/// Every static file: name, media type, contents (as written).
 pub const ASSETS: &[(&str, &str, &str)] = &[
     (
         "style.css",
@@ -27,21 +39,138 @@ pub const ASSETS: &[(&str, &str, &str)] = &[
         "text/javascript; charset=utf-8",
         include_str!("../../assets/web/graph.js"),
     ),
+    (
+        "favicon.svg",
+        "image/svg+xml",
+        include_str!("../../assets/web/favicon.svg"),
+    ),
 ];
 
-/// `/static/NAME`.
-pub(super) async fn asset(Path(name): Path<String>) -> Response {
-    match ASSETS.iter().find(|(n, _, _)| *n == name) {
-        Some((_, kind, body)) => {
-            let mut r = (StatusCode::OK, *body).into_response();
-            r.headers_mut()
-                .insert(header::CONTENT_TYPE, HeaderValue::from_static(kind));
-            r.headers_mut().insert(
-                header::CACHE_CONTROL,
-                HeaderValue::from_static("public, max-age=3600"),
-            );
-            r
+/// A static file as served.
+struct Served {
+    name: &'static str,
+    hashed: String,
+    kind: &'static str,
+    body: String,
+    /// The body compressed with brotli at quality 11.
+    br: Vec<u8>,
+}
+
+/// `text` compressed with brotli at its best quality.
+fn brotli_best(text: &str) -> Vec<u8> {
+    let mut out = Vec::new();
+    {
+        let mut w = brotli::CompressorWriter::new(&mut out, 4096, 11, 22);
+        if std::io::Write::write_all(&mut w, text.as_bytes()).is_err() {
+            return Vec::new();
         }
-        None => super::not_found_response(None),
     }
+    out
+}
+
+/// The served files, hashed names worked out once. The modules that `game.js` imports are
+/// hashed first, and their hashed names put into it before it is hashed itself.
+fn served() -> &'static [Served] {
+    static SERVED: OnceLock<Vec<Served>> = OnceLock::new();
+    SERVED.get_or_init(|| {
+        let mut out: Vec<Served> = Vec::with_capacity(ASSETS.len());
+        // Modules imported by others are hashed first.
+        let order = [
+            "style.css",
+            "board.js",
+            "graph.js",
+            "game.js",
+            "favicon.svg",
+        ];
+        for name in order {
+            let Some(&(_, kind, text)) = ASSETS.iter().find(|(n, _, _)| *n == name) else {
+                continue;
+            };
+            let mut body = text.to_string();
+            for dep in &out {
+                body = body.replace(&format!("'./{}'", dep.name), &format!("'./{}'", dep.hashed));
+            }
+            let digest = ring::digest::digest(&ring::digest::SHA256, body.as_bytes());
+            let hex: String = digest.as_ref()[..5]
+                .iter()
+                .map(|b| format!("{b:02x}"))
+                .collect();
+            let hashed = match name.rsplit_once('.') {
+                Some((stem, ext)) => format!("{stem}.{hex}.{ext}"),
+                None => format!("{name}.{hex}"),
+            };
+            let br = brotli_best(&body);
+            out.push(Served {
+                name,
+                hashed,
+                kind,
+                body,
+                br,
+            });
+        }
+        out
+    })
+}
+
+/// The address of static file `name` (`style.css`) under its hashed name.
+pub fn href(name: &str) -> String {
+    match served().iter().find(|s| s.name == name) {
+        Some(s) => format!("/static/{}", s.hashed),
+        None => format!("/static/{name}"),
+    }
+}
+
+/// `/static/NAME`: by hashed name, kept a year; by plain name, checked on each use.
+pub(super) async fn asset(Path(name): Path<String>, request: HeaderMap) -> Response {
+    let Some((file, hashed)) = served().iter().find_map(|s| {
+        if s.hashed == name {
+            Some((s, true))
+        } else if s.name == name {
+            Some((s, false))
+        } else {
+            None
+        }
+    }) else {
+        return super::text_error(StatusCode::NOT_FOUND, "Not found.");
+    };
+    let accepts_br = request
+        .get_all(header::ACCEPT_ENCODING)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(','))
+        .any(|e| {
+            let mut parts = e.split(';');
+            let name = parts.next().unwrap_or("").trim();
+            let refused = parts.any(|p| matches!(p.trim(), "q=0" | "q=0.0" | "q=0.00" | "q=0.000"));
+            name.eq_ignore_ascii_case("br") && !refused
+        });
+    let mut r = cache::validated(&request, file.body.as_bytes(), cache::Scope::Public, || {
+        if accepts_br && !file.br.is_empty() {
+            (
+                StatusCode::OK,
+                [
+                    (header::CONTENT_ENCODING, "br"),
+                    (header::VARY, "accept-encoding"),
+                ],
+                file.br.clone(),
+            )
+                .into_response()
+        } else {
+            (StatusCode::OK, file.body.clone()).into_response()
+        }
+    });
+    r.headers_mut()
+        .insert(header::CONTENT_TYPE, HeaderValue::from_static(file.kind));
+    if hashed {
+        r.headers_mut().insert(
+            header::CACHE_CONTROL,
+            HeaderValue::from_static("public, max-age=31536000, immutable"),
+        );
+    }
+    r
+}
+
+/// `/favicon.ico`: the icon, for browsers that ask before reading the page.
+pub(super) async fn favicon(request: HeaderMap) -> Response {
+    asset(Path("favicon.svg".to_string()), request).await
 }

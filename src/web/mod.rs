@@ -17,12 +17,14 @@
 //! channel; a DM game's player's), and the other pages are in English (see [`pages`]).
 
 mod assets;
+mod board;
+mod cache;
 mod limit;
 mod live;
 mod pages;
+mod picture_lane;
 mod play;
 mod serve;
-mod picture_lane;
 
 use std::convert::Infallible;
 use std::future::Future;
@@ -30,14 +32,18 @@ use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
 
+use axum::body::Bytes;
 use axum::extract::{ConnectInfo, Path, Query, State};
-use axum::http::{header, HeaderValue, StatusCode};
+use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{Html, IntoResponse, Response};
 use axum::routing::get;
 use axum::{Json, Router};
 use serde::Deserialize;
 use tokio::sync::Semaphore;
+use tower_http::compression::{CompressionLayer, CompressionLevel};
+
+use cache::Scope;
 
 use crate::app::{App, AppError, WebFile};
 use crate::i18n::{Lang, Msg};
@@ -71,6 +77,12 @@ pub struct WebOptions {
     pub picture_slots: usize,
     /// Most pictures in hand (drawing or waiting); past it a picture gets 503.
     pub picture_queue: usize,
+    /// The proxies whose `X-Forwarded-For` / `Forwarded` headers name the client
+    /// (`[web] trusted_proxies`); from anyone else those headers are ignored.
+    pub trusted_proxies: Vec<ipnet::IpNet>,
+    /// The address people reach the pages at (`https://bao.example.org`), for the links
+    /// that must be absolute (the pictures of link previews). `None`: no such links.
+    pub public_url: Option<String>,
 }
 
 impl Default for WebOptions {
@@ -83,6 +95,8 @@ impl Default for WebOptions {
             connections: Connections::default(),
             picture_slots: 2,
             picture_queue: 40,
+            trusted_proxies: Vec::new(),
+            public_url: None,
         }
     }
 }
@@ -119,6 +133,8 @@ struct Web {
     live: Arc<live::Live>,
     /// Pictures, apart from the page reads.
     pictures: Arc<picture_lane::PictureLane>,
+    /// The pages' public address, for link previews.
+    public_url: Option<Arc<str>>,
 }
 
 /// The private link's token, `?k=…`, and the language asked for, `?lang=…`.
@@ -172,8 +188,9 @@ pub fn router_with_play(app: Arc<App>, options: &WebOptions, play: Option<Play>)
             slots: Arc::new(Semaphore::new(options.readers.max(1))),
         },
         live: live::Live::new(options.max_live, options.live_per_address),
+        public_url: options.public_url.as_deref().map(Arc::from),
     };
-    let limiter = limit::Limiter::new(options.requests_per_minute);
+    let limiter = limit::Limiter::new(options.requests_per_minute, options.trusted_proxies.clone());
     let forget = Arc::downgrade(&limiter);
     tokio::spawn(async move {
         let mut tick = tokio::time::interval(Duration::from_secs(60));
@@ -196,11 +213,20 @@ pub fn router_with_play(app: Arc<App>, options: &WebOptions, play: Option<Play>)
         .route("/g/{id}/game.gif", get(game_gif))
         .route("/t/{id}", get(event_page))
         .route("/static/{name}", get(assets::asset))
+        .route("/favicon.ico", get(assets::favicon))
         .route("/health", get(health))
         .fallback(not_found)
         .with_state(web)
         .merge(play.map(play::routes).unwrap_or_default())
         .layer(axum::middleware::from_fn_with_state(limiter, limit::limit))
+        .layer(
+            CompressionLayer::new()
+                .br(true)
+                .gzip(true)
+                .quality(CompressionLevel::Precise(7)),
+        )
+        .layer(axum::middleware::from_fn(cache::tag_encoding))
+        .layer(axum::middleware::from_fn(uri_limit))
         .layer(axum::middleware::from_fn(security_headers))
 }
 
@@ -237,6 +263,66 @@ async fn security_headers(
     response
 }
 
+/// The longest request target (path and query) answered; past it, 414 (with the security
+/// headers, which hyper's own 414 past 64 KB lacks).
+pub const MAX_URI: usize = 8 * 1024;
+
+/// Refuses a request whose target is longer than [`MAX_URI`].
+async fn uri_limit(request: axum::extract::Request, next: axum::middleware::Next) -> Response {
+    if request.uri().to_string().len() > MAX_URI {
+        return text_error(
+            StatusCode::URI_TOO_LONG,
+            "The address is too long: a page's address is its path and at most ?k=TOKEN&lang=CODE.",
+        );
+    }
+    next.run(request).await
+}
+
+/// How a route answers errors: as a page, as JSON (`{"error": …}`) or as plain text.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Format {
+    Page,
+    Json,
+    Text,
+}
+
+/// A plain-text error answer.
+pub(crate) fn text_error(status: StatusCode, words: &str) -> Response {
+    (
+        status,
+        [(header::CONTENT_TYPE, "text/plain; charset=utf-8")],
+        words.to_string(),
+    )
+        .into_response()
+}
+
+/// A JSON error answer: `{"error": words}`.
+fn json_error(status: StatusCode, words: &str) -> Response {
+    (status, Json(serde_json::json!({ "error": words }))).into_response()
+}
+
+/// An error answered in `format`: `words` as text or JSON, else `page`.
+fn error_in(
+    format: Format,
+    status: StatusCode,
+    words: &str,
+    page: impl FnOnce() -> Response,
+) -> Response {
+    match format {
+        Format::Page => page(),
+        Format::Json => no_store(json_error(status, words)),
+        Format::Text => no_store(text_error(status, words)),
+    }
+}
+
+/// The not-found answer in `format` (the same for unknown, malformed and private ids).
+fn not_found_in(format: Format, asked: Option<Lang>) -> Response {
+    let words = msg!("web-not-found-title").render(asked.unwrap_or_default());
+    error_in(format, StatusCode::NOT_FOUND, &words, || {
+        not_found_response(asked)
+    })
+}
+
 /// A positive id, or `None` for anything else (`12abc`, `-1`, `0`, too long).
 fn id_of(text: &str) -> Option<i64> {
     if text.is_empty() || text.len() > 18 || !text.bytes().all(|b| b.is_ascii_digit()) {
@@ -257,15 +343,18 @@ async fn not_found(uri: axum::http::Uri) -> Response {
     not_found_response(query_lang(uri.query()))
 }
 
-/// A failure on the bot's side: logged, and a short page.
-fn failed(e: AppError, asked: Option<Lang>) -> Response {
+/// A failure on the bot's side: logged, and a short answer in `format`.
+fn failed(e: AppError, asked: Option<Lang>, format: Format) -> Response {
     tracing::error!("web page failed: {e}");
     let lang = asked.unwrap_or_default();
-    (
-        StatusCode::INTERNAL_SERVER_ERROR,
-        Html(pages::error_page(&msg!("web-read-failed").render(lang), lang, asked).into_string()),
-    )
-        .into_response()
+    let words = msg!("web-read-failed").render(lang);
+    error_in(format, StatusCode::INTERNAL_SERVER_ERROR, &words, || {
+        (
+            StatusCode::INTERNAL_SERVER_ERROR,
+            Html(pages::error_page(&words, lang, asked).into_string()),
+        )
+            .into_response()
+    })
 }
 
 /// A plain-text answer with `status`, said in `asked` (else English), retried after
@@ -283,12 +372,13 @@ fn plain(status: StatusCode, retry: &'static str, words: Msg, asked: Option<Lang
 fn answer<T>(
     read: Result<Option<T>, AppError>,
     asked: Option<Lang>,
+    format: Format,
     show: impl FnOnce(T) -> Response,
 ) -> Response {
     match read {
         Ok(Some(t)) => show(t),
-        Ok(None) => not_found_response(asked),
-        Err(e) => failed(e, asked),
+        Ok(None) => not_found_in(format, asked),
+        Err(e) => failed(e, asked, format),
     }
 }
 
@@ -319,6 +409,7 @@ async fn game_page(
     State(web): State<Web>,
     Path(id): Path<String>,
     Query(key): Query<Key>,
+    request: HeaderMap,
 ) -> Response {
     let asked = key.asked();
     let Some((_, read)) = read_id(&web, &id, key, move |app, id, token| {
@@ -328,8 +419,13 @@ async fn game_page(
     else {
         return not_found_response(asked);
     };
-    answer(read, asked, |page| {
-        no_store(Html(pages::game_page(&page, asked).into_string()).into_response())
+    answer(read, asked, Format::Page, |page| {
+        let html =
+            Bytes::from(pages::game_page(&page, asked, web.public_url.as_deref()).into_string());
+        let scope = Scope::of_token(page.token.is_some());
+        cache::validated(&request, &html, scope, || {
+            Html(html.clone()).into_response()
+        })
     })
 }
 
@@ -337,16 +433,30 @@ async fn game_data(
     State(web): State<Web>,
     Path(id): Path<String>,
     Query(key): Query<Key>,
+    request: HeaderMap,
 ) -> Response {
     let asked = key.asked();
+    let scope = Scope::of_token(key.k.is_some());
     let Some((_, read)) = read_id(&web, &id, key, move |app, id, token| {
         app.web_game_data(id, token, asked)
     })
     .await
     else {
-        return not_found_response(asked);
+        return not_found_in(Format::Json, asked);
     };
-    answer(read, asked, |data| no_store(Json(data).into_response()))
+    answer(read, asked, Format::Json, |data| {
+        let json = match serde_json::to_vec(&data) {
+            Ok(json) => Bytes::from(json),
+            Err(e) => {
+                tracing::error!("data.json: {e}");
+                let words = msg!("web-read-failed").render(asked.unwrap_or_default());
+                return json_error(StatusCode::INTERNAL_SERVER_ERROR, &words);
+            }
+        };
+        cache::validated(&request, &json, scope, || {
+            ([(header::CONTENT_TYPE, "application/json")], json.clone()).into_response()
+        })
+    })
 }
 
 /// The game's ply and status as JSON, for pages that poll (over the live cap).
@@ -357,9 +467,9 @@ async fn game_state(
 ) -> Response {
     let asked = key.asked();
     let Some((_, read)) = read_id(&web, &id, key, progress).await else {
-        return not_found_response(asked);
+        return not_found_in(Format::Json, asked);
     };
-    answer(read, asked, |(ply, status)| {
+    answer(read, asked, Format::Json, |(ply, status)| {
         no_store(Json(serde_json::json!({ "ply": ply, "status": status })).into_response())
     })
 }
@@ -424,12 +534,12 @@ async fn game_events(
 ) -> Response {
     let asked = key.asked();
     let Some((id, read)) = read_id(&web, &id, key, progress).await else {
-        return not_found_response(asked);
+        return not_found_in(Format::Text, asked);
     };
     let now = match read {
         Ok(Some(now)) => now,
-        Ok(None) => return not_found_response(asked),
-        Err(e) => return failed(e, asked),
+        Ok(None) => return not_found_in(Format::Text, asked),
+        Err(e) => return failed(e, asked, Format::Text),
     };
     let Some(following) = web.live.follow(id, now, &web.reader, peer.ip()) else {
         return plain(
@@ -463,9 +573,21 @@ async fn game_events(
     )
 }
 
+/// A file for download or display, with its validator (see [`cache`]).
+fn cached_file(request: &HeaderMap, f: WebFile, attachment: bool, scope: Scope) -> Response {
+    let bytes = Bytes::from(f.bytes);
+    let f = WebFile {
+        bytes: Vec::new(),
+        ..f
+    };
+    cache::validated(request, &bytes, scope, || {
+        file(f, bytes.clone(), attachment)
+    })
+}
+
 /// A file for download or display.
-fn file(f: WebFile, attachment: bool) -> Response {
-    let mut r = (StatusCode::OK, f.bytes).into_response();
+fn file(f: WebFile, bytes: Bytes, attachment: bool) -> Response {
+    let mut r = (StatusCode::OK, bytes).into_response();
     let h = r.headers_mut();
     h.insert(
         header::CONTENT_TYPE,
@@ -479,40 +601,46 @@ fn file(f: WebFile, attachment: bool) -> Response {
     if let Ok(v) = HeaderValue::from_str(&disposition) {
         h.insert(header::CONTENT_DISPOSITION, v);
     }
-    no_store(r)
+    r
 }
 
 async fn game_record(
     State(web): State<Web>,
     Path(id): Path<String>,
     Query(key): Query<Key>,
+    request: HeaderMap,
 ) -> Response {
     let asked = key.asked();
+    let scope = Scope::of_token(key.k.is_some());
     let Some((_, read)) = read_id(&web, &id, key, move |app, id, token| {
         app.web_record(id, token)
     })
     .await
     else {
-        return not_found_response(asked);
+        return not_found_in(Format::Text, asked);
     };
-    answer(read, asked, |f| file(f, true))
+    answer(read, asked, Format::Text, |f| {
+        cached_file(&request, f, true, scope)
+    })
 }
 
 async fn game_png(
     State(web): State<Web>,
     Path(id): Path<String>,
     Query(key): Query<Key>,
+    request: HeaderMap,
 ) -> Response {
     let asked = key.asked();
+    let scope = Scope::of_token(key.k.is_some());
     let Some((_, read)) = draw_id(&web, &id, key, move |app, id, token| {
         app.web_board_png(id, token)
     })
     .await
     else {
-        return not_found_response(asked);
+        return not_found_in(Format::Text, asked);
     };
-    answer(read, asked, |f| match f {
-        Ok(f) => file(f, false),
+    answer(read, asked, Format::Text, |f| match f {
+        Ok(f) => cached_file(&request, f, false, scope),
         Err(picture_lane::Full) => busy(asked),
     })
 }
@@ -521,26 +649,21 @@ async fn game_gif(
     State(web): State<Web>,
     Path(id): Path<String>,
     Query(key): Query<Key>,
+    request: HeaderMap,
 ) -> Response {
     let asked = key.asked();
+    let scope = Scope::of_token(key.k.is_some());
     let Some((_, read)) = draw_id(&web, &id, key, move |app, id, token| {
         app.web_game_gif(id, token, asked)
     })
     .await
     else {
-        return not_found_response(asked);
+        return not_found_in(Format::Text, asked);
     };
-    answer(read, asked, |f| match f {
-        Ok(Ok(f)) => file(f, false),
+    answer(read, asked, Format::Text, |f| match f {
+        Ok(Ok(f)) => cached_file(&request, f, false, scope),
         Err(picture_lane::Full) => busy(asked),
-        Ok(Err(words)) => {
-            let lang = asked.unwrap_or_default();
-            (
-                StatusCode::UNPROCESSABLE_ENTITY,
-                Html(pages::error_page(&words, lang, asked).into_string()),
-            )
-                .into_response()
-        }
+        Ok(Err(words)) => text_error(StatusCode::UNPROCESSABLE_ENTITY, &words),
     })
 }
 
@@ -557,8 +680,10 @@ async fn event_page(
     State(web): State<Web>,
     Path(id): Path<String>,
     Query(key): Query<Key>,
+    request: HeaderMap,
 ) -> Response {
     let asked = key.asked();
+    let scope = Scope::of_token(key.k.is_some());
     let Some((_, read)) = read_id(&web, &id, key, move |app, id, token| {
         app.web_event_page(id, token, asked)
     })
@@ -566,7 +691,10 @@ async fn event_page(
     else {
         return not_found_response(asked);
     };
-    answer(read, asked, |page| {
-        no_store(Html(pages::event_page(&page, asked).into_string()).into_response())
+    answer(read, asked, Format::Page, |page| {
+        let html = Bytes::from(pages::event_page(&page, asked).into_string());
+        cache::validated(&request, &html, scope, || {
+            Html(html.clone()).into_response()
+        })
     })
 }

@@ -34,8 +34,15 @@ fn keyed(path: &str, token: Option<&str>, asked: Option<Lang>) -> String {
     with_lang(&path, asked)
 }
 
-/// The frame of every page, in `lang`.
-fn layout(title: &str, lang: Lang, asked: Option<Lang>, body: Markup, script: bool) -> Markup {
+/// The frame of every page, in `lang`; `head`: the page's own meta tags.
+fn layout(
+    title: &str,
+    lang: Lang,
+    asked: Option<Lang>,
+    body: Markup,
+    script: bool,
+    head: Markup,
+) -> Markup {
     html! {
         (DOCTYPE)
         html lang=(lang.code()) {
@@ -44,9 +51,11 @@ fn layout(title: &str, lang: Lang, asked: Option<Lang>, body: Markup, script: bo
                 meta name="viewport" content="width=device-width, initial-scale=1";
                 meta name="referrer" content="no-referrer";
                 title { (title) " · bao-bot" }
-                link rel="stylesheet" href="/static/style.css";
+                (head)
+                link rel="icon" type="image/svg+xml" href=(super::assets::href("favicon.svg"));
+                link rel="stylesheet" href=(super::assets::href("style.css"));
                 @if script {
-                    script type="module" src="/static/game.js" {}
+                    script type="module" src=(super::assets::href("game.js")) {}
                 }
             }
             body {
@@ -60,18 +69,40 @@ fn layout(title: &str, lang: Lang, asked: Option<Lang>, body: Markup, script: bo
     }
 }
 
-/// One player's bar above or below the board.
+/// A clock's time left as the page shows it: `4:05`, `1:02:03`, `2d 03h`.
+pub fn clock_text(ms: i64) -> String {
+    let s = ms.max(0).div_euclid(1000);
+    let (d, h, m, sec) = (s / 86_400, s / 3600 % 24, s / 60 % 60, s % 60);
+    if d > 0 {
+        format!("{d}d {h:02}h")
+    } else if h > 0 {
+        format!("{h}:{m:02}:{sec:02}")
+    } else {
+        format!("{m}:{sec:02}")
+    }
+}
+
+/// One player's bar above or below the board, with the position's hand and turn, and
+/// their clock when the game runs on one.
 fn player_bar(page: &GamePage, side: usize) -> Markup {
     let p = &page.players[side];
-    let letter = if side == 0 { "S" } else { "N" };
+    let letter = if side == 0 { 'S' } else { 'N' };
+    let last = page.board.ply == page.plies;
+    let over = page.status != "active" && last;
+    let to_move = !over && page.board.turn == letter;
     html! {
-        div.player data-side=(letter) {
+        div.player.to-move[to_move] data-side=(letter) {
             span.dot {}
             span.name { (p.name) }
             span.meta { (p.side) }
-            span.meta.hand { (msg!("web-hand").render(page.lang)) " " span.hand-count { "0" } }
+            span.meta.hand { (msg!("web-hand").render(page.lang)) " " span.hand-count { (page.board.hands[side]) } }
             @if let Some(r) = &p.rating {
                 span.rating { (r) }
+            }
+            @if let Some(c) = &page.clocks {
+                span.clock.running[c.running == letter] data-side=(letter) data-left-ms=(c.left_ms[side]) {
+                    (clock_text(c.left_ms[side]))
+                }
             }
         }
     }
@@ -100,13 +131,115 @@ pub fn script_words(lang: Lang) -> String {
         "graphPly": say(msg!("web-graph-ply", ply = "{p}")),
         "graphSouth": say(msg!("web-graph-south")),
         "graphNorth": say(msg!("web-graph-north")),
+        "board": say(msg!("web-board-name", ply = "{p}", side = "{side}", south = "{s}", north = "{n}")),
+        "sides": [say(words::side(Side::South)), say(words::side(Side::North))],
+        "seedsOne": say(msg!("web-pit-seeds", seeds = 1)),
+        "seeds": say(msg!("web-pit-seeds", seeds = 7)).replace('7', "{n}"),
+        "nyumba": say(msg!("web-pit-nyumba")),
+        "takasia": say(msg!("web-pit-takasia")),
+        "pitStart": say(msg!("web-pit-start")),
+        "pitCaptured": say(msg!("web-pit-captured", seeds = 7)).replace('7', "{n}"),
+        "pitEntered": say(msg!("web-pit-entered")),
+        "pitEnd": say(msg!("web-pit-end")),
+        "flag": say(msg!("web-clock-flag")),
     })
     .to_string()
 }
 
-/// `/g/ID`: the board (drawn by the script), the players, the moves and the links, in the
-/// page's language (`asked`: the language the address asked for, kept by its links).
-pub fn game_page(page: &GamePage, asked: Option<Lang>) -> Markup {
+/// The caption of the position after ply `p`: `33. Asha: A6L: …` (moves numbered as the
+/// chat's history numbers them, two plies a number), or the start.
+fn caption(page: &GamePage) -> String {
+    let b = &page.board;
+    match (&b.mv, &b.text, b.by) {
+        (Some(mv), Some(text), Some(by)) => {
+            let who = &page.players[usize::from(by == 'N')].name;
+            let n = b.ply.div_ceil(2);
+            let dot = if b.ply % 2 == 1 { "." } else { "…" };
+            format!("{n}{dot} {who}: {mv}: {text}")
+        }
+        _ => msg!("web-start-position").render(page.lang),
+    }
+}
+
+/// The board's accessible name for the position shown.
+fn board_name(page: &GamePage) -> String {
+    let b = &page.board;
+    let side = if b.turn == 'S' {
+        Side::South
+    } else {
+        Side::North
+    };
+    msg!(
+        "web-board-name",
+        ply = b.ply,
+        side = words::side(side),
+        south = b.hands[0],
+        north = b.hands[1]
+    )
+    .render(page.lang)
+}
+
+/// The link previews' tags (Open Graph, Twitter card) and the description; a private
+/// game's page is kept out of search engines.
+fn game_head(page: &GamePage, title: &str, public_url: Option<&str>) -> Markup {
+    let lang = page.lang;
+    let state = page
+        .result
+        .clone()
+        .unwrap_or_else(|| msg!("web-in-play").render(lang));
+    let description = msg!(
+        "web-description",
+        game = page.game_name.as_str(),
+        south = page.players[0].name.as_str(),
+        north = page.players[1].name.as_str(),
+        state = state,
+        ply = page.plies
+    )
+    .render(lang);
+    let base = public_url.map(|u| u.trim_end_matches('/'));
+    let image = base.map(|b| match &page.token {
+        Some(t) => format!("{b}/g/{}/board.png?k={t}", page.id),
+        None => format!("{b}/g/{}/board.png", page.id),
+    });
+    html! {
+        meta name="description" content=(description);
+        @if page.token.is_some() { meta name="robots" content="noindex, nofollow"; }
+        meta property="og:type" content="website";
+        meta property="og:site_name" content="bao-bot";
+        meta property="og:title" content=(title);
+        meta property="og:description" content=(description);
+        @if let Some(b) = base { meta property="og:url" content=(format!("{b}{}", page.path)); }
+        @if let Some(i) = &image {
+            meta property="og:image" content=(i);
+            meta name="twitter:card" content="summary_large_image";
+            meta name="twitter:image" content=(i);
+        } @else {
+            meta name="twitter:card" content="summary";
+        }
+        meta name="twitter:title" content=(title);
+        meta name="twitter:description" content=(description);
+    }
+}
+
+/// The key to the rings and tags on the board, as the PNG's legend.
+fn ring_key(lang: Lang) -> Markup {
+    let say = |m: Msg| m.render(lang);
+    html! {
+        ul.ring-key aria-label=(say(msg!("web-key"))) {
+            li { span.swatch.start aria-hidden="true" {} (say(msg!("picture-mark-start"))) }
+            li { span.swatch.captured aria-hidden="true" {} "−N " (say(msg!("picture-mark-captured"))) }
+            li { span.swatch.entered aria-hidden="true" {} (say(msg!("picture-mark-entered"))) }
+            li { span.swatch.end aria-hidden="true" {} (say(msg!("picture-mark-end"))) }
+            li { span.swatch.takasia aria-hidden="true" {} "T " (say(msg!("web-key-takasia"))) }
+            li { (say(msg!("web-key-arrow"))) }
+        }
+    }
+}
+
+/// `/g/ID`: the board (drawn here at the last ply, then by the script), the players, the
+/// moves and the links, in the page's language (`asked`: the language the address asked
+/// for, kept by its links); `public_url` makes the link previews' absolute addresses.
+pub fn game_page(page: &GamePage, asked: Option<Lang>, public_url: Option<&str>) -> Markup {
     let lang = page.lang;
     let say = |m: Msg| m.render(lang);
     let token = page.token.as_deref();
@@ -116,6 +249,7 @@ pub fn game_page(page: &GamePage, asked: Option<Lang>) -> Markup {
         south = page.players[0].name.as_str(),
         north = page.players[1].name.as_str()
     ));
+    let over = page.status != "active";
     let body = html! {
         main #game data-id=(page.id) data-k=[token] data-status=(page.status)
             data-lang=(lang.code()) data-asked=[asked.map(Lang::code)]
@@ -126,24 +260,31 @@ pub fn game_page(page: &GamePage, asked: Option<Lang>) -> Markup {
                         (player_bar(page, 1))
                         div #board-box {
                             svg #board xmlns="http://www.w3.org/2000/svg" viewBox="0 0 968 520"
-                                role="img" aria-label=(say(msg!("web-board-label"))) data-ply="0" data-to-move="S" {}
+                                role="group" aria-label=(board_name(page))
+                                data-ply=(page.board.ply) data-to-move=(page.board.turn)
+                                data-hands=(format!("{},{}", page.board.hands[0], page.board.hands[1])) {
+                                (super::board::board_svg(&page.board, page.nyumba, lang))
+                            }
                         }
                         (player_bar(page, 0))
                     }
-                    div.controls {
-                        button #first type="button" title=(say(msg!("web-first"))) { "|◀" }
-                        button #prev type="button" title=(say(msg!("web-prev"))) { "◀" }
-                        span #ply-label { (say(msg!("web-ply-of", ply = 0, plies = page.plies))) }
-                        button #next type="button" title=(say(msg!("web-next"))) { "▶" }
-                        button #last type="button" title=(say(msg!("web-last"))) { "▶|" }
+                    div.controls role="group" aria-label=(say(msg!("web-controls"))) {
+                        button #first type="button" aria-label=(say(msg!("web-first-name"))) title=(say(msg!("web-first"))) { "|◀" }
+                        button #prev type="button" aria-label=(say(msg!("web-prev-name"))) title=(say(msg!("web-prev"))) { "◀" }
+                        span #ply-label { (say(msg!("web-ply-of", ply = page.board.ply, plies = page.plies))) }
+                        button #next type="button" aria-label=(say(msg!("web-next-name"))) title=(say(msg!("web-next"))) { "▶" }
+                        button #last type="button" aria-label=(say(msg!("web-last-name"))) title=(say(msg!("web-last"))) { "▶|" }
                         button #flip type="button" title=(say(msg!("web-flip-title"))) { (say(msg!("web-flip"))) }
                         label.anim { input #animate type="checkbox" checked; " " (say(msg!("web-animate"))) }
                     }
-                    p #caption.caption {}
-                    p #proved.proved {}
+                    p #caption.caption aria-live="polite" { (caption(page)) }
+                    p #proved.proved {
+                        @if over { @if let Some(r) = &page.result { (r) } }
+                    }
                     p #live.live hidden { (say(msg!("web-live"))) }
+                    (ring_key(lang))
                 }
-                aside.side-col {
+                div.side-col {
                     h1 { (title) }
                     dl.facts {
                         dt { (say(msg!("web-fact-game"))) }
@@ -169,7 +310,19 @@ pub fn game_page(page: &GamePage, asked: Option<Lang>) -> Markup {
                         }
                     }
                     h2 { (say(msg!("web-moves"))) }
-                    ol #moves.moves {}
+                    ol #moves.moves {
+                        @for (i, pair) in page.moves.chunks(2).enumerate() {
+                            li {
+                                @for (j, (mv, sign)) in pair.iter().enumerate() {
+                                    @let ply = 2 * i + j + 1;
+                                    button type="button" data-ply=(ply) .current[ply == page.board.ply as usize] {
+                                        (mv)
+                                        @if let Some(sg) = sign { " " span.sign { (sg) } }
+                                    }
+                                }
+                            }
+                        }
+                    }
                     p.links {
                         a href=(keyed(&format!("/g/{}/record.txt", page.id), token, asked)) download { (say(msg!("web-record"))) }
                         " · "
@@ -184,7 +337,14 @@ pub fn game_page(page: &GamePage, asked: Option<Lang>) -> Markup {
             }
         }
     };
-    layout(&title, lang, asked, body, true)
+    layout(
+        &title,
+        lang,
+        asked,
+        body,
+        true,
+        game_head(page, &title, public_url),
+    )
 }
 
 /// `/t/ID`: the standings with tie-breaks (the crosstable) and every round's pairings, in
@@ -202,7 +362,7 @@ pub fn event_page(page: &EventPage, asked: Option<Lang>) -> Markup {
             h1 { (title) }
             p.about { (page.about) " · " (page.status) }
             h2 { (say(msg!("web-standings"))) }
-            div.table-wrap {
+            div.table-wrap tabindex="0" role="region" aria-label=(say(msg!("web-standings"))) {
                 table.crosstable {
                     thead { tr {
                         @for (i, c) in page.columns.iter().enumerate() {
@@ -237,6 +397,7 @@ pub fn event_page(page: &EventPage, asked: Option<Lang>) -> Markup {
             @for r in page.rounds.iter().rev() {
                 section.round {
                     h3 { (say(msg!("web-round", round = r.round))) }
+                    div.table-wrap tabindex="0" role="region" aria-label=(say(msg!("web-round", round = r.round))) {
                     table.pairings {
                         thead { tr {
                             th { (say(msg!("web-col-board"))) }
@@ -260,11 +421,12 @@ pub fn event_page(page: &EventPage, asked: Option<Lang>) -> Markup {
                             }
                         }
                     }
+                    }
                 }
             }
         }
     };
-    layout(&title, lang, asked, body, false)
+    layout(&title, lang, asked, body, false, html! {})
 }
 
 /// The front page: what this site is (it lists nothing: games are reached by their links).
@@ -290,7 +452,14 @@ pub fn index_page(asked: Option<Lang>) -> Markup {
             }
         }
     };
-    layout(&say(msg!("web-front-title")), lang, asked, body, false)
+    layout(
+        &say(msg!("web-front-title")),
+        lang,
+        asked,
+        body,
+        false,
+        html! {},
+    )
 }
 
 /// The page for anything that is not there (or not to be shown to this asker).
@@ -304,7 +473,14 @@ pub fn not_found_page(asked: Option<Lang>) -> Markup {
             p { a href=(with_lang("/", asked)) { "bao-bot" } }
         }
     };
-    layout(&say(msg!("web-not-found-title")), lang, asked, body, false)
+    layout(
+        &say(msg!("web-not-found-title")),
+        lang,
+        asked,
+        body,
+        false,
+        html! { meta name="robots" content="noindex"; },
+    )
 }
 
 /// A short page for a failure on the bot's side, saying `words` (already in `lang`).
@@ -313,5 +489,12 @@ pub fn error_page(words: &str, lang: Lang, asked: Option<Lang>) -> Markup {
     let body = html! {
         main.plain { h1 { (say(msg!("web-error-heading"))) } p { (words) } }
     };
-    layout(&say(msg!("web-error-title")), lang, asked, body, false)
+    layout(
+        &say(msg!("web-error-title")),
+        lang,
+        asked,
+        body,
+        false,
+        html! { meta name="robots" content="noindex"; },
+    )
 }

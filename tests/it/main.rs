@@ -72,6 +72,7 @@ mod tournament_dutch;
 mod tournament_pairing;
 mod tournament_store;
 mod web_browser;
+mod web_cache;
 mod web_connections;
 mod web_pages;
 mod web_play;

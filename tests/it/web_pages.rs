@@ -117,7 +117,14 @@ async fn a_public_game_page_is_escaped_and_carries_the_security_headers() {
         assert!(tag.contains("src=\"/static/"), "{tag}");
     }
     assert!(!html.contains(" onclick=") && !html.contains(" onload="));
-    assert!(html.contains("data-ply=\"0\"") && html.contains("id=\"board\""));
+    // The board is in the page, at the ply it opens on (the last).
+    let plies = Store::open_read_only(&s.path)
+        .unwrap()
+        .game(s.demo.long)
+        .unwrap()
+        .unwrap()
+        .ply;
+    assert!(html.contains(&format!("data-ply=\"{plies}\"")) && html.contains("id=\"board\""));
     // The static files are served with their types.
     let js = get(&s.router, "/static/game.js").await;
     assert_eq!(js.status, StatusCode::OK);

@@ -17,6 +17,7 @@ web-error-title = Error
 web-error-heading = Something went wrong
 web-read-failed = The page could not be read. Try again in a moment.
 web-too-many-live = Too many live pages: this page polls instead.
+web-too-many-requests = Too many requests from your address: wait a moment and reload.
 web-pictures-busy = Pictures are busy: try again in a few seconds.
 web-gif-too-large = Game { $id }: the GIF would be { $bytes } bytes, more than the { $max }-byte limit: ask for fewer plies or no sowing.
 
@@ -49,8 +50,31 @@ web-moves = Moves
 web-record = Game record
 web-board-png = Board (PNG)
 web-game-gif = Whole game (GIF)
-web-noscript = The board and the moves need JavaScript; the record and the pictures do not.
+web-noscript = Stepping through the moves needs JavaScript; the board as it stands, the record and the pictures do not.
 # The game's name with a rule set other than the usual one.
+web-first-name = First ply
+web-prev-name = Previous ply
+web-next-name = Next ply
+web-last-name = Last ply
+web-controls = Step through the game
+# The board for a screen reader: its name, and each pit's (the script fills the same words in).
+web-board-name = The board at ply { $ply }: { $side } to move; in hand: South { $south }, North { $north }
+web-pit-seeds = { $seeds ->
+    [one] { $seeds } seed
+   *[other] { $seeds } seeds
+}
+web-pit-nyumba = nyumba
+web-pit-takasia = takasia
+web-pit-start = the move started here
+web-pit-captured = { $seeds } captured
+web-pit-entered = captured seeds entered here
+web-pit-end = the move ended here
+web-key = Key to the rings
+web-key-takasia = takasia: may not be started this turn
+web-key-arrow = ← → the way captured seeds were sown
+web-description = { $game }: { $south } vs { $north }, { $state }, ply { $ply }.
+web-clock-flag = flag fell
+web-clocks = Clocks
 web-game-name-rules = { $name } (rules { $rules })
 
 ## What the page's script writes (the page gives it these words).

@@ -15,6 +15,7 @@ web-error-title = Hitilafu
 web-error-heading = Kuna hitilafu
 web-read-failed = Ukurasa haukuweza kusomwa. Jaribu tena baada ya muda mfupi.
 web-too-many-live = Kurasa nyingi mno zinafuatilia michezo moja kwa moja: ukurasa huu unauliza mara kwa mara badala yake.
+web-too-many-requests = Maombi mengi mno kutoka anwani yako: subiri kidogo kisha upakie ukurasa upya.
 web-pictures-busy = Picha zina kazi nyingi: jaribu tena baada ya sekunde chache.
 web-gif-too-large = Mchezo { $id }: GIF ingekuwa baiti { $bytes }, zaidi ya kikomo cha baiti { $max }: omba hatua chache au bila kutawanya.
 
@@ -47,7 +48,27 @@ web-moves = Hatua
 web-record = Rekodi ya mchezo
 web-board-png = Bao (PNG)
 web-game-gif = Mchezo mzima (GIF)
-web-noscript = Bao na hatua zinahitaji JavaScript; rekodi na picha hazihitaji.
+web-noscript = Kupitia hatua kunahitaji JavaScript; bao lilivyo sasa, rekodi na picha havihitaji.
+web-first-name = Hatua ya kwanza
+web-prev-name = Hatua iliyotangulia
+web-next-name = Hatua inayofuata
+web-last-name = Hatua ya mwisho
+web-controls = Pitia mchezo hatua kwa hatua
+# Bao kwa msomaji wa skrini: jina lake, na la kila shimo.
+web-board-name = Bao katika hatua { $ply }: zamu ya { $side }; mkononi: Kusini { $south }, Kaskazini { $north }
+web-pit-seeds = kete { $seeds }
+web-pit-nyumba = nyumba
+web-pit-takasia = takasia
+web-pit-start = hatua ilianzia hapa
+web-pit-captured = kete { $seeds } zimeliwa
+web-pit-entered = kete zilizoliwa ziliingia hapa
+web-pit-end = hatua iliishia hapa
+web-key = Maana ya duara
+web-key-takasia = takasia: haliwezi kuanzwa zamu hii
+web-key-arrow = ← → upande kete zilizoliwa zilipotawanywa
+web-description = { $game }: { $south } dhidi ya { $north }, { $state }, hatua { $ply }.
+web-clock-flag = muda umekwisha
+web-clocks = Saa
 web-game-name-rules = { $name } (sheria { $rules })
 
 ## Maneno ambayo hati ya ukurasa inaandika.
