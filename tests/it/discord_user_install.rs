@@ -202,6 +202,11 @@ async fn a_whole_live_game_in_a_group_dm_is_played_through_interactions() {
     let game = store.game(game.id).expect("store").expect("game");
     assert_eq!(game.status, GameStatus::Finished);
     only_interactions(&fake, FRIENDS, played);
+    // The bot has no use for owners: no lookup at start-up.
+    assert_eq!(
+        fake.count(|r| r.path.starts_with("/api/v10/oauth2/applications/@me")),
+        0
+    );
     bot.stop().await.expect("the bot stopped");
 }
 
