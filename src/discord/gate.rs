@@ -41,9 +41,14 @@ struct Gate {
 pub async fn start(upstream: &str) -> std::io::Result<String> {
     let listener = TcpListener::bind(SocketAddr::from(([127, 0, 0, 1], 0))).await?;
     let addr = listener.local_addr()?;
+    // Straight to the configured proxy: no proxy from the environment in between.
+    let client = reqwest::Client::builder()
+        .no_proxy()
+        .build()
+        .map_err(std::io::Error::other)?;
     let gate = Arc::new(Gate {
         upstream: upstream.trim_end_matches('/').to_string(),
-        client: reqwest::Client::new(),
+        client,
         held: Mutex::new(HashMap::new()),
         global: Mutex::new(None),
     });

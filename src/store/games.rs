@@ -179,9 +179,12 @@ impl Store {
         let mut conn = self.lock();
         let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
         // One challenge waits per pair and place: a second sent at the same moment (a double
-        // submit) is decided here, inside the write, as move races are.
-        if let Some(existing) = pair_waiting(&tx, new)? {
-            return Err(StoreError::ChallengeWaiting { existing });
+        // submit) is decided here, inside the write, as move races are. (A challenge that
+        // holds its place is decided by the place's own constraint: PlaceTaken.)
+        if thread_bound {
+            if let Some(existing) = pair_waiting(&tx, new)? {
+                return Err(StoreError::ChallengeWaiting { existing });
+            }
         }
         let id = Self::insert_game(
             &tx,

@@ -354,18 +354,30 @@ fn a_refused_registration_stops_the_bot_naming_the_command_and_the_limit() {
 }
 
 /// Whether the request went through (a 2xx answer).
-fn passed(r: &Recorded) -> bool {
+pub(crate) fn passed(r: &Recorded) -> bool {
     (200..300).contains(&r.status)
 }
 
 /// The first request that went through answering interaction `id` with a message.
-async fn answer(fake: &FakeDiscord, id: u64) -> Recorded {
+pub(crate) async fn answer(fake: &FakeDiscord, id: u64) -> Recorded {
     let token = token_for(id);
     fake.wait_for(
         |r| passed(r) && r.uses_token(&token) && r.content().is_some(),
         WAIT,
     )
     .await
+}
+
+/// Each of `plies` moves, sent as interactions `first`, `first + 1`, ..., brought its board
+/// exactly once, as an answer to that interaction.
+pub(crate) fn every_board_once(fake: &FakeDiscord, first: u64, plies: u32) {
+    for ply in 0..plies {
+        let token = token_for(first + u64::from(ply));
+        let boards = fake.count(|r| {
+            passed(r) && r.uses_token(&token) && r.files.iter().any(|f| !f.bytes.is_empty())
+        });
+        assert_eq!(boards, 1, "ply {ply}:\n{}", fake.describe_requests());
+    }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -436,13 +448,7 @@ async fn a_game_under_rate_limits_brings_every_board_once() {
     let played = store.game(game).expect("store").expect("game").ply;
     // Every move's board arrived exactly once, and nothing was refused but for the rate
     // limit.
-    for ply in 0..played {
-        let token = token_for(200 + u64::from(ply));
-        let boards = fake.count(|r| {
-            passed(r) && r.uses_token(&token) && r.files.iter().any(|f| !f.bytes.is_empty())
-        });
-        assert_eq!(boards, 1, "ply {ply}:\n{}", fake.describe_requests());
-    }
+    every_board_once(&fake, 200, played);
     let limited = fake.count(|r| r.status == 429);
     let limited_answers = fake.count(|r| r.status == 429 && r.path.ends_with("/callback"));
     assert!(limited > 5 && limited_answers > 0, "{limited} refused");

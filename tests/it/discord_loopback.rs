@@ -89,8 +89,18 @@ async fn registers_bao_answers_interactions_and_stops_cleanly() {
         json!([0]),
         "tournaments are for servers"
     );
+    assert_eq!(settings["integration_types"], json!([0]));
+    assert_eq!(list[7]["integration_types"], json!([0]));
+    // Playing and study: installed to a server or to an account, used in servers, the bot's
+    // DMs and DMs between people.
     for c in &list[..7] {
-        assert_eq!(c["contexts"], json!([0, 1]), "{} in DMs too", c["name"]);
+        assert_eq!(
+            c["contexts"],
+            json!([0, 1, 2]),
+            "{} in DMs and group DMs too",
+            c["name"]
+        );
+        assert_eq!(c["integration_types"], json!([0, 1]), "{}", c["name"]);
     }
     let bao = &list[0];
     let subs: Vec<&str> = bao["options"]

@@ -6,7 +6,7 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use crate::discord_limits::{discord_code, http};
+use crate::discord_limits::{answer, discord_code, every_board_once, http, passed};
 use crate::support::fake_discord::payloads::{
     self, asha, baraka, by_user_install, token_for, Opt, Place, Who,
 };
@@ -29,20 +29,6 @@ const ELSEWHERE: Place = Place::Guild {
     guild_id: 1_700_000_000_000_000_001,
     channel_id: 1_700_000_000_000_000_002,
 };
-
-fn passed(r: &Recorded) -> bool {
-    (200..300).contains(&r.status)
-}
-
-/// The first request that went through answering interaction `id` with a message.
-async fn answer(fake: &FakeDiscord, id: u64) -> Recorded {
-    let token = token_for(id);
-    fake.wait_for(
-        |r| passed(r) && r.uses_token(&token) && r.content().is_some(),
-        WAIT,
-    )
-    .await
-}
 
 /// An interaction at `place` as it arrives: in the server without the bot, authorised by
 /// `who`'s own install; elsewhere as built (a group DM's already says so).
@@ -184,13 +170,7 @@ fn only_interactions(fake: &FakeDiscord, place: Place, played: u32) {
         .map(|r| format!("{} {} -> {} {}", r.method, r.path, r.status, r.body()))
         .collect();
     assert!(refused.is_empty(), "{refused:#?}");
-    for ply in 0..played {
-        let token = token_for(200 + u64::from(ply));
-        let boards = fake.count(|r| {
-            passed(r) && r.uses_token(&token) && r.files.iter().any(|f| !f.bytes.is_empty())
-        });
-        assert_eq!(boards, 1, "ply {ply}:\n{}", fake.describe_requests());
-    }
+    every_board_once(fake, 200, played);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -202,6 +182,11 @@ async fn a_whole_live_game_in_a_group_dm_is_played_through_interactions() {
     let game = store.game(game.id).expect("store").expect("game");
     assert_eq!(game.status, GameStatus::Finished);
     only_interactions(&fake, FRIENDS, played);
+    // The bot has no use for owners: no lookup at start-up.
+    assert_eq!(
+        fake.count(|r| r.path.starts_with("/api/v10/oauth2/applications/@me")),
+        0
+    );
     bot.stop().await.expect("the bot stopped");
 }
 
