@@ -9,6 +9,6 @@ discord-daily-cannot-post = Boti haiwezi kuweka fumbo la kila siku katika { $cha
    *[other] Ziruhusu
 } kwa boti katika chaneli hiyo (au chagua chaneli nyingine), kisha weka tena.
 # Changamoto katika seva iliyozima programu za nje: Discord inaonyesha kila kitu programu inachosema hapo kwa aliyeuliza peke yake.
-discord-ephemeral-only = Mchezo hauwezi kushirikiwa hapa: seva hii imezima programu za nje, kwa hivyo kila kitu programu inachosema hapa kinaonekana kwako peke yako. Mpe rafiki yako changamoto katika DM au DM ya kikundi badala yake, au uombe seva iongeze boti.
+discord-ephemeral-only = Mchezo hauwezi kushirikiwa hapa: seva hii imezima programu za nje, kwa hivyo kila kitu programu inachosema hapa kinaonekana kwako peke yako. Mpe rafiki yako changamoto kwa ujumbe binafsi au katika kikundi cha ujumbe binafsi badala yake, au waombe wasimamizi wa seva waongeze boti.
 # Chini ya changamoto yenye saa mahali ambapo programu pekee ipo (DM, DM ya kikundi, seva bila boti).
-discord-clock-by-dm = Boti haiwezi kuandika hapa yenyewe: saa ikiisha, matokeo yanatumwa kwa DM kwa kila mchezaji inayeweza kumfikia, na kuonyeshwa hapa kwenye amri au kitufe kinachofuata.
+discord-clock-by-dm = Boti haiwezi kuandika hapa yenyewe: muda ukiisha, matokeo yanatumwa kwa ujumbe binafsi kwa kila mchezaji ambaye boti inaweza kumfikia, na yanaonyeshwa hapa kwenye amri au kitufe kinachofuata.

@@ -121,4 +121,7 @@ table-format-round-robin = Ligi
 table-format-double-round-robin = Ligi ya duru mbili
 table-format-swiss = Swiss
 event-round-robin-full = { $title } imejaa: ligi inachukua wachezaji wasiozidi { $max }. Mwombe mwandaaji aanzishe mashindano ya `format:swiss` ili mcheze wengi zaidi.
-event-round-robin-too-many = { $title } ina wachezaji { $n }, na ligi inachukua wachezaji wasiozidi { $max }: haiwezi kuanza. Anzisha mashindano ya `format:swiss` kwa ajili yao badala yake.
+event-round-robin-too-many = { $title } ina { $n ->
+    [one] mchezaji { $n }
+   *[other] wachezaji { $n }
+}, na ligi inachukua wachezaji wasiozidi { $max }: haiwezi kuanza. Anzisha mashindano ya `format:swiss` kwa ajili yao badala yake.
