@@ -24,7 +24,7 @@ function wordsOf(main) {
     graph: 'Evaluation graph', graphStart: 'start', graphPly: 'ply {p}', graphSouth: 'S', graphNorth: 'N',
     board: 'The board at ply {p}: {side} to move; in hand: South {s}, North {n}', sides: ['South', 'North'],
     seedsOne: '1 seed', seeds: '{n} seeds', nyumba: 'nyumba', takasia: 'takasia',
-    pitStart: 'the move started here', pitCaptured: '{n} captured', pitEntered: 'captured seeds entered here',
+    pitStart: 'the move started here', pitCapturedOne: '1 captured', pitCaptured: '{n} captured', pitEntered: 'captured seeds entered here',
     pitEnd: 'the move ended here', flag: 'flag fell',
   };
   try {
@@ -77,7 +77,7 @@ function start(main) {
     if (k) {
       if (k.start === pit) parts.push(words.pitStart);
       const cap = (k.captured || []).find(([p]) => p === pit);
-      if (cap) parts.push(fill(words.pitCaptured, { n: cap[1] }));
+      if (cap) parts.push(cap[1] === 1 ? words.pitCapturedOne : fill(words.pitCaptured, { n: cap[1] }));
       if ((k.entered || []).includes(pit)) parts.push(words.pitEntered);
       if (k.end === pit) parts.push(words.pitEnd);
     }

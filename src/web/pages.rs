@@ -138,6 +138,7 @@ pub fn script_words(lang: Lang) -> String {
         "nyumba": say(msg!("web-pit-nyumba")),
         "takasia": say(msg!("web-pit-takasia")),
         "pitStart": say(msg!("web-pit-start")),
+        "pitCapturedOne": say(msg!("web-pit-captured", seeds = 1)),
         "pitCaptured": say(msg!("web-pit-captured", seeds = 7)).replace('7', "{n}"),
         "pitEntered": say(msg!("web-pit-entered")),
         "pitEnd": say(msg!("web-pit-end")),

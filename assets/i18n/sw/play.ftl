@@ -7,7 +7,7 @@ web-play-link-private = Kiungo chako mwenyewe cha kucheza kwenye bao kiko hapa c
 web-play-link-renewed = Kiungo kipya kimetengenezwa: kiungo chako cha zamani cha kucheza kwenye bao hakifanyi kazi tena.
 web-play-no-address = Boti hii haina anwani ya wavuti (`[web] public_url`), kwa hiyo hakuna kiungo cha kucheza kwenye bao.
 web-play-not-yours = Ni mchezaji wa mchezo unaoendelea tu aliye na kiungo cha kucheza kwenye bao lake.
-prefs-one-tap = one-tap: **{ $value }** (kwenye ukurasa wa mchezo, hatua pekee ya shimo huchezwa bila kuuliza uthibitisho)
+prefs-one-tap = `one-tap` (mguso mmoja): **{ $value }** (kwenye ukurasa wa mchezo, hatua pekee ya shimo huchezwa bila kuomba uthibitisho)
 
 ## Makataa ya ukurasa (JSON `words`).
 play-refused-token = Kiungo hiki hakikuruhusu kucheza mchezo huu: si chako, au kiungo kipya kimekibadilisha. Omba kiungo chako kwa `/bao board`.

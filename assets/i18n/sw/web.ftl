@@ -60,7 +60,10 @@ web-pit-seeds = kete { $seeds }
 web-pit-nyumba = nyumba
 web-pit-takasia = takasia
 web-pit-start = hatua ilianzia hapa
-web-pit-captured = kete { $seeds } zimeliwa
+web-pit-captured = { $seeds ->
+    [one] kete { $seeds } imeliwa
+   *[other] kete { $seeds } zimeliwa
+}
 web-pit-entered = kete zilizoliwa ziliingia hapa
 web-pit-end = hatua iliishia hapa
 web-key = Maana ya duara

@@ -137,7 +137,13 @@ impl App {
         };
         let game = match created {
             Ok(g) => g,
-            Err(StoreError::PlaceTaken { .. }) => return Err(refuse(msg!("game-place-taken"))),
+            // Another game took the place since the check above (a double submit): say which.
+            Err(StoreError::PlaceTaken { .. }) => {
+                return Err(refuse(match self.store.game_in(place)? {
+                    Some(existing) => busy_text(&existing),
+                    None => msg!("game-place-taken"),
+                }))
+            }
             // The same challenge sent twice at once: the store kept the first.
             Err(StoreError::ChallengeWaiting { existing }) => {
                 return Err(refuse(msg!(
