@@ -57,7 +57,7 @@ pub use crate::ai::Level;
 pub use crate::i18n::{Lang, Msg, Text};
 pub use crate::puzzles::Theme;
 /// The largest attachment Discord takes (10 MiB); the app's GIFs never exceed it.
-pub use crate::render::MAX_GIF_BYTES;
+pub use crate::render::{stone_spots, MAX_GIF_BYTES};
 pub use crate::rules::{RuleSet, Variant};
 pub use crate::vocab::{
     bank_text, presets_text, ClockKind, TimeControl, TimeControlError, PRESETS,

@@ -125,8 +125,9 @@ const STONE_SPOTS: [(f32, f32); MAX_STONES] = [
     (-17.0, 29.4),
 ];
 
-/// The first `n` stone spots, shifted so the heap is centred in the bowl.
-pub(super) fn stone_spots(n: usize) -> impl Iterator<Item = (f32, f32)> {
+/// The first `n` stone spots, shifted so the heap is centred in the bowl (the PNG's and the
+/// web page's board lay their stones alike).
+pub fn stone_spots(n: usize) -> impl Iterator<Item = (f32, f32)> {
     let spots = &STONE_SPOTS[..n.min(MAX_STONES)];
     let k = spots.len().max(1) as f32;
     let mx = spots.iter().map(|s| s.0).sum::<f32>() / k;

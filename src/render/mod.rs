@@ -36,6 +36,7 @@ use scene::Scene;
 use theme::{Fonts, BACKGROUND, WIDTH};
 
 pub use anim::{Event, Frame, StopKind};
+pub use board::stone_spots;
 pub use clock_face::ClockFaces;
 pub use gif::{decode_gif, GifBand, GifDecodeError, ShownFrame, ShownGif};
 pub use graph::{evaluation_graph_png, evaluation_graph_png_words};

@@ -173,8 +173,23 @@ pub fn prepare(
     ending::recover_reasons(conn).map_err(|e| corrupt_or(e, path))?;
     // Statistics for the planner, where they are missing or stale; `analysis_limit` makes
     // each index's analysis read a sample of its rows, so this stays cheap at any size.
-    conn.execute_batch("PRAGMA analysis_limit=1000; PRAGMA optimize=0x10002")
+    // Only an optimisation: when another process is writing (a `db backup` beside the
+    // running bot), it does not wait for the write lock and is left to the next open.
+    conn.busy_timeout(Duration::from_millis(100))
         .map_err(|e| classify(e, path))?;
+    let optimised = conn.execute_batch("PRAGMA analysis_limit=1000; PRAGMA optimize=0x10002");
+    conn.busy_timeout(Duration::from_secs(5))
+        .map_err(|e| classify(e, path))?;
+    if let Err(e) = optimised {
+        let busy = matches!(
+            e.sqlite_error_code(),
+            Some(ErrorCode::DatabaseBusy | ErrorCode::DatabaseLocked)
+        );
+        if !busy {
+            return Err(classify(e, path));
+        }
+        tracing::debug!("planner statistics left for the next open: {e}");
+    }
     Ok(())
 }
 

@@ -43,25 +43,6 @@ const STONES: [&str; 3] = ["#e9e2d0", "#d6cdb8", "#c9c2b4"];
 const SHADOW: &str = "rgba(20,10,0,0.43)";
 const GLINT: &str = "rgba(255,255,255,0.67)";
 
-/// Stone spots on a hexagonal grid, in the order they are laid (src/render/board.rs).
-const SPOTS: [(f64, f64); 15] = [
-    (0.0, 0.0),
-    (17.0, 0.0),
-    (8.5, -14.7),
-    (8.5, 14.7),
-    (-8.5, -14.7),
-    (-8.5, 14.7),
-    (-17.0, 0.0),
-    (0.0, -29.4),
-    (0.0, 29.4),
-    (25.5, -14.7),
-    (-25.5, 14.7),
-    (25.5, 14.7),
-    (-25.5, -14.7),
-    (17.0, -29.4),
-    (-17.0, 29.4),
-];
-
 /// Whether `pit` (`A4`) is South's.
 fn is_south(pit: &str) -> bool {
     pit.starts_with(['A', 'B'])
@@ -331,13 +312,9 @@ pub fn board_svg(ply: &PlyView, nyumba: bool, lang: Lang) -> Markup {
             }
         }
         // The stones, centred.
-        let spots = &SPOTS[..usize::from(seeds).min(SPOTS.len())];
-        let k = spots.len().max(1) as f64;
-        let mx = spots.iter().map(|p| p.0).sum::<f64>() / k;
-        let my = spots.iter().map(|p| p.1).sum::<f64>() / k;
-        for (j, (dx, dy)) in spots.iter().enumerate() {
-            let sx = (cx + dx - mx).round();
-            let sy = (cy + dy - my).round();
+        for (j, (dx, dy)) in crate::app::stone_spots(usize::from(seeds)).enumerate() {
+            let sx = (cx + f64::from(dx)).round();
+            let sy = (cy + f64::from(dy)).round();
             let _ = write!(
                 g,
                 r#"<circle cx="{}" cy="{}" r="8" fill="{SHADOW}"/><circle cx="{sx}" cy="{sy}" r="8" fill="{}"/><circle cx="{}" cy="{}" r="2.5" fill="{GLINT}"/>"#,
