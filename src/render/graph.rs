@@ -7,7 +7,7 @@ use crate::ai::analysis::{GameAnalysis, Label};
 use crate::rules::{Phase, Side};
 
 use super::canvas::{Align, Canvas, Fill, Weight};
-use super::scene::{fit, short};
+use super::scene::header_name;
 use super::theme::graph::{
     GRID, HEIGHT, NORTH_FILL, PLOT_BOTTOM, PLOT_LEFT, PLOT_RIGHT, PLOT_TOP, SOUTH_FILL,
     SOUTH_SWATCH,
@@ -183,7 +183,7 @@ fn stage_label(c: &mut Canvas, text: &str, x: f32) {
 fn draw_legend(c: &mut Canvas, analysis: &GameAnalysis, names: &[String; 2], words: &PictureWords) {
     let y = 40.0;
     for (side, left) in [(Side::South, true), (Side::North, false)] {
-        let name = fit(c, &short(&names[side.index()]), 28.0, 250.0);
+        let (name, size) = header_name(c, &names[side.index()], 250.0);
         let accuracy = match analysis.accuracy[side.index()] {
             Some(a) => format!(
                 "{}  \u{b7}  {}",
@@ -192,7 +192,7 @@ fn draw_legend(c: &mut Canvas, analysis: &GameAnalysis, names: &[String; 2], wor
             ),
             None => words.side(side).to_string(),
         };
-        let name_w = c.text_width(&name, 28.0, Weight::Bold);
+        let name_w = c.text_width(&name, size, Weight::Bold);
         let detail_w = c.text_width(&accuracy, 22.0, Weight::Regular);
         let total = 30.0 + name_w + 12.0 + detail_w;
         let x0 = if left { 16.0 } else { WIDTH - 16.0 - total };
@@ -203,7 +203,7 @@ fn draw_legend(c: &mut Canvas, analysis: &GameAnalysis, names: &[String; 2], wor
         };
         let top = y - Canvas::cap_height(28.0) - 1.0;
         c.fill_round_rect(x0, top, 20.0, 20.0, 4.0, &Fill::Solid(swatch));
-        c.text(&name, x0 + 30.0, y, 28.0, Weight::Bold, INK, Align::Left);
+        c.text(&name, x0 + 30.0, y, size, Weight::Bold, INK, Align::Left);
         c.text(
             &accuracy,
             x0 + 30.0 + name_w + 12.0,

@@ -199,9 +199,9 @@ impl<'a> Scene<'a> {
         for (side, left) in [(viewer, true), (!viewer, false)] {
             let to_move = !pos.is_over() && pos.turn() == side;
             let won = pos.winner() == Some(side);
-            let name = match &self.opts.names {
-                Some(names) => fit(c, &short(&names[side.index()]), 28.0, 260.0),
-                None => words.side(side).to_string(),
+            let (name, size) = match &self.opts.names {
+                Some(names) => header_name(c, &names[side.index()], 260.0),
+                None => (words.side(side).to_string(), 28.0),
             };
             let mut detail = Vec::new();
             if self.opts.names.is_some() {
@@ -211,7 +211,7 @@ impl<'a> Scene<'a> {
                 detail.push(fill(&words.hand, &[("seeds", &pos.hand(side))]));
             }
             let detail = detail.join("  \u{b7}  ");
-            let name_w = c.text_width(&name, 28.0, Weight::Bold);
+            let name_w = c.text_width(&name, size, Weight::Bold);
             let detail_w = c.text_width(&detail, 22.0, Weight::Regular);
             let total = 26.0 + name_w + 14.0 + detail_w;
             let x0 = if left { MARGIN } else { WIDTH - MARGIN - total };
@@ -225,7 +225,7 @@ impl<'a> Scene<'a> {
                 c.stroke_circle(dot_x, dot_y, 8.0, DIM_INK, 2.0, None);
             }
             let ink = if to_move || won { INK } else { DIM_INK };
-            c.text(&name, x0 + 26.0, y, 28.0, Weight::Bold, ink, Align::Left);
+            c.text(&name, x0 + 26.0, y, size, Weight::Bold, ink, Align::Left);
             c.text(
                 &detail,
                 x0 + 26.0 + name_w + 14.0,
@@ -463,15 +463,33 @@ fn plain_line(c: &mut Canvas, line: &str, y: f32, ink: Rgba) {
 
 /// A player name cut to fit the header.
 pub(super) fn short(name: &str) -> String {
-    const MAX: usize = 16;
+    short_to(name, 16)
+}
+
+/// `name` cut with an ellipsis to at most `max` characters.
+fn short_to(name: &str, max: usize) -> String {
     let name = name.trim();
-    if name.chars().count() <= MAX {
+    if name.chars().count() <= max {
         name.to_string()
     } else {
-        let mut s: String = name.chars().take(MAX - 1).collect();
+        let mut s: String = name.chars().take(max - 1).collect();
         s.push('\u{2026}');
         s
     }
+}
+
+/// A player's name in a header and its size: whole at 28 px where it fits in `max` pixels,
+/// else drawn smaller (down to 22 px) before it is cut, so that a name such as the AI's
+/// `Kompyuta (wastani)` stays whole.
+pub(super) fn header_name(c: &Canvas, name: &str, max: f32) -> (String, f32) {
+    let name = short_to(name, 20);
+    let full = c.text_width(&name, 28.0, Weight::Bold);
+    let size = if full > max {
+        (28.0 * max / full).max(22.0)
+    } else {
+        28.0
+    };
+    (fit(c, &name, size, max), size)
 }
 
 /// The header's height: the names and the status line, and the line under the names for
@@ -585,5 +603,17 @@ mod tests {
         let cut = short("A very long player name indeed");
         assert_eq!(cut.chars().count(), 16);
         assert!(cut.ends_with('\u{2026}'));
+    }
+
+    #[test]
+    fn a_header_name_shrinks_before_it_is_cut() {
+        let c = Canvas::new(10, 10, super::super::theme::BACKGROUND, Fonts::load());
+        let (name, size) = header_name(&c, "Kompyuta (wastani)", 260.0);
+        assert_eq!(name, "Kompyuta (wastani)");
+        assert!((22.0..28.0).contains(&size), "{size}");
+        assert!(c.text_width(&name, size, Weight::Bold) <= 260.0);
+        assert_eq!(header_name(&c, "Asha", 260.0), ("Asha".to_string(), 28.0));
+        let (cut, _) = header_name(&c, "A very long player name indeed", 260.0);
+        assert!(cut.ends_with('\u{2026}'), "{cut}");
     }
 }
