@@ -40,6 +40,7 @@ mod tournament_ask;
 mod types;
 mod view;
 mod web_event;
+mod web_files;
 mod web_link;
 mod web_play;
 mod web_view;
@@ -87,13 +88,13 @@ pub use types::{
 };
 pub use view::utc;
 pub use web_event::{Cell, EventPage, PairingView, RoundView};
+pub use web_files::WebFile;
 pub use web_link::{Visibility, WebKey};
 pub use web_play::{
     PitMoves, PlayAction, PlayAnswer, PlayMove, PlayOutcome, PlayReply, PlayRequest, PlayState,
 };
 pub use web_view::{
     pit_order, AnalysisView, GameData, GamePage, Marks, MoveMark, PageClocks, PagePlayer, PlyView,
-    WebFile,
 };
 
 /// The answer to a button id that is not one of the bot's well-formed ids.

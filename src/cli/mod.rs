@@ -265,39 +265,7 @@ enum Command {
     },
     /// Serve the web pages of a database alone (read-only): a page for every game
     /// (/g/ID) and tournament (/t/ID), e.g. of the console's games (docs/web.md).
-    Web {
-        /// The database file.
-        #[arg(long, default_value = "bao-console.db")]
-        db: PathBuf,
-        /// Where to listen (IP:PORT).
-        #[arg(long, default_value = "127.0.0.1:8080")]
-        listen: std::net::SocketAddr,
-        /// Most pages followed live at once (past it, pages poll).
-        #[arg(long, default_value_t = 1000)]
-        max_live: usize,
-        /// Requests each client may make per minute.
-        #[arg(long, default_value_t = 600)]
-        requests_per_minute: u32,
-        /// Most pages followed live from one address.
-        #[arg(long, default_value_t = 16)]
-        live_per_address: usize,
-        /// Most connections open at once (past it, a short 503 and closed).
-        #[arg(long, default_value_t = 512)]
-        max_connections: usize,
-        /// Most connections open at once from one address.
-        #[arg(long, default_value_t = 32)]
-        connections_per_address: usize,
-        /// Seconds a request's headers may take, and an idle connection may stay.
-        #[arg(long, default_value_t = 10)]
-        header_timeout_secs: u64,
-        /// The address people reach the pages at (https://bao.example.org), for link
-        /// previews' pictures.
-        #[arg(long)]
-        public_url: Option<String>,
-        /// A proxy (address or network) whose X-Forwarded-For names the client; repeatable.
-        #[arg(long = "trusted-proxy")]
-        trusted_proxies: Vec<String>,
-    },
+    Web(web::WebArgs),
     /// Play in the terminal: the bot's commands (`/bao ai hard`, `/bao move a6 left`) over
     /// the same store, as any user in any place (`/as baraka`, `/in #general`, `/dm`).
     /// Boards are printed as text and written as PNG files (a move's animation beside them as
@@ -567,31 +535,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
             animate,
         }),
         Command::Run { config } => run::run(config.as_deref()),
-        Command::Web {
-            db,
-            listen,
-            max_live,
-            requests_per_minute,
-            live_per_address,
-            max_connections,
-            connections_per_address,
-            header_timeout_secs,
-            public_url,
-            trusted_proxies,
-        } => web::web(&web::WebArgs {
-            db: &db,
-            listen,
-            max_live,
-            requests_per_minute,
-            live_per_address,
-            connections: bao_bot::web::Connections {
-                total: max_connections.max(1),
-                per_address: connections_per_address.max(1),
-                header_timeout: std::time::Duration::from_secs(header_timeout_secs.max(1)),
-            },
-            public_url,
-            trusted_proxies,
-        }),
+        Command::Web(args) => web::web(&args),
         Command::Console {
             db,
             boards,

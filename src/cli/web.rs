@@ -2,7 +2,7 @@
 //! instance the console's, so they can be tried with no Discord account.
 
 use std::net::SocketAddr;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use bao_bot::app::{App, Settings, SystemClock};
@@ -11,22 +11,38 @@ use bao_bot::web::{self, WebOptions};
 use super::{input, CliError};
 
 /// Options of `bao-bot web`.
-pub struct WebArgs<'a> {
+#[derive(Debug, clap::Args)]
+pub struct WebArgs {
     /// The database file.
-    pub db: &'a Path,
-    /// Where to listen.
+    #[arg(long, default_value = "bao-console.db")]
+    pub db: PathBuf,
+    /// Where to listen (IP:PORT).
+    #[arg(long, default_value = "127.0.0.1:8080")]
     pub listen: SocketAddr,
-    /// Most live pages at once.
+    /// Most pages followed live at once (past it, pages poll).
+    #[arg(long, default_value_t = 1000)]
     pub max_live: usize,
-    /// Requests per client per minute.
+    /// Requests each client may make per minute.
+    #[arg(long, default_value_t = 600)]
     pub requests_per_minute: u32,
-    /// Most live pages from one address.
+    /// Most pages followed live from one address.
+    #[arg(long, default_value_t = 16)]
     pub live_per_address: usize,
-    /// The connections held.
-    pub connections: bao_bot::web::Connections,
-    /// The address people reach the pages at, for link previews (`--public-url`).
+    /// Most connections open at once (past it, a short 503 and closed).
+    #[arg(long, default_value_t = 512)]
+    pub max_connections: usize,
+    /// Most connections open at once from one address.
+    #[arg(long, default_value_t = 32)]
+    pub connections_per_address: usize,
+    /// Seconds a request's headers may take, and an idle connection may stay.
+    #[arg(long, default_value_t = 10)]
+    pub header_timeout_secs: u64,
+    /// The address people reach the pages at (https://bao.example.org), for link
+    /// previews' pictures.
+    #[arg(long)]
     pub public_url: Option<String>,
-    /// Proxies whose forwarding headers are believed (`--trusted-proxy`).
+    /// A proxy (address or network) whose X-Forwarded-For names the client; repeatable.
+    #[arg(long = "trusted-proxy")]
     pub trusted_proxies: Vec<String>,
 }
 
@@ -55,7 +71,7 @@ pub fn web_app(db: &Path) -> Result<App, CliError> {
 }
 
 /// Serves the pages until Ctrl-C.
-pub fn web(args: &WebArgs<'_>) -> Result<(), CliError> {
+pub fn web(args: &WebArgs) -> Result<(), CliError> {
     let _ = tracing_subscriber::fmt()
         .with_env_filter(
             tracing_subscriber::EnvFilter::try_from_default_env()
@@ -63,7 +79,7 @@ pub fn web(args: &WebArgs<'_>) -> Result<(), CliError> {
         )
         .with_writer(std::io::stderr)
         .try_init();
-    let app = Arc::new(web_app(args.db)?);
+    let app = Arc::new(web_app(&args.db)?);
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
@@ -87,7 +103,11 @@ pub fn web(args: &WebArgs<'_>) -> Result<(), CliError> {
         max_live: args.max_live,
         requests_per_minute: args.requests_per_minute,
         live_per_address: args.live_per_address,
-        connections: args.connections.clone(),
+        connections: bao_bot::web::Connections {
+            total: args.max_connections.max(1),
+            per_address: args.connections_per_address.max(1),
+            header_timeout: std::time::Duration::from_secs(args.header_timeout_secs.max(1)),
+        },
         trusted_proxies,
         public_url: args.public_url.clone(),
         ..WebOptions::default()
