@@ -12,6 +12,10 @@
 //! to 100,000 (target: at most 2x, every command at most 2 ms, start-up at most 200 ms).
 //! Finally the 100,000-game database is taken back to schema 16 and migrated, timed.
 //!
+//! With the right to drop the page cache (root), it also times a cold start-up at the largest
+//! size; `-- --keep FILE` keeps a copy of the largest database (for timing `bao-bot db check`
+//! and `db backup` on it).
+//!
 //! Run: `CARGO_TARGET_DIR=/work/target-bench cargo bench --bench history` (release). Under
 //! `cargo test --benches` it runs a small version (100 and 1,000 games) as a smoke test.
 
@@ -355,6 +359,18 @@ fn measure(path: &Path, runs: usize) -> Vec<(&'static str, Duration)> {
     out
 }
 
+/// The time of `Store::open` right after the kernel's page cache was dropped, or `None`
+/// without the right to drop it.
+fn cold_open(path: &Path) -> Option<Duration> {
+    let _ = std::process::Command::new("sync").status();
+    std::fs::write("/proc/sys/vm/drop_caches", "3").ok()?;
+    let t = Instant::now();
+    let store = Store::open(path).expect("open");
+    let took = t.elapsed();
+    drop(store);
+    Some(took)
+}
+
 /// Takes the database back to schema 16 (before this change): its indexes, summaries and
 /// the challenges' new column gone.
 fn downgrade(path: &Path) {
@@ -378,6 +394,8 @@ fn downgrade(path: &Path) {
 
 fn main() {
     let full = std::env::args().any(|a| a == "--bench");
+    // `--keep FILE`: a copy of the largest database, to time the `db` commands on it.
+    let keep = std::env::args().skip_while(|a| a != "--keep").nth(1);
     let (sizes, runs): (&[u64], usize) = if full {
         (&[1_000, 10_000, 100_000], 200)
     } else {
@@ -432,6 +450,20 @@ fn main() {
                 b.as_secs_f64() * 1000.0
             );
         }
+    }
+    // Start-up with the file out of the page cache (needs the right to drop the caches).
+    match cold_open(&path) {
+        Some(d) => println!(
+            "start-up, cold cache, at the largest size: {:.1} ms",
+            d.as_secs_f64() * 1000.0
+        ),
+        None => println!(
+            "start-up, cold cache: not measured (writing /proc/sys/vm/drop_caches needs root)"
+        ),
+    }
+    if let Some(keep) = keep {
+        std::fs::copy(&path, &keep).expect("keep the database");
+        println!("the largest database kept at {keep} (for `bao-bot db check` / `db backup`)");
     }
     // The migration of a database from before this change, at the largest size.
     downgrade(&path);

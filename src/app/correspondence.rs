@@ -14,6 +14,12 @@ use super::{shown_board, App, AppError};
 use super::{Destination, Notice, Reply};
 
 impl App {
+    /// Refreshes the database planner's statistics (the bot calls this every few hours, off
+    /// the async runtime; see [`crate::store::Store::optimize`]).
+    pub fn optimize_store(&self) -> Result<(), AppError> {
+        Ok(self.store.optimize()?)
+    }
+
     /// Does everything due now (the front end calls this every minute or so, and at start)
     /// and returns the messages to send. A DM that Discord refuses should be reported with
     /// [`App::dm_failed`]; it is not retried.

@@ -381,8 +381,29 @@ pub fn input(msg: impl fmt::Display) -> CliError {
     CliError::Input(msg.to_string())
 }
 
+/// Shows the store's progress reports (a long migration, a repair) on stderr as plain lines,
+/// for the commands that set up no log of their own (`run` and `web` log at their level).
+fn show_store_progress() {
+    use tracing_subscriber::filter::Targets;
+    use tracing_subscriber::prelude::*;
+    let only_progress =
+        Targets::new().with_target(bao_bot::store::PROGRESS_TARGET, tracing::Level::INFO);
+    let lines = tracing_subscriber::fmt::layer()
+        .without_time()
+        .with_target(false)
+        .with_level(false)
+        .with_ansi(false)
+        .with_writer(std::io::stderr);
+    let _ = tracing_subscriber::registry()
+        .with(lines.with_filter(only_progress))
+        .try_init();
+}
+
 /// Runs the parsed command.
 pub fn run(cli: Cli) -> Result<(), CliError> {
+    if !matches!(cli.command, Command::Run { .. } | Command::Web(_)) {
+        show_store_progress();
+    }
     match cli.command {
         Command::Moves { position, rules } => rules::moves(&position, rules.as_deref()),
         Command::Apply {

@@ -302,13 +302,29 @@ pub async fn correspondence(app: Arc<App>, outbox: Outbox, every: Duration) {
     {
         return;
     }
+    let mut optimised = tokio::time::Instant::now();
     loop {
         if !clock_step(&app, &outbox, "correspondence tick", App::tick).await {
             return;
         }
+        if optimised.elapsed() >= OPTIMIZE_EVERY {
+            optimised = tokio::time::Instant::now();
+            let worker = app.clone();
+            match tokio::task::spawn_blocking(move || worker.optimize_store()).await {
+                Ok(Ok(())) => {}
+                Ok(Err(e)) => {
+                    warn!(error = %redact::error(&e), "refreshing the planner's statistics failed")
+                }
+                Err(e) => error!(error = %e, "refreshing the planner's statistics panicked"),
+            }
+        }
         tokio::time::sleep(every).await;
     }
 }
+
+/// How often the running bot refreshes the database planner's statistics (besides at start
+/// and stop): a server that plays all day changes its tables' shape over hours.
+const OPTIMIZE_EVERY: Duration = Duration::from_secs(6 * 3600);
 
 /// Runs one step of the clock off the runtime and sends its notices (a failure is logged);
 /// `false` once the outbox is closed.

@@ -476,12 +476,16 @@ fn streak_from_games(conn: &Connection, user: i64, variant: &str) -> Result<Stre
         .unwrap_or_default())
 }
 
+/// The `tracing` target of the store's progress reports (a long migration, a repair). The
+/// binary shows its events on stderr, also in the commands that log nothing else.
+pub const PROGRESS_TARGET: &str = "bao_bot::store::progress";
+
 /// Builds the summaries from every finished game, replacing what was there (the migration
-/// that added them, and `db check --repair`). Shows progress on stderr when there are more
-/// than 10,000 games (a migration of a large database takes seconds).
+/// that added them, and `db check --repair`). Reports progress every 10,000 games (a
+/// migration of a large database takes seconds) as `tracing` events at [`PROGRESS_TARGET`].
 pub(super) fn rebuild(conn: &Connection) -> Result<u64, StoreError> {
     let summaries = Summaries::of_all_games(conn, |done, total| {
-        eprintln!("bao-bot: summarising finished games: {done} of {total}");
+        tracing::info!(target: PROGRESS_TARGET, "summarising finished games: {done} of {total}");
     })?;
     summaries.write(conn)?;
     Ok(summaries.finished)
