@@ -372,7 +372,7 @@ fn cold_open(path: &Path) -> Option<Duration> {
 }
 
 /// Takes the database back to schema 16 (before this change): its indexes, summaries and
-/// the challenges' new column gone.
+/// the challenges' new column gone, and what later migrations added (the play links).
 fn downgrade(path: &Path) {
     let conn = rusqlite::Connection::open(path).expect("open");
     conn.execute_batch(
@@ -386,6 +386,8 @@ fn downgrade(path: &Path) {
          DROP TRIGGER challenges_answered;
          ALTER TABLE challenges DROP COLUMN unanswered;
          DROP TABLE player_records; DROP TABLE player_streaks; DROP TABLE game_counts;
+         DROP TABLE play_links; DROP TABLE move_requests;
+         ALTER TABLE user_prefs DROP COLUMN one_tap;
          PRAGMA user_version = 16;
          COMMIT;",
     )
