@@ -38,9 +38,12 @@ pub const LAP_CS: u16 = 22;
 pub const FAST_LAP_CS: u16 = 12;
 /// A sowing run of more drops than this is a long one (a lap of the 16 pits and more)...
 pub const LONG_RUN: usize = 8;
-/// ...and shows its first drops one to a frame, then two to a frame: each seed still lands in
-/// its pit in a frame the eye sees, in half the frames and time.
+/// ...and shows its first drops one to a frame, then several to a frame: two, or more where
+/// that would take more than [`GROUPED_DROP_FRAMES`] frames (a 60-seed sowing lands 7 seeds a
+/// frame). Each seed still lands in its pit in a frame the eye sees.
 pub const SINGLE_DROPS: usize = 4;
+/// The most frames the later drops of a long run take.
+pub const GROUPED_DROP_FRAMES: usize = 8;
 
 /// What a frame shows happening.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -415,8 +418,9 @@ fn pace(raw: Vec<Frame>, max_frames: usize, max_cs: u32) -> Vec<Frame> {
 }
 
 /// `raw` with the drops of each long run (more than [`LONG_RUN`]) after its first
-/// [`SINGLE_DROPS`] shown two to a frame: the frame of every other drop is left out, so the
-/// next frame shows both seeds landed. A run's last drop is always kept.
+/// [`SINGLE_DROPS`] shown two or more to a frame (in at most [`GROUPED_DROP_FRAMES`] frames):
+/// the frames between are left out, so the next kept frame shows those seeds landed too. A
+/// run's last drop is always kept.
 fn pair_drops(raw: Vec<Frame>) -> Vec<Frame> {
     let is_drop = |f: &Frame| matches!(f.event, Event::Drop { .. });
     let mut drops_in_run: std::collections::HashMap<u16, usize> = Default::default();
@@ -432,11 +436,16 @@ fn pair_drops(raw: Vec<Frame>) -> Vec<Frame> {
             continue;
         }
         seen += 1;
-        let long = drops_in_run.get(&f.run).copied().unwrap_or(0) > LONG_RUN;
+        let drops = drops_in_run.get(&f.run).copied().unwrap_or(0);
+        let group = drops
+            .saturating_sub(SINGLE_DROPS)
+            .div_ceil(GROUPED_DROP_FRAMES)
+            .max(2);
         let last_of_run = raw
             .get(i + 1)
             .is_none_or(|next| !is_drop(next) || next.run != f.run);
-        if long && seen > SINGLE_DROPS && (seen - SINGLE_DROPS) % 2 == 1 && !last_of_run {
+        let shown = seen <= SINGLE_DROPS || (seen - SINGLE_DROPS) % group == 0;
+        if drops > LONG_RUN && !shown && !last_of_run {
             continue;
         }
         out.push(f.clone());
@@ -508,5 +517,19 @@ mod tests {
                 assert!(pair[0].held - pair[1].held <= 2, "{:?}", pair[1].event);
             }
         }
+        // 58 seeds: the 54 after the first four land in at most 8 frames (7 a frame).
+        let before: Position = "variant=kiswahili turn=S hand=0,0 house=- takasia=- \
+            A=58,0,0,0,0,0,0,0 B=1,1,1,1,0,0,0,0 a=0,0,0,0,0,0,0,1 b=1,0,0,0,0,0,0,0"
+            .parse()
+            .unwrap();
+        let (_, _, trace) = before.play_text("A1 right").unwrap();
+        let frames = move_frames(&before, &trace);
+        assert!(conserves_seeds(&frames));
+        let first_run: Vec<&Frame> = frames
+            .iter()
+            .filter(|f| f.run == 1 && matches!(f.event, Event::Drop { .. }))
+            .collect();
+        assert_eq!(first_run.len(), SINGLE_DROPS + GROUPED_DROP_FRAMES);
+        assert_eq!(first_run.last().map(|f| f.held), Some(0));
     }
 }
