@@ -484,12 +484,17 @@ mod tests {
 
     #[test]
     fn a_long_sowing_shows_its_later_drops_two_to_a_frame() {
+        // `A1 right` played from a position given as text: the position and the trace.
+        let sow_a1 = |text: &str| {
+            let before: Position = text.parse().unwrap();
+            let (_, _, trace) = before.play_text("A1 right").unwrap();
+            (before, trace)
+        };
         // A1 holds 20 seeds: its sowing laps the 16 pits.
-        let before: Position = "variant=kiswahili turn=S hand=0,0 house=- takasia=- \
-            A=20,0,0,0,0,0,0,0 B=1,1,1,1,1,1,1,1 a=0,0,0,0,0,0,0,1 b=5,5,5,5,5,5,5,0"
-            .parse()
-            .unwrap();
-        let (_, _, trace) = before.play_text("A1 right").unwrap();
+        let (before, trace) = sow_a1(
+            "variant=kiswahili turn=S hand=0,0 house=- takasia=- \
+            A=20,0,0,0,0,0,0,0 B=1,1,1,1,1,1,1,1 a=0,0,0,0,0,0,0,1 b=5,5,5,5,5,5,5,0",
+        );
         let raw = raw_frames(&before, &trace);
         let frames = move_frames(&before, &trace);
         assert!(conserves_seeds(&frames));
@@ -518,11 +523,10 @@ mod tests {
             }
         }
         // 58 seeds: the 54 after the first four land in at most 8 frames (7 a frame).
-        let before: Position = "variant=kiswahili turn=S hand=0,0 house=- takasia=- \
-            A=58,0,0,0,0,0,0,0 B=1,1,1,1,0,0,0,0 a=0,0,0,0,0,0,0,1 b=1,0,0,0,0,0,0,0"
-            .parse()
-            .unwrap();
-        let (_, _, trace) = before.play_text("A1 right").unwrap();
+        let (before, trace) = sow_a1(
+            "variant=kiswahili turn=S hand=0,0 house=- takasia=- \
+            A=58,0,0,0,0,0,0,0 B=1,1,1,1,0,0,0,0 a=0,0,0,0,0,0,0,1 b=1,0,0,0,0,0,0,0",
+        );
         let frames = move_frames(&before, &trace);
         assert!(conserves_seeds(&frames));
         let first_run: Vec<&Frame> = frames
