@@ -6,7 +6,11 @@
 //! corpus holds at least 1,000 moves, then times `move_gif` on every move and prints the
 //! median, p99 and largest time and the median and largest size, what the corpus holds
 //! (captures with relays, takasia stops, nyumba use...), and the 100-ply game GIF's time and
-//! size. Under `cargo test --all-targets` it runs one short game as a smoke test.
+//! size, the bytes a player downloads per move (one attachment: the GIF, or the PNG with
+//! animations off) against the 120 KB target, and a 320-ply game GIF (bad input: a game far
+//! longer than real ones) against Discord's 10 MiB. `BAO_BENCH_WRITE_LONG=FILE` writes that
+//! 320-ply record, to measure `bao-bot replay FILE --gif` with `/usr/bin/time -v`. Under
+//! `cargo test --all-targets` it runs one short game as a smoke test.
 
 use std::time::{Duration, Instant};
 
@@ -265,8 +269,17 @@ fn main() {
         percentile(&png_sizes, 0.5),
         png_sizes.last().copied().unwrap_or(0.0),
     );
+    // A move sends one attachment: the GIF with animations on (its last frame is the board),
+    // the PNG alone with them off or under overload (docs/pictures.md).
     println!(
-        "  PNG + GIF per move: median {:.0} KB, p90 {:.0} KB, max {:.0} KB",
+        "bytes per move (one attachment; target <= 120 KB): with animations median {:.0} KB, p90 {:.0} KB; without median {:.0} KB, p90 {:.0} KB",
+        percentile(&sizes, 0.5),
+        percentile(&sizes, 0.9),
+        percentile(&png_sizes, 0.5),
+        percentile(&png_sizes, 0.9),
+    );
+    println!(
+        "  PNG + GIF together (the console writes both): median {:.0} KB, p90 {:.0} KB, max {:.0} KB",
         percentile(&per_move, 0.5),
         percentile(&per_move, 0.9),
         per_move.last().copied().unwrap_or(0.0),
@@ -346,7 +359,62 @@ fn main() {
         "  on-CPU time (this thread): median {:.1} ms",
         percentile(&game_cpu, 0.5)
     );
+    if bench && !game_only {
+        long_game_gif(&opts);
+    }
     if !bench {
         println!("(smoke run: `cargo bench --bench anim` gives the figures)");
     }
+}
+
+/// A line of `n` plies from `start` that does not end the game, found depth first (the
+/// first move tried turns with the ply, so the line wanders): far longer than real games.
+fn long_line(start: &Position, n: usize) -> Vec<Move> {
+    fn dfs(pos: &Position, n: usize, line: &mut Vec<Move>, budget: &mut u32) -> bool {
+        if line.len() == n {
+            return true;
+        }
+        if *budget == 0 {
+            return false;
+        }
+        *budget -= 1;
+        let legal = pos.legal_moves();
+        for i in 0..legal.len() {
+            let mv = legal[(line.len() * 7 + i) % legal.len()];
+            let next = pos.play_unchecked(&mv);
+            if next.is_over() {
+                continue;
+            }
+            line.push(mv);
+            if dfs(&next, n, line, budget) {
+                return true;
+            }
+            line.pop();
+        }
+        false
+    }
+    let (mut line, mut budget) = (Vec::new(), 200_000);
+    dfs(start, n, &mut line, &mut budget);
+    line
+}
+
+/// Bad input: a 320-ply game as a GIF, at one frame per ply (what `/bao-replay` and the web
+/// page draw): its bytes against Discord's 10 MiB, and its time.
+fn long_game_gif(opts: &GameGifOptions) {
+    let start = Position::default();
+    let moves = long_line(&start, 320);
+    if let Some(path) = std::env::var_os("BAO_BENCH_WRITE_LONG") {
+        let text: String = moves.iter().map(|m| format!("{m}\n")).collect();
+        std::fs::write(path, text).expect("write the long record");
+    }
+    let record = GameRecord { start, moves };
+    let t = Instant::now();
+    let gif = game_gif(&record, opts).expect("the long game replays");
+    println!(
+        "game_gif of a {}-ply game (bad input), half size: {:.1} ms, {:.0} KB (limit {} KB)",
+        record.moves.len(),
+        t.elapsed().as_secs_f64() * 1000.0,
+        gif.len() as f64 / 1024.0,
+        bao_bot::render::MAX_GIF_BYTES / 1024,
+    );
 }

@@ -36,6 +36,14 @@ pub const STOP_CS: u16 = 60;
 pub const LAP_CS: u16 = 22;
 /// The shortest lap frame when even laps must be thinned out.
 pub const FAST_LAP_CS: u16 = 12;
+/// A sowing run of more drops than this is a long one (a lap of the 16 pits and more)...
+pub const LONG_RUN: usize = 8;
+/// ...and shows its first drops one to a frame, then several to a frame: two, or more where
+/// that would take more than [`GROUPED_DROP_FRAMES`] frames (a 60-seed sowing lands 7 seeds a
+/// frame). Each seed still lands in its pit in a frame the eye sees.
+pub const SINGLE_DROPS: usize = 4;
+/// The most frames the later drops of a long run take.
+pub const GROUPED_DROP_FRAMES: usize = 8;
 
 /// What a frame shows happening.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -340,6 +348,7 @@ fn run_ends(raw: &[Frame], i: usize) -> bool {
 /// the first `k` runs and one lap frame per later run (`k` from 3 down to 0), then with laps
 /// chosen evenly (always the last runs) and shown faster.
 fn pace(raw: Vec<Frame>, max_frames: usize, max_cs: u32) -> Vec<Frame> {
+    let raw = pair_drops(raw);
     if fits(&raw, max_frames, max_cs) {
         return raw;
     }
@@ -408,6 +417,42 @@ fn pace(raw: Vec<Frame>, max_frames: usize, max_cs: u32) -> Vec<Frame> {
     out
 }
 
+/// `raw` with the drops of each long run (more than [`LONG_RUN`]) after its first
+/// [`SINGLE_DROPS`] shown two or more to a frame (in at most [`GROUPED_DROP_FRAMES`] frames):
+/// the frames between are left out, so the next kept frame shows those seeds landed too. A
+/// run's last drop is always kept.
+fn pair_drops(raw: Vec<Frame>) -> Vec<Frame> {
+    let is_drop = |f: &Frame| matches!(f.event, Event::Drop { .. });
+    let mut drops_in_run: std::collections::HashMap<u16, usize> = Default::default();
+    for f in raw.iter().filter(|f| is_drop(f)) {
+        *drops_in_run.entry(f.run).or_default() += 1;
+    }
+    let mut seen = 0;
+    let mut out = Vec::with_capacity(raw.len());
+    for (i, f) in raw.iter().enumerate() {
+        if !is_drop(f) {
+            seen = 0;
+            out.push(f.clone());
+            continue;
+        }
+        seen += 1;
+        let drops = drops_in_run.get(&f.run).copied().unwrap_or(0);
+        let group = drops
+            .saturating_sub(SINGLE_DROPS)
+            .div_ceil(GROUPED_DROP_FRAMES)
+            .max(2);
+        let last_of_run = raw
+            .get(i + 1)
+            .is_none_or(|next| !is_drop(next) || next.run != f.run);
+        let shown = seen <= SINGLE_DROPS || (seen - SINGLE_DROPS) % group == 0;
+        if drops > LONG_RUN && !shown && !last_of_run {
+            continue;
+        }
+        out.push(f.clone());
+    }
+    out
+}
+
 /// Checks that every frame accounts for all 64 seeds (for tests and debug builds).
 pub fn conserves_seeds(frames: &[Frame]) -> bool {
     frames.iter().all(|f| f.seeds() == TOTAL_SEEDS)
@@ -435,5 +480,60 @@ mod tests {
         assert_eq!(last.event, Event::Final);
         assert_eq!(last.pits, after.pits);
         assert_eq!(last.hand, after.hand);
+    }
+
+    #[test]
+    fn a_long_sowing_shows_its_later_drops_two_to_a_frame() {
+        // `A1 right` played from a position given as text: the position and the trace.
+        let sow_a1 = |text: &str| {
+            let before: Position = text.parse().unwrap();
+            let (_, _, trace) = before.play_text("A1 right").unwrap();
+            (before, trace)
+        };
+        // A1 holds 20 seeds: its sowing laps the 16 pits.
+        let (before, trace) = sow_a1(
+            "variant=kiswahili turn=S hand=0,0 house=- takasia=- \
+            A=20,0,0,0,0,0,0,0 B=1,1,1,1,1,1,1,1 a=0,0,0,0,0,0,0,1 b=5,5,5,5,5,5,5,0",
+        );
+        let raw = raw_frames(&before, &trace);
+        let frames = move_frames(&before, &trace);
+        assert!(conserves_seeds(&frames));
+        let drops = |fs: &[Frame]| {
+            fs.iter()
+                .filter(|f| matches!(f.event, Event::Drop { .. }))
+                .count()
+        };
+        assert!(
+            drops(&frames) < drops(&raw),
+            "{} vs {}",
+            drops(&frames),
+            drops(&raw)
+        );
+        // Every lift and capture keeps its frame, and each frame differs from the one before
+        // by at most two drops.
+        let kept = |fs: &[Frame]| {
+            fs.iter()
+                .filter(|f| matches!(f.event, Event::Lift { .. } | Event::Capture { .. }))
+                .count()
+        };
+        assert_eq!(kept(&frames), kept(&raw));
+        for pair in frames.windows(2) {
+            if matches!(pair[1].event, Event::Drop { .. }) {
+                assert!(pair[0].held - pair[1].held <= 2, "{:?}", pair[1].event);
+            }
+        }
+        // 58 seeds: the 54 after the first four land in at most 8 frames (7 a frame).
+        let (before, trace) = sow_a1(
+            "variant=kiswahili turn=S hand=0,0 house=- takasia=- \
+            A=58,0,0,0,0,0,0,0 B=1,1,1,1,0,0,0,0 a=0,0,0,0,0,0,0,1 b=1,0,0,0,0,0,0,0",
+        );
+        let frames = move_frames(&before, &trace);
+        assert!(conserves_seeds(&frames));
+        let first_run: Vec<&Frame> = frames
+            .iter()
+            .filter(|f| f.run == 1 && matches!(f.event, Event::Drop { .. }))
+            .collect();
+        assert_eq!(first_run.len(), SINGLE_DROPS + GROUPED_DROP_FRAMES);
+        assert_eq!(first_run.last().map(|f| f.held), Some(0));
     }
 }

@@ -38,15 +38,26 @@ pub(super) fn cell_at(viewer: Side, pit: Pit, x: f32, y: f32) -> (f32, f32) {
     (cx, cy)
 }
 
-/// The empty board of `variant` as `viewer` sees it, drawn at `scale` (1, or 0.5 for a game's
-/// GIF): wood, bowls (the nyumba square where the variant has one) and pit names. It never
-/// changes, so it is drawn once and copied into every picture (about a third of the drawing
-/// time).
+/// The scales a board is drawn at: full size (the PNG), a move's GIF
+/// ([`super::movie::MOVE_GIF_SCALE`]) and a game's GIF (half size). Each keeps the board's
+/// cells on whole pixels.
+const LAYER_SCALES: [f32; 3] = [1.0, 0.75, 0.5];
+
+/// The empty board of `variant` as `viewer` sees it, drawn at `scale` (the nearest of
+/// [`LAYER_SCALES`]): wood, bowls (the nyumba square where the variant has one) and pit names.
+/// It never changes, so it is drawn once and copied into every picture (about a third of the
+/// drawing time).
 pub(super) fn board_layer_at(viewer: Side, variant: Variant, scale: f32) -> &'static Pixmap {
-    static LAYERS: [OnceLock<Pixmap>; 8] = [const { OnceLock::new() }; 8];
-    let half = scale < 1.0;
-    let k = viewer.index() * 4 + usize::from(variant.has_nyumba()) * 2 + usize::from(half);
-    LAYERS[k].get_or_init(|| draw_board_layer(viewer, variant, if half { 0.5 } else { 1.0 }))
+    static LAYERS: [OnceLock<Pixmap>; 12] = [const { OnceLock::new() }; 12];
+    let s = (0..LAYER_SCALES.len())
+        .min_by(|&a, &b| {
+            (LAYER_SCALES[a] - scale)
+                .abs()
+                .total_cmp(&(LAYER_SCALES[b] - scale).abs())
+        })
+        .unwrap_or(0);
+    let k = (viewer.index() * 2 + usize::from(variant.has_nyumba())) * LAYER_SCALES.len() + s;
+    LAYERS[k].get_or_init(|| draw_board_layer(viewer, variant, LAYER_SCALES[s]))
 }
 
 fn draw_board_layer(viewer: Side, variant: Variant, scale: f32) -> Pixmap {

@@ -41,7 +41,8 @@ pub use clock_face::ClockFaces;
 pub use gif::{decode_gif, GifBand, GifDecodeError, ShownFrame, ShownGif};
 pub use graph::{evaluation_graph_png, evaluation_graph_png_words};
 pub use movie::{
-    game_gif, move_gif, moves_gif, GameGifOptions, GameRecord, GifError, MAX_GIF_BYTES, PLY_CS,
+    game_gif, move_gif, move_gif_still, moves_gif, GameGifOptions, GameRecord, GifError,
+    MAX_GIF_BYTES, MOVE_GIF_SCALE, PLY_CS,
 };
 pub use pool::{Pictures, PoolError, RenderPool, Urgency, LATER_QUEUE_LIMIT};
 pub use table::{table_png, table_text, Column, Table, TableRow};

@@ -18,6 +18,12 @@ use super::theme::{Fonts, BACKGROUND, BANNER, BOARD_H, CAPTION_LINE, HEADER, WID
 use super::words::{fill, PictureWords};
 use super::RenderOptions;
 
+/// The scale a move's GIF is drawn at: 750 px wide. Discord shows a picture at most about
+/// 550 px wide on a computer and 360-400 px on a phone (700-1100 device pixels), so the text
+/// reads the same as at 1000 px, and the first frame (the whole board in GIF's LZW) costs
+/// about half. The board PNG stays 1000 px.
+pub const MOVE_GIF_SCALE: f32 = 0.75;
+
 /// Discord's attachment limit (10 MiB): no GIF made here is ever larger.
 pub const MAX_GIF_BYTES: usize = 10 * 1024 * 1024;
 
@@ -155,9 +161,11 @@ pub(super) fn moves_movie(
         still.board_y,
         height,
         fonts.clone(),
-        1.0,
+        MOVE_GIF_SCALE,
     );
-    let mut gif = GifBuilder::new(WIDTH as u32, height);
+    stage.canvas = stage.canvas.coarse_text();
+    let pixels = stage.canvas.pixmap();
+    let mut gif = GifBuilder::new(pixels.width(), pixels.height());
 
     let n = plies.len().max(1);
     let holds = (n - 1) as u32 * BETWEEN_MOVES_CS as u32 + anim::FINAL_HOLD_CS as u32;
@@ -201,10 +209,27 @@ pub(super) fn moves_movie(
         }
     }
     // The last frame is the still picture, drawn whole.
-    let mut canvas = Canvas::new(WIDTH as u32, height, BACKGROUND, stage.fonts.clone());
-    still.draw(&mut canvas);
+    let canvas = still_canvas(&still, stage.fonts.clone());
     gif.push(canvas.pixmap(), &[full(height)], anim::FINAL_HOLD_CS);
     Ok(gif)
+}
+
+/// `still` drawn whole as a move's GIF ends: at [`MOVE_GIF_SCALE`], with the GIF's text.
+fn still_canvas(still: &Scene, fonts: Fonts) -> Canvas {
+    let height = still.height as u32;
+    let mut canvas =
+        Canvas::scaled(WIDTH as u32, height, BACKGROUND, fonts, MOVE_GIF_SCALE).coarse_text();
+    still.draw(&mut canvas);
+    canvas
+}
+
+/// The picture a move's GIF ends on (the position after the move, `opts.trace` its trace)
+/// alone, as an RGB PNG: [`super::board_png`]'s picture at the GIF's scale. For checking a
+/// GIF's last frame.
+pub fn move_gif_still(pos: &Position, opts: &RenderOptions) -> Vec<u8> {
+    let fonts = Fonts::load();
+    let still = Scene::new(pos, opts, &fonts);
+    still_canvas(&still, fonts).into_png()
 }
 
 /// A game (or plies `from..=to` of it) as a GIF: one frame per ply showing the position after

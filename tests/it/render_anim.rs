@@ -11,8 +11,8 @@ use bao_bot::render::frames::{
     MAX_FRAMES,
 };
 use bao_bot::render::{
-    board_png, game_gif, move_gif, moves_gif, Event, GameGifOptions, GameRecord, RenderOptions,
-    StopKind,
+    game_gif, move_gif, move_gif_still, moves_gif, Event, GameGifOptions, GameRecord,
+    RenderOptions, StopKind,
 };
 use bao_bot::rules::{LiftReason, Position, Side, Step, Trace, Variant};
 
@@ -265,7 +265,8 @@ fn move_gif_decodes_with_its_frames_delays_and_the_still_last() {
     assert_eq!(*delays.last().unwrap(), FINAL_HOLD_CS);
     assert!(delays.iter().all(|&d| d >= 10), "{delays:?}");
 
-    let still = board_png(
+    // The still at the GIF's scale (750 px), as board_png draws it at 1000 px.
+    let still = move_gif_still(
         &after,
         &RenderOptions {
             trace: Some(trace.clone()),
@@ -274,6 +275,7 @@ fn move_gif_decodes_with_its_frames_delays_and_the_still_last() {
     );
     let png = image::load_from_memory(&still).unwrap().to_rgb8();
     assert_eq!((w, h), png.dimensions());
+    assert_eq!(w, 750, "a move's GIF is drawn at MOVE_GIF_SCALE");
     let last = &frames.last().unwrap().rgb;
     let (mut sum, mut rounded, mut worst) = (0u64, 0usize, 0u8);
     for (a, b) in last.chunks_exact(3).zip(png.as_raw().chunks_exact(3)) {

@@ -107,7 +107,7 @@ fn animate_writes_the_move_as_a_gif() {
     let gif = std::fs::read(&file).expect("GIF written");
     assert!(gif.starts_with(b"GIF89a"));
     let (width, _, frames) = gifs::shown_frames(&gif);
-    assert_eq!(width, 1000);
+    assert_eq!(width, 750, "a move's GIF is drawn at 3/4 of the PNG's size");
     // Before, seed from hand, lift, three drops, the end, the still.
     assert_eq!(frames.len(), 8);
 }
