@@ -463,21 +463,17 @@ async fn unreadable(ctx: poise::Context<'_, Data, Error>, why: &str) {
         why,
         "could not read the command's options"
     );
-    let asker = match ctx {
-        poise::Context::Application(a) => Some(respond::asker_of_command(a.interaction)),
-        poise::Context::Prefix(_) => None,
+    let poise::Context::Application(a) = ctx else {
+        return;
     };
-    let lang = match &asker {
-        Some(a) => respond::lang_of(ctx.data(), a.user.id, &a.place).await,
-        None => crate::i18n::Lang::En,
-    };
-    let reply = poise::CreateReply::default()
-        .content(crate::msg!("discord-unreadable").render(lang))
-        .ephemeral(true);
-    let deadline = std::time::Instant::now() + retry::FIRST_ANSWER;
-    if let Err(e) =
-        retry::retrying("unreadable command", deadline, || ctx.send(reply.clone())).await
-    {
+    let asker = respond::asker_of_command(a.interaction);
+    let lang = respond::lang_of(ctx.data(), asker.user.id, &asker.place).await;
+    let mut reply = crate::app::Reply::private(crate::msg!("discord-unreadable").render(lang));
+    reply.lang = Some(lang);
+    let source = Source::command(a.interaction);
+    let plan = plan::Plan::caller(reply, source.reach);
+    let http = &a.serenity_context().http;
+    if let Err(e) = sender::answer(http, ctx.data(), source, false, None, plan).await {
         warn!(error = %redact::error(&e), "could not report an unreadable command");
     }
 }

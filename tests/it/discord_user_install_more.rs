@@ -12,12 +12,13 @@ use crate::discord_limits::{answer, every_board_once, passed};
 use crate::discord_user_install::{
     challenge_accepted, game_at, play, play_moves, there, ELSEWHERE, FRIENDS,
 };
+use crate::support::bot::Running;
 use crate::support::fake_discord::payloads::{self, asha, baraka, token_for, Opt, Place, Who};
 use crate::support::fake_discord::{custom_ids, FakeDiscord, RateLimits, Recorded};
 use bao_bot::app::{
     Action, App, ButtonId, Clock, Conversation, ManualClock, Settings, SystemClock, UserId,
 };
-use bao_bot::discord::{self, DiscordError, Outbox};
+use bao_bot::discord::Outbox;
 use bao_bot::rules::Position;
 use bao_bot::store::{Game, GameId, GameStatus, ResultReason, Store};
 
@@ -29,48 +30,39 @@ struct Bot {
     store: Arc<Store>,
     app: Arc<App>,
     outbox: Outbox,
-    stop: tokio::sync::oneshot::Sender<()>,
-    task: tokio::task::JoinHandle<Result<(), DiscordError>>,
+    running: Running,
 }
 
 async fn start(fake: &FakeDiscord, clock: Arc<dyn Clock>) -> Bot {
-    let store = Arc::new(Store::open_in_memory().expect("store"));
     let settings = Settings {
         animation: false,
         ..Settings::default()
     };
+    start_with(fake, clock, settings).await
+}
+
+async fn start_with(fake: &FakeDiscord, clock: Arc<dyn Clock>, settings: Settings) -> Bot {
+    let store = Arc::new(Store::open_in_memory().expect("store"));
     let app = Arc::new(App::new(store.clone(), clock, settings));
-    let (outbox, receiver) = Outbox::new();
-    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
     let conversation: Arc<dyn Conversation> = app.clone();
-    let task = tokio::spawn(discord::run_with_outbox(
-        crate::support::bot::config(fake),
-        conversation,
-        Some(receiver),
-        async {
-            let _ = stopped.await;
-        },
-    ));
-    fake.wait_for_ready(WAIT).await;
-    fake.wait_for(|r| r.is("PUT", "/api/v10/applications/*/commands"), WAIT)
-        .await;
+    let (running, outbox) = crate::support::bot::start_with_outbox(fake, conversation, WAIT).await;
     Bot {
         store,
         app,
         outbox,
-        stop,
-        task,
+        running,
     }
 }
 
 impl Bot {
-    async fn stop(self) {
-        let _ = self.stop.send(());
-        tokio::time::timeout(Duration::from_secs(15), self.task)
-            .await
-            .expect("stopped in time")
-            .expect("no panic")
-            .expect("the bot stopped");
+    /// `game` stands at `ply`, nothing went to a route the app may not use at `place`, and
+    /// the bot stops.
+    async fn ends_at(self, fake: &FakeDiscord, game: &Game, ply: u32, place: Place) {
+        let g = self.store.game(game.id).expect("store").expect("game");
+        assert_eq!(g.ply, ply, "the game is not where it should be");
+        let forbidden = fake.forbidden_requests(place.channel_id());
+        assert!(forbidden.is_empty(), "{forbidden:#?}");
+        self.running.stop().await.expect("the bot stopped");
     }
 }
 
@@ -188,7 +180,7 @@ async fn a_token_that_runs_out_between_the_store_and_the_board_loses_and_doubles
     caught_up(&fake, 105).await;
     assert_eq!(bot.store.moves(game.id).expect("store").len(), 1);
     assert!(fake.forbidden_requests(FRIENDS.channel_id()).is_empty());
-    bot.stop().await;
+    bot.running.stop().await.expect("the bot stopped");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -230,7 +222,7 @@ async fn a_refused_dm_is_stored_and_told_once_on_the_next_interaction() {
         fake.dm_channel_of(baraka().id)
     );
     assert_eq!(fake.count(|r| r.path == baraka_dm), 1);
-    bot.stop().await;
+    bot.running.stop().await.expect("the bot stopped");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -294,7 +286,7 @@ async fn a_clocked_games_flag_in_a_group_dm_reaches_both_players_and_the_channel
     games(&fake, 401, &baraka(), FRIENDS).await;
     tokio::time::sleep(Duration::from_millis(300)).await;
     assert!(boards_on(&fake, 401).is_empty());
-    bot.stop().await;
+    bot.running.stop().await.expect("the bot stopped");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -319,10 +311,8 @@ async fn a_button_from_another_channel_is_refused_privately() {
         assert!(said.is_ephemeral(), "{}", said.body());
         assert!(boards_on(&fake, id).iter().all(Recorded::is_ephemeral));
     }
-    let g = bot.store.game(game.id).expect("store").expect("game");
-    assert_eq!(g.ply, 0, "a move was played from elsewhere");
-    assert!(fake.forbidden_requests(ELSEWHERE.channel_id()).is_empty());
-    bot.stop().await;
+    // No move was played from elsewhere.
+    bot.ends_at(&fake, &game, 0, ELSEWHERE).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -362,10 +352,8 @@ async fn an_old_boards_button_updates_that_message_to_the_current_board() {
         )
         .await;
     assert!(note.content().is_some() && private.content().is_some());
-    let g = bot.store.game(game.id).expect("store").expect("game");
-    assert_eq!(g.ply, 1, "the old board's move was played");
-    assert!(fake.forbidden_requests(FRIENDS.channel_id()).is_empty());
-    bot.stop().await;
+    // The old board's move was not played.
+    bot.ends_at(&fake, &game, 1, FRIENDS).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -407,7 +395,7 @@ async fn a_place_that_hides_every_answer_is_noticed_from_the_answers_flags() {
         .contains("cannot be shared here"));
     let ongoing = game_at(&bot.store, ELSEWHERE).filter(|g| g.status.is_ongoing());
     assert!(ongoing.is_none(), "{ongoing:?}");
-    bot.stop().await;
+    bot.running.stop().await.expect("the bot stopped");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -438,5 +426,42 @@ async fn the_basic_game_under_one_429_in_five_brings_each_board_once_and_nothing
     assert!(fake.count(|r| r.status == 429 && r.path.ends_with("/callback")) > 0);
     let moves = bot.store.moves(game.id).expect("store");
     assert_eq!(moves.len() as u32, played, "every move stored once");
-    bot.stop().await;
+    bot.running.stop().await.expect("the bot stopped");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_accept_in_a_group_dm_says_the_game_is_played_here_and_nothing_is_missing() {
+    let fake = FakeDiscord::start().await;
+    // As `bao-bot run` builds it: games get threads where they can.
+    let settings = Settings {
+        threads: true,
+        animation: false,
+        ..Settings::default()
+    };
+    let bot = start_with(&fake, Arc::new(SystemClock), settings).await;
+    let game = challenge_accepted(&fake, &bot.store, FRIENDS).await;
+    let accepted = fake
+        .answer_with(101, &format!("Game {} is played here", game.id.0), WAIT)
+        .await;
+    let text = accepted.content().unwrap_or("");
+    assert!(text.contains("in this conversation"), "{text}");
+    assert!(!text.contains("thread"), "{text}");
+    // The board follows as an answer, and nobody is told by DM why there is no thread.
+    fake.wait_for(
+        |r| passed(r) && r.uses_token(&token_for(101)) && !r.files.is_empty(),
+        WAIT,
+    )
+    .await;
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let dm = format!(
+        "/api/v10/channels/{}/messages",
+        fake.dm_channel_of(asha().id)
+    );
+    assert_eq!(
+        fake.count(|r| r.path == dm),
+        0,
+        "{}",
+        fake.describe_requests()
+    );
+    bot.ends_at(&fake, &game, 0, FRIENDS).await;
 }
