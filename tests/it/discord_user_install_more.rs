@@ -92,6 +92,24 @@ async fn caught_up(fake: &FakeDiscord, id: u64) -> Recorded {
     board
 }
 
+/// Asha challenges Baraka in the group DM with `opts` (interaction 100) and Baraka presses
+/// Accept (101, whose token runs out right after its first answer when `expire` says so).
+async fn asked_and_accepted(fake: &FakeDiscord, store: &Store, opts: &[Opt], expire: bool) -> Game {
+    fake.send_interaction(payloads::slash(100, &asha(), FRIENDS, "challenge", opts));
+    answer(fake, 100).await;
+    let accept = fake.buttons_of(100, WAIT).await[0].clone();
+    if expire {
+        fake.expire_after_answer(101);
+    }
+    let on = fake.message_answering(100, FRIENDS.channel_id());
+    fake.send_interaction(payloads::button(101, &baraka(), FRIENDS, &accept, on));
+    fake.wait_until(WAIT, || {
+        game_at(store, FRIENDS).filter(|g| g.status == GameStatus::Active)
+    })
+    .await
+    .expect("the game started")
+}
+
 /// Waits until the store says the group DM has not been shown `game`'s current board.
 async fn behind(store: &Store, game: GameId) {
     let started = std::time::Instant::now();
@@ -118,20 +136,9 @@ fn first_move_button(store: &Store, game: &Game) -> String {
 async fn a_token_that_runs_out_between_the_store_and_the_board_loses_and_doubles_nothing() {
     let fake = FakeDiscord::start().await;
     let bot = start(&fake, Arc::new(SystemClock)).await;
-    // The accept's board is its follow-up: the token runs out right after the first answer.
+    // The accept's token runs out right after its first answer.
     let opts = [Opt::User("opponent", baraka()), Opt::Int("side", 0)];
-    fake.send_interaction(payloads::slash(100, &asha(), FRIENDS, "challenge", &opts));
-    answer(&fake, 100).await;
-    let accept = fake.buttons_of(100, WAIT).await[0].clone();
-    fake.expire_after_answer(101);
-    let on = fake.message_answering(100, FRIENDS.channel_id());
-    fake.send_interaction(payloads::button(101, &baraka(), FRIENDS, &accept, on));
-    let game = fake
-        .wait_until(WAIT, || {
-            game_at(&bot.store, FRIENDS).filter(|g| g.status == GameStatus::Active)
-        })
-        .await
-        .expect("the game started");
+    let game = asked_and_accepted(&fake, &bot.store, &opts, true).await;
     fake.wait_for(|r| r.uses_token(&token_for(101)) && r.status == 401, WAIT)
         .await;
     // The board went out as the answer, but could not be recorded or get its buttons.
@@ -235,18 +242,9 @@ async fn a_clocked_games_flag_in_a_group_dm_reaches_both_players_and_the_channel
         Opt::Int("side", 0),
         Opt::Str("clock", "5+3".into()),
     ];
-    fake.send_interaction(payloads::slash(100, &asha(), FRIENDS, "challenge", &opts));
+    let game = asked_and_accepted(&fake, &bot.store, &opts, false).await;
     let asked = answer(&fake, 100).await;
     assert!(asked.content().unwrap_or("").contains("sent by DM"));
-    let accept = fake.buttons_of(100, WAIT).await[0].clone();
-    let on = fake.message_answering(100, FRIENDS.channel_id());
-    fake.send_interaction(payloads::button(101, &baraka(), FRIENDS, &accept, on));
-    let game = fake
-        .wait_until(WAIT, || {
-            game_at(&bot.store, FRIENDS).filter(|g| g.status == GameStatus::Active)
-        })
-        .await
-        .expect("the game started");
     play_moves(&fake, &bot.store, FRIENDS, &game, 2, |_| false).await;
 
     // Asha's five minutes run out with nobody there: the flag is settled and stored, and
