@@ -4,8 +4,8 @@
 use std::time::Duration;
 
 use super::{
-    App, AppError, Command, GameId, Notice, Place, Response, ThreadFailure, ThreadsHere, User,
-    UserId,
+    App, AppError, Command, GameId, Notice, Place, Reply, Response, ThreadFailure, ThreadsHere,
+    User, UserId,
 };
 
 /// What a front end asks of the conversation. [`App`] implements it; the Discord adapter
@@ -161,6 +161,53 @@ pub trait Conversation: Send + Sync + 'static {
     fn lang_of(&self, _user: UserId, _place: &Place) -> Result<crate::i18n::Lang, AppError> {
         Ok(crate::i18n::Lang::En)
     }
+
+    /// An interaction at `place` said whether only a person's install of the app is there
+    /// (`app_only`: the bot can only answer interactions) or the bot itself. Stored.
+    fn place_reach(&self, _place: &Place, _app_only: bool) -> Result<(), AppError> {
+        Ok(())
+    }
+
+    /// Where a notice the bot sends on its own goes: one meant for a channel where only the
+    /// app is goes by DM to the players instead, and the channel's board catches up on the
+    /// next interaction there.
+    fn reroute(&self, notice: Notice) -> Result<Vec<Notice>, AppError> {
+        Ok(vec![notice])
+    }
+
+    /// A public board of `game` could not be shown at `place` (where only the app is): it is
+    /// shown on the next interaction there.
+    fn board_missed(&self, _place: &Place, _game: GameId) -> Result<(), AppError> {
+        Ok(())
+    }
+
+    /// The board the channel at `place` has not been shown yet (where only the app is), as
+    /// a public reply to add to the answer of `user`'s interaction there, unless that answer
+    /// already shows the current board of `shown`.
+    fn catch_up(
+        &self,
+        _user: &User,
+        _place: &Place,
+        _shown: Option<GameId>,
+    ) -> Result<Option<Reply>, AppError> {
+        Ok(None)
+    }
+
+    /// Once after a refused DM to `user`: a private note on how to get notices.
+    fn dm_refusal_note(&self, _user: UserId, _place: &Place) -> Result<Option<Reply>, AppError> {
+        Ok(None)
+    }
+
+    /// Whether Discord showed `user`'s public answer at `place` to them alone, as its flags
+    /// said (stored); when so, what to tell them privately.
+    fn place_hidden(
+        &self,
+        _user: &User,
+        _place: &Place,
+        _hidden: bool,
+    ) -> Result<Option<Reply>, AppError> {
+        Ok(None)
+    }
 }
 
 impl Conversation for App {
@@ -289,5 +336,39 @@ impl Conversation for App {
 
     fn lang_of(&self, user: UserId, place: &Place) -> Result<crate::i18n::Lang, AppError> {
         App::lang_of(self, user, place)
+    }
+
+    fn place_reach(&self, place: &Place, app_only: bool) -> Result<(), AppError> {
+        App::place_reach(self, place, app_only)
+    }
+
+    fn reroute(&self, notice: Notice) -> Result<Vec<Notice>, AppError> {
+        App::reroute(self, notice)
+    }
+
+    fn board_missed(&self, place: &Place, game: GameId) -> Result<(), AppError> {
+        App::board_missed(self, place, game)
+    }
+
+    fn catch_up(
+        &self,
+        user: &User,
+        place: &Place,
+        shown: Option<GameId>,
+    ) -> Result<Option<Reply>, AppError> {
+        App::catch_up(self, user, place, shown)
+    }
+
+    fn dm_refusal_note(&self, user: UserId, place: &Place) -> Result<Option<Reply>, AppError> {
+        App::dm_refusal_note(self, user, place)
+    }
+
+    fn place_hidden(
+        &self,
+        user: &User,
+        place: &Place,
+        hidden: bool,
+    ) -> Result<Option<Reply>, AppError> {
+        App::place_hidden(self, user, place, hidden)
     }
 }

@@ -20,6 +20,7 @@
 //! out of date.
 
 mod ai_pool;
+mod app_only;
 mod buttons;
 mod clock_task;
 mod clocks;
@@ -504,8 +505,15 @@ impl App {
             Subject::Viewing(id) => (id, false),
         };
         let id = pressed.map(|b| b.game).or(pinned).or(id);
-        let want = Want::of(&command);
-        let game = self.find_game(user, place, id, ongoing_only, want, command.name())?;
+        let game = self.find_game(
+            user,
+            place,
+            id,
+            ongoing_only,
+            Want::of(&command),
+            command.name(),
+        )?;
+        self.pressed_here(pressed.is_some(), place, &game)?;
         let command = match pressed.map(|b| b.command_for(&game)) {
             None => command,
             Some(Ok(command)) => command,

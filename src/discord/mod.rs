@@ -6,10 +6,10 @@
 //! with `bao:` (routed in the event handler, so buttons on old messages keep working after a
 //! restart) is handed over as its id; both go to a [`Conversation`] (the [`App`], or a
 //! scripted stand-in in the adapter's tests), on a blocking thread, deferring first when the
-//! answer may be slow. The app's [`Response`](crate::app::Response) is planned into Discord
-//! messages by `outgoing.rs`, fitted to what the place allows by `reach.rs` (where only a
-//! person's install of the app is, everything is an answer to the interaction), and sent by
-//! `send.rs`. Autocomplete is answered by `autocomplete.rs`, through the same retry.
+//! answer may be slow. The app's [`Response`](crate::app::Response) becomes one plan
+//! (`plan.rs`: the steps of `outgoing.rs`, fitted to what the place allows, `reach.rs`;
+//! where only a person's install of the app is, everything is an answer to the
+//! interaction), carried out by the one sender, `sender.rs`. Autocomplete is answered by `autocomplete.rs`, through the same retry.
 //!
 //! Only `crate::app` types are named here (the app re-exports the shared ids and places);
 //! nothing here knows the store.
@@ -29,13 +29,14 @@ mod commands;
 mod gate;
 mod messages;
 mod outgoing;
+mod plan;
 mod ratings;
 mod reach;
 mod redact;
 mod register;
 mod respond;
 mod retry;
-mod send;
+mod sender;
 mod settings;
 mod source;
 mod study;
@@ -69,7 +70,7 @@ pub struct Data {
     /// The app (or a stand-in).
     pub app: Arc<dyn Conversation>,
     in_flight: Arc<InFlight>,
-    /// Channels where only a person's install of the app is.
+    /// Channels where only a person's install of the app is (a cache of the stored fact).
     app_absent: Arc<reach::AppAbsent>,
 }
 
@@ -184,12 +185,11 @@ pub async fn run_with_outbox(
     let token = config.token.clone().ok_or(DiscordError::NoToken)?;
     let http = http_client(&config, &token).await?;
     let in_flight = Arc::new(InFlight::default());
-    let app_absent = Arc::new(reach::AppAbsent::default());
     let data = Data {
         config: Arc::new(config.clone()),
         app: app.clone(),
         in_flight: in_flight.clone(),
-        app_absent: app_absent.clone(),
+        app_absent: Arc::new(reach::AppAbsent::default()),
     };
     let test_guild = config.test_guild_id;
     // A refused registration stops the bot: it must not run on without its commands.
@@ -234,10 +234,21 @@ pub async fn run_with_outbox(
         let http = client.http.clone();
         tokio::spawn(async move {
             while let Some(notice) = rx.recv().await {
-                let notice = app_absent.redirect(notice);
-                for out in outgoing::notices(std::slice::from_ref(&notice)) {
-                    respond::send_unprompted(&http, &app, out).await;
-                }
+                // One meant for a channel where only the app is goes by DM instead.
+                let worker = app.clone();
+                let fallback = notice.clone();
+                let notices =
+                    match tokio::task::spawn_blocking(move || worker.reroute(notice)).await {
+                        Ok(Ok(notices)) => notices,
+                        _ => {
+                            warn!(
+                                game = fallback.game.0,
+                                "could not look up where a notice goes"
+                            );
+                            vec![fallback]
+                        }
+                    };
+                sender::unprompted(&http, &app, plan::Plan::notices(&notices)).await;
             }
         })
     });
@@ -468,21 +479,17 @@ async fn unreadable(ctx: poise::Context<'_, Data, Error>, why: &str) {
         why,
         "could not read the command's options"
     );
-    let asker = match ctx {
-        poise::Context::Application(a) => Some(respond::asker_of_command(a.interaction)),
-        poise::Context::Prefix(_) => None,
+    let poise::Context::Application(a) = ctx else {
+        return;
     };
-    let lang = match &asker {
-        Some(a) => respond::lang_of(ctx.data(), a.user.id, &a.place).await,
-        None => crate::i18n::Lang::En,
-    };
-    let reply = poise::CreateReply::default()
-        .content(crate::msg!("discord-unreadable").render(lang))
-        .ephemeral(true);
-    let deadline = std::time::Instant::now() + retry::FIRST_ANSWER;
-    if let Err(e) =
-        retry::retrying("unreadable command", deadline, || ctx.send(reply.clone())).await
-    {
+    let asker = respond::asker_of_command(a.interaction);
+    let lang = respond::lang_of(ctx.data(), asker.user.id, &asker.place).await;
+    let mut reply = crate::app::Reply::private(crate::msg!("discord-unreadable").render(lang));
+    reply.lang = Some(lang);
+    let source = Source::command(a.interaction);
+    let plan = plan::Plan::caller(reply, source.reach);
+    let http = &a.serenity_context().http;
+    if let Err(e) = sender::answer(http, ctx.data(), source, false, None, plan).await {
         warn!(error = %redact::error(&e), "could not report an unreadable command");
     }
 }

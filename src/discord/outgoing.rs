@@ -22,6 +22,9 @@ pub struct Asker {
 pub enum Target {
     /// The answer to the interaction (its response, then followups).
     Caller,
+    /// The message whose button was pressed, updated in place: the interaction's response
+    /// (where only the app is, an old board brought up to date).
+    Pressed,
     /// A new message in a channel.
     Channel(u64),
     /// A direct message to a user.
@@ -123,7 +126,7 @@ impl Outgoing {
         matches!(
             self,
             Outgoing::Post {
-                target: Target::Caller,
+                target: Target::Caller | Target::Pressed,
                 ..
             }
         )
@@ -213,7 +216,7 @@ fn effects(reply: &Reply, asker: Option<&Asker>) -> Vec<Outgoing> {
                 name: name.clone(),
             }),
             Effect::ArchiveThread { .. } => None,
-            // Reported once the message is posted (see `send::board_buttons`).
+            // Reported once the message is posted (see `sender::board_buttons`).
             Effect::AnnouncesEvent(_) => None,
         })
         .collect()

@@ -1,25 +1,19 @@
 //! What the bot may do where an interaction happened, decided per interaction from what
-//! Discord says with it (`authorizing_integration_owners`, `context`), and the answer's plan
-//! fitted to it.
+//! Discord says with it (`authorizing_integration_owners`, `context`).
 //!
 //! Where the bot was added (a server that installed it, its own DMs) it posts, edits, opens
 //! threads and DMs as it likes. Where only a person's install of the app authorised the
 //! interaction (a DM or group DM between people, a server without the bot), it can only
 //! answer that interaction: its response, at most [`FOLLOWUPS_MAX`] follow-ups, edits of
 //! those, all within the token's 15 minutes. It cannot read the channel, post there
-//! unprompted, open threads or react. [`fit`] turns a plan made for the first kind of place
-//! into one for the second: the place's own messages become follow-ups, the rest that needs
-//! the channel is left out (the next interaction there shows the current board).
+//! unprompted, open threads or react; `plan.rs` fits an answer's plan to it.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::sync::Mutex;
 use std::time::Duration;
 
 use poise::serenity_prelude as serenity;
 use serenity::{AuthorizingIntegrationOwner, AuthorizingIntegrationOwners, InteractionContext};
-
-use super::outgoing::{Earlier, Outgoing, Target};
-use crate::app::{Destination, Notice, Place};
 
 /// Most follow-ups Discord takes per interaction authorised by a user install alone.
 pub const FOLLOWUPS_MAX: usize = 5;
@@ -58,91 +52,37 @@ impl Reach {
     }
 }
 
-/// The plan fitted to what `reach` allows in `channel` (the interaction's channel): with the
-/// bot there, unchanged; with the app alone, messages for this channel become answers to the
-/// interaction (the caller's, as follow-ups), and what needs the channel itself (posts
-/// elsewhere in it, button edits of its messages, threads) is left out. DMs stay: a player
-/// who installed the app or shares a server with the bot can get them (a refusal is stored).
-pub fn fit(plan: Vec<Outgoing>, reach: Reach, channel: u64) -> Vec<Outgoing> {
-    if reach == Reach::Bot {
-        return plan;
-    }
-    plan.into_iter()
-        .filter_map(|out| match out {
-            Outgoing::Post {
-                target: Target::Channel(c),
-                reply,
-                board_at,
-                event_at,
-            } if c == channel => Some(Outgoing::Post {
-                target: Target::Caller,
-                reply,
-                board_at,
-                event_at,
-            }),
-            Outgoing::Post {
-                target: Target::Channel(_),
-                ..
-            } => None,
-            Outgoing::RemoveButtons(Earlier::Pressed) => None,
-            Outgoing::RemoveButtons(Earlier::InChannel { channel_id, .. })
-                if channel_id == channel =>
-            {
-                None
-            }
-            Outgoing::Archive { thread, .. } if thread == channel => None,
-            Outgoing::OpenThread(_) => None,
-            other => Some(other),
-        })
-        .collect()
+/// What the bot knows of each channel it was asked in: whether only a person's install of
+/// the app was there. A cache in front of the stored fact
+/// ([`crate::app::Conversation::place_reach`]), so that the store is written only when it
+/// changes (after a restart, on the first interaction in each channel).
+/// Also the channels whose answers' flags were looked at (once each per run).
+#[derive(Debug, Default)]
+pub struct AppAbsent {
+    known: Mutex<HashMap<u64, bool>>,
+    looked: Mutex<HashSet<u64>>,
 }
 
-/// The channels where only a person's install of the app was seen, learnt from the
-/// interactions there (in memory: after a restart, from the next interaction in each).
-#[derive(Debug, Default)]
-pub struct AppAbsent(Mutex<HashSet<u64>>);
-
 impl AppAbsent {
-    /// Notes what an interaction in `channel` said about who is there.
-    pub fn note(&self, channel: u64, reach: Reach) {
-        let mut absent = self.0.lock().unwrap_or_else(|p| p.into_inner());
-        match reach {
-            Reach::Interaction => absent.insert(channel),
-            Reach::Bot => absent.remove(&channel),
-        };
+    /// Notes what an interaction in `channel` said about who is there; true when that is
+    /// news (to be stored).
+    pub fn note(&self, channel: u64, reach: Reach) -> bool {
+        let app_only = reach == Reach::Interaction;
+        let mut known = self.known.lock().unwrap_or_else(|p| p.into_inner());
+        known.insert(channel, app_only) != Some(app_only)
     }
 
-    /// A notice the bot sends on its own (a turn notice, a reminder, a result): one meant for
-    /// a channel where only the app is goes to its player by DM instead, since the bot cannot
-    /// post there (the channel's board catches up on the next interaction).
-    pub fn redirect(&self, mut notice: Notice) -> Notice {
-        if let Destination::Place(Place::Channel { channel, .. }) = notice.to {
-            if self
-                .0
-                .lock()
-                .unwrap_or_else(|p| p.into_inner())
-                .contains(&channel)
-            {
-                notice.to = Destination::Dm(notice.user);
-            }
-        }
-        notice
+    /// Whether the flags of a public answer in `channel` are still to be looked at (true
+    /// once per channel and run): they say whether Discord showed it to the asker alone.
+    pub fn first_look(&self, channel: u64) -> bool {
+        let mut looked = self.looked.lock().unwrap_or_else(|p| p.into_inner());
+        looked.insert(channel)
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::app::{Reply, ThreadPlan};
-
-    fn post(target: Target) -> Outgoing {
-        Outgoing::Post {
-            target,
-            reply: Box::new(Reply::public("text")),
-            board_at: None,
-            event_at: None,
-        }
-    }
 
     #[test]
     fn the_reach_comes_from_the_owners_and_the_context() {
@@ -169,36 +109,13 @@ mod tests {
     }
 
     #[test]
-    fn with_the_app_alone_only_answers_and_dms_remain() {
-        let plan = vec![
-            post(Target::Caller),
-            post(Target::Channel(5)),
-            post(Target::Channel(6)),
-            post(Target::Dm(3)),
-            Outgoing::RemoveButtons(Earlier::InChannel {
-                channel_id: 5,
-                message_id: 1,
-            }),
-            Outgoing::RemoveButtons(Earlier::Pressed),
-            Outgoing::OpenThread(ThreadPlan {
-                game: crate::app::GameId(1),
-                parent: Place::Channel {
-                    guild: 0,
-                    channel: 5,
-                },
-                message: 1,
-                name: "a game".into(),
-            }),
-        ];
-        assert_eq!(fit(plan.clone(), Reach::Bot, 5), plan);
-        let fitted = fit(plan, Reach::Interaction, 5);
-        assert_eq!(
-            fitted,
-            [
-                post(Target::Caller),
-                post(Target::Caller),
-                post(Target::Dm(3))
-            ]
-        );
+    fn only_news_about_a_channel_is_stored() {
+        let absent = AppAbsent::default();
+        assert!(absent.note(5, Reach::Interaction));
+        assert!(!absent.note(5, Reach::Interaction));
+        assert!(absent.note(5, Reach::Bot));
+        assert!(absent.note(6, Reach::Bot));
+        assert!(absent.first_look(5));
+        assert!(!absent.first_look(5));
     }
 }

@@ -23,6 +23,7 @@ impl fmt::Display for Step<'_> {
             Outgoing::Post { target, reply, .. } => {
                 match target {
                     Target::Caller => write!(f, "answer to the interaction")?,
+                    Target::Pressed => write!(f, "update of the pressed message")?,
                     Target::Channel(c) => write!(f, "post to channel {c}")?,
                     Target::Dm(u) => write!(f, "DM to user {u}")?,
                 }

@@ -1,30 +1,29 @@
-//! Answering an interaction: ask the app (deferring when it is slow), plan its answer once
-//! (`outgoing.rs`), fit the plan to what the place allows (`reach.rs`), and hand it to the
-//! one sender, [`super::send`], which makes each request through the interaction
-//! (`source.rs`) or directly, each retried. The layers import downwards only: `messages.rs`
-//! (Discord builders) <- `outgoing.rs`, `reach.rs` (the plan) <- `source.rs` (the
-//! interaction's requests) <- `send.rs` (the sender) <- `respond.rs`.
+//! Answering an interaction: ask the app (deferring when it is slow), turn its answer (or
+//! the adapter's own private answer) into one [`Plan`] fitted to the place, and hand it to
+//! the one sender, `sender.rs`. Nothing here makes a request about a reply itself. The
+//! layers import downwards only: `messages.rs` (Discord builders) <- `outgoing.rs` (the
+//! steps) <- `plan.rs` (fitted to the place, `reach.rs`) <- `sender.rs` (through the
+//! interaction, `source.rs`, or directly, each retried) <- `respond.rs`.
 
 use std::time::{Duration, Instant};
 
 use poise::serenity_prelude as serenity;
 use serenity::{
     ChannelId, CommandInteraction, ComponentInteraction, CreateAllowedMentions,
-    CreateInteractionResponse, CreateInteractionResponseMessage, EditInteractionResponse, Http,
-    InteractionContext,
+    EditInteractionResponse, Http, InteractionContext,
 };
 use tracing::{error, info, warn};
 
 use super::messages::{truncate, TEXT_MAX};
-use super::outgoing::{self, Asker, Outgoing, Target};
-use super::reach::{self, Reach};
-#[cfg(test)]
-use super::send::buttons_now;
-use super::send::send_all;
-pub use super::send::send_unprompted;
+use super::outgoing::Asker;
+use super::plan::Plan;
+use super::reach::Reach;
+use super::sender;
 use super::source::Source;
 use super::{AppContext, Data, Error};
-use crate::app::{Command, Place, Reply, User, UserId as AppUserId};
+use crate::app::{
+    ButtonId, Command, Conversation, Place, Reply, Response, User, UserId as AppUserId,
+};
 use crate::i18n::{Lang, Text};
 use crate::msg;
 
@@ -60,17 +59,7 @@ impl Input {
     }
 }
 
-/// The app's view of a Discord user.
-pub fn user_of(user: &serenity::User) -> User {
-    User {
-        id: AppUserId(user.id.get()),
-        name: user
-            .global_name
-            .clone()
-            .unwrap_or_else(|| user.name.clone()),
-        bot: user.bot,
-    }
-}
+pub use super::source::user_of;
 
 /// Who asked and where: a server channel, the asker's DMs with the bot (the app keys a DM by
 /// its user), or a DM or group DM between people (`context` 2, reached through a user
@@ -144,16 +133,11 @@ pub async fn lang_of(data: &Data, user: AppUserId, place: &Place) -> Lang {
 pub async fn refuse(ctx: AppContext<'_>, why: impl Into<Text>) -> Result<(), Error> {
     let i = ctx.interaction;
     let asker = asker_of_command(i);
-    let text = why
-        .into()
-        .render(lang_of(ctx.data(), asker.user.id, &asker.place).await);
-    let msg = CreateInteractionResponseMessage::new()
-        .content(truncate(&text, TEXT_MAX))
-        .ephemeral(true)
-        .allowed_mentions(CreateAllowedMentions::new());
+    let lang = lang_of(ctx.data(), asker.user.id, &asker.place).await;
+    let source = Source::command(i);
+    let plan = Plan::caller(private_in(why.into(), lang), source.reach);
     let http = &ctx.serenity_context().http;
-    let answer = CreateInteractionResponse::Message(msg);
-    if let Err(e) = Source::command(i).respond(http, answer).await {
+    if let Err(e) = sender::answer(http, ctx.data(), source, false, None, plan).await {
         warn!(error = %super::redact::error(&e), "could not refuse a command");
     }
     info!(
@@ -171,12 +155,10 @@ pub async fn refuse(ctx: AppContext<'_>, why: impl Into<Text>) -> Result<(), Err
 pub async fn foreign_button(data: &Data, http: &Http, i: &ComponentInteraction) {
     let asker = asker_of_click(i);
     let lang = lang_of(data, asker.user.id, &asker.place).await;
-    let msg = CreateInteractionResponseMessage::new()
-        .content(msg!("discord-foreign-button").render(lang))
-        .ephemeral(true)
-        .allowed_mentions(CreateAllowedMentions::new());
-    let answer = CreateInteractionResponse::Message(msg);
-    if let Err(e) = Source::component(i).respond(http, answer).await {
+    let source = Source::component(i);
+    let reply = private_in(msg!("discord-foreign-button").into(), lang);
+    let plan = Plan::caller(reply, source.reach);
+    if let Err(e) = sender::answer(http, data, source, false, None, plan).await {
         warn!(error = %super::redact::error(&e), "could not answer a foreign button");
     }
     info!(
@@ -247,14 +229,9 @@ pub async fn serve(
     // A challenge where nobody but the asker would see it is not played.
     if source.ephemeral_only && matches!(input, Input::Command(Command::Challenge { .. })) {
         let lang = lang_of(data, asker.user.id, &asker.place).await;
-        let msg = CreateInteractionResponseMessage::new()
-            .content(msg!("discord-ephemeral-only").render(lang))
-            .ephemeral(true)
-            .allowed_mentions(CreateAllowedMentions::new());
-        if let Err(e) = source
-            .respond(http, CreateInteractionResponse::Message(msg))
-            .await
-        {
+        let reply = private_in(msg!("discord-ephemeral-only").into(), lang);
+        let plan = Plan::caller(reply, source.reach);
+        if let Err(e) = sender::answer(http, data, source, false, None, plan).await {
             warn!(error = %e, "could not answer a challenge in an ephemeral-only place");
         }
         info!(user = asker.user.id.0, place = %asker.place, subcommand = "challenge",
@@ -265,7 +242,8 @@ pub async fn serve(
     // whatever the answer then takes.
     let arrived_ms = data.app.now_ms();
     let _in_hand = data.in_flight.enter();
-    data.app_absent.note(asker.channel, source.reach);
+    let app_only = source.reach == Reach::Interaction;
+    let news = data.app_absent.note(asker.channel, source.reach);
     let user = asker.user.id.0;
     let subcommand = input.name();
     // Where only the app is, nothing can be posted when a clock falls: the challenge says so.
@@ -275,6 +253,10 @@ pub async fn serve(
             Input::Command(Command::Challenge { clock: Some(_), .. })
         );
     let conversation = data.app.clone();
+    let pressed_game = match &input {
+        Input::Press(id) => id.parse::<ButtonId>().ok().map(|b| b.game),
+        Input::Command(_) => None,
+    };
     let command = match &input {
         Input::Command(c) => Some(c),
         Input::Press(_) => None,
@@ -302,14 +284,24 @@ pub async fn serve(
                 warn!(error = %super::redact::error(&e), "recording a channel's visibility failed");
             }
         }
-        match input {
+        if news {
+            if let Err(e) = conversation.place_reach(&place, app_only) {
+                warn!(error = %super::redact::error(&e), "recording who is in a channel failed");
+            }
+        }
+        let response = match input {
             Input::Command(c) => {
                 conversation.handle_arrived(&who, &place, here, c, arrived_ms, &report)
             }
             Input::Press(id) => {
                 conversation.press_arrived(&who, &place, here, &id, arrived_ms, &report)
             }
-        }
+        };
+        let more = response.as_ref().map_or_else(
+            |_| Vec::new(),
+            |r| more_answers(&*conversation, &who, &place, r),
+        );
+        (response, more)
     });
     let result = match tokio::time::timeout(DEFER_AFTER, &mut task).await {
         Ok(r) => r,
@@ -323,30 +315,41 @@ pub async fn serve(
         }
     };
     let (plan, failed) = match result {
-        Ok(Ok(mut response)) => {
+        Ok((Ok(mut response), more)) => {
             if clock_warning && !response.reply.ephemeral {
                 response.reply.text.line(msg!("discord-clock-by-dm"));
             }
-            (
-                reach::fit(
-                    outgoing::plan(&response, &asker),
-                    source.reach,
-                    asker.channel,
-                ),
-                None,
-            )
+            let mut plan = Plan::answer(&response, &asker, source.reach);
+            // Where only the app is, a board that catches up on a click on an old board of
+            // its game replaces that board, when the answer itself is private.
+            let private = response.reply.is_empty() || response.reply.ephemeral;
+            for reply in &more {
+                let on_pressed = app_only
+                    && private
+                    && pressed_game.is_some()
+                    && !reply.ephemeral
+                    && reply.board.as_ref().and_then(|b| b.current).map(|(g, _)| g) == pressed_game;
+                plan.then_answer(reply, &asker, on_pressed);
+            }
+            (plan, None)
         }
-        Ok(Err(e)) => {
+        Ok((Err(e), _)) => {
             error!(user, place = %asker.place, error = %super::redact::error(&e), "the app failed");
-            (private_answer(APP_FAILED), Some("app-failed"))
+            (
+                Plan::caller(Reply::private(APP_FAILED), source.reach),
+                Some("app-failed"),
+            )
         }
         Err(e) => {
             error!(error = %super::redact::error(&e), "the app panicked");
             let sorry = "Sorry, something went wrong; please try again.";
-            (private_answer(sorry), Some("handler-failed"))
+            (
+                Plan::caller(Reply::private(sorry), source.reach),
+                Some("handler-failed"),
+            )
         }
     };
-    let outcome = match send_all(http, data, source, deferred, here.blocker(), plan).await {
+    let outcome = match sender::answer(http, data, source, deferred, here.blocker(), plan).await {
         Ok(outcome) => failed.unwrap_or(outcome),
         Err(e) => {
             warn!(error = %super::redact::error(&e), "could not send a reply");
@@ -362,6 +365,35 @@ pub async fn serve(
         ms = started.elapsed().as_millis() as u64,
         "interaction"
     );
+}
+
+/// What else the answer to `who` at `place` carries: the board the channel has not been
+/// shown yet (where only the app is), and, once after a refused DM, how to get notices.
+/// Asked after the app's own answer, on the same blocking thread.
+fn more_answers(
+    conversation: &dyn Conversation,
+    who: &User,
+    place: &Place,
+    response: &Response,
+) -> Vec<Reply> {
+    let reply = &response.reply;
+    let shown = reply
+        .current_board()
+        .filter(|_| !reply.ephemeral)
+        .map(|(game, _)| game);
+    let asked = [
+        conversation.catch_up(who, place, shown),
+        conversation.dm_refusal_note(who.id, place),
+    ];
+    asked
+        .into_iter()
+        .filter_map(|r| {
+            r.unwrap_or_else(|e| {
+                warn!(error = %super::redact::error(&e), "looking up what a place missed failed");
+                None
+            })
+        })
+        .collect()
 }
 
 /// Waits for the app's answer to a deferred interaction, editing the deferred message with
@@ -401,13 +433,11 @@ async fn with_progress<T>(
     }
 }
 
-fn private_answer(text: &str) -> Vec<Outgoing> {
-    vec![Outgoing::Post {
-        target: Target::Caller,
-        reply: Box::new(Reply::private(text)),
-        board_at: None,
-        event_at: None,
-    }]
+/// A private answer saying `text` in `lang` (said here: the adapter's own words).
+fn private_in(text: Text, lang: Lang) -> Reply {
+    let mut reply = Reply::private(truncate(&text.render(lang), TEXT_MAX));
+    reply.lang = Some(lang);
+    reply
 }
 
 #[cfg(test)]
@@ -415,6 +445,8 @@ mod tests {
     use super::*;
     use crate::app;
     use crate::discord::messages::{mentions, response};
+    use crate::discord::outgoing::{self, Outgoing};
+    use crate::discord::sender::buttons_now;
 
     #[test]
     fn truncate_counts_characters() {

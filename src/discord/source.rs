@@ -14,7 +14,19 @@ use serenity::{
 
 use super::reach::{Reach, TOKEN_LIFETIME};
 use super::retry;
-use crate::app::ThreadsHere;
+use crate::app::{ThreadsHere, User, UserId as AppUserId};
+
+/// The app's view of a Discord user.
+pub fn user_of(user: &serenity::User) -> User {
+    User {
+        id: AppUserId(user.id.get()),
+        name: user
+            .global_name
+            .clone()
+            .unwrap_or_else(|| user.name.clone()),
+        bot: user.bot,
+    }
+}
 
 /// The interaction being answered: a slash command or a button click.
 #[derive(Clone, Copy)]
@@ -186,6 +198,30 @@ impl<'a> Source<'a> {
         match self.interaction {
             Interaction::Command(i) => &i.token,
             Interaction::Component(i) => &i.token,
+        }
+    }
+
+    /// The message whose button was pressed, for a click.
+    pub(super) fn pressed(&self) -> Option<serenity::MessageId> {
+        match self.interaction {
+            Interaction::Component(i) => Some(i.message.id),
+            Interaction::Command(_) => None,
+        }
+    }
+
+    /// The channel of the interaction.
+    pub(super) fn channel(&self) -> serenity::ChannelId {
+        match self.interaction {
+            Interaction::Command(i) => i.channel_id,
+            Interaction::Component(i) => i.channel_id,
+        }
+    }
+
+    /// Who asked.
+    pub(super) fn user(&self) -> &serenity::User {
+        match self.interaction {
+            Interaction::Command(i) => &i.user,
+            Interaction::Component(i) => &i.user,
         }
     }
 

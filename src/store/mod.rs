@@ -84,6 +84,7 @@
 //! ```
 
 mod analyses;
+mod app_only;
 mod backup;
 mod check;
 mod clock_state;
@@ -124,6 +125,7 @@ use std::sync::{Mutex, MutexGuard};
 use rusqlite::Connection;
 
 pub use crate::vocab::TimeControl;
+pub use app_only::AppOnlyChannel;
 pub use backup::BackupReport;
 pub use clock_state::{ClockDue, GameClock, FIRST_MOVE_GRACE_MS, LOW_TIME_MS};
 pub use clocks::{ClockEvent, Downtime};

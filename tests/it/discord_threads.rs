@@ -13,10 +13,9 @@ use crate::support::fake_discord::payloads::{
     self, asha, baraka, token_for, with_app_permissions, Opt, Place, Who, ALL_PERMISSIONS,
     CREATE_PUBLIC_THREADS, GUILD,
 };
-use crate::support::fake_discord::{custom_ids, FakeDiscord, Recorded, TOKEN};
+use crate::support::fake_discord::{custom_ids, FakeDiscord, Recorded};
 use bao_bot::app::{App, Clock, ManualClock, Settings, SystemClock};
-use bao_bot::config::{Config, Token};
-use bao_bot::discord::{self, DiscordError, Outbox};
+use bao_bot::discord::{DiscordError, Outbox};
 use bao_bot::store::{GameId, Store};
 use serde_json::{json, Value};
 use tokio::sync::oneshot;
@@ -70,26 +69,9 @@ async fn start_bot_at(fake: &FakeDiscord, clock: Arc<dyn Clock>) -> Bot {
         ..Settings::default()
     };
     let app = Arc::new(App::new(store.clone(), clock, settings));
-    let (outbox, outbox_rx) = Outbox::new();
-    let config = Config {
-        token: Some(Token::new(TOKEN)),
-        proxy_url: Some(fake.proxy_url()),
-        loopback_only: true,
-        ..Config::default()
-    };
-    let (stop, stopped) = oneshot::channel::<()>();
     let conversation: Arc<dyn bao_bot::app::Conversation> = app.clone();
-    let task = tokio::spawn(discord::run_with_outbox(
-        config,
-        conversation,
-        Some(outbox_rx),
-        async {
-            let _ = stopped.await;
-        },
-    ));
-    fake.wait_for_ready(WAIT).await;
-    fake.wait_for(|r| r.is("PUT", "/api/v10/applications/*/commands"), WAIT)
-        .await;
+    let (running, outbox) = crate::support::bot::start_with_outbox(fake, conversation, WAIT).await;
+    let crate::support::bot::Running { stop, task } = running;
     Bot {
         task,
         stop,

@@ -20,19 +20,19 @@ use serde_json::Value;
 const WAIT: Duration = Duration::from_secs(10);
 
 /// A group DM of Asha, Baraka and friends (only Asha's install of the app there).
-const FRIENDS: Place = Place::GroupDm {
+pub(crate) const FRIENDS: Place = Place::GroupDm {
     channel_id: 1_600_000_000_000_000_001,
 };
 
 /// A channel of a server that never added the bot.
-const ELSEWHERE: Place = Place::Guild {
+pub(crate) const ELSEWHERE: Place = Place::Guild {
     guild_id: 1_700_000_000_000_000_001,
     channel_id: 1_700_000_000_000_000_002,
 };
 
 /// An interaction at `place` as it arrives: in the server without the bot, authorised by
 /// `who`'s own install; elsewhere as built (a group DM's already says so).
-fn there(place: Place, who: &Who, v: Value) -> Value {
+pub(crate) fn there(place: Place, who: &Who, v: Value) -> Value {
     if place.channel_id() == ELSEWHERE.channel_id() {
         by_user_install(v, who)
     } else {
@@ -54,7 +54,7 @@ async fn started(fake: &FakeDiscord) -> (Arc<Store>, crate::support::bot::Runnin
 }
 
 /// The game the app plays at `place` (a group DM is a channel of no server).
-fn game_at(store: &Store, place: Place) -> Option<Game> {
+pub(crate) fn game_at(store: &Store, place: Place) -> Option<Game> {
     let (guild, channel) = match place {
         Place::Guild {
             guild_id,
@@ -69,7 +69,7 @@ fn game_at(store: &Store, place: Place) -> Option<Game> {
 
 /// Asha challenges Baraka at `place` and Baraka presses Accept on the challenge: the
 /// challenge and the board are answers to those interactions. Returns the game.
-async fn challenge_accepted(fake: &FakeDiscord, store: &Store, place: Place) -> Game {
+pub(crate) async fn challenge_accepted(fake: &FakeDiscord, store: &Store, place: Place) -> Game {
     let opts = [Opt::User("opponent", baraka()), Opt::Int("side", 0)];
     let challenge = payloads::slash(100, &asha(), place, "challenge", &opts);
     fake.send_interaction(there(place, &asha(), challenge));
@@ -101,7 +101,7 @@ async fn challenge_accepted(fake: &FakeDiscord, store: &Store, place: Place) -> 
 
 /// Plays `plies` first legal moves (by `/bao move`, or by pressing the move's button when
 /// `buttons` says so for that ply), then Baraka resigns; each answer is public.
-async fn play(
+pub(crate) async fn play(
     fake: &FakeDiscord,
     store: &Store,
     place: Place,
@@ -109,6 +109,26 @@ async fn play(
     plies: u32,
     buttons: impl Fn(u32) -> bool,
 ) -> u32 {
+    let (played, over) = play_moves(fake, store, place, game, plies, buttons).await;
+    if over {
+        return played;
+    }
+    let resign = payloads::slash(300, &baraka(), place, "resign", &[]);
+    fake.send_interaction(there(place, &baraka(), resign));
+    let result = answer(fake, 300).await;
+    assert!(!result.is_ephemeral(), "{}", result.body());
+    played
+}
+
+/// [`play`] without the resignation: the plies played, and whether the game is over.
+pub(crate) async fn play_moves(
+    fake: &FakeDiscord,
+    store: &Store,
+    place: Place,
+    game: &Game,
+    plies: u32,
+    buttons: impl Fn(u32) -> bool,
+) -> (u32, bool) {
     let mut position: Position = game.position.parse().expect("position");
     let mut played = 0;
     for ply in 0..plies {
@@ -136,14 +156,10 @@ async fn play(
             .await;
         assert!(stored.is_some(), "ply {ply} not stored");
         if position.is_over() {
-            return played;
+            return (played, true);
         }
     }
-    let resign = payloads::slash(300, &baraka(), place, "resign", &[]);
-    fake.send_interaction(there(place, &baraka(), resign));
-    let result = answer(fake, 300).await;
-    assert!(!result.is_ephemeral(), "{}", result.body());
-    played
+    (played, false)
 }
 
 /// Nothing went to a route the app may not use there, no token took a sixth follow-up, and

@@ -29,6 +29,10 @@ game-challenge-expired = This challenge has expired.
 game-accepted = { $name } accepts. { $south } plays South, { $north } plays North.
 game-played-in-channel = Game { $game } is played here in { $place }, not in a thread of its own: { $why }.
 game-played-in-thread = Game { $game } is played in a thread of its own.
+# In a DM or group DM between people, or a server without the bot: games there have no threads, and nothing is missing.
+game-played-here = Game { $game } is played here, in this conversation.
+# A button of a game pressed in another channel than the game's, where only the app is.
+game-button-elsewhere = That button belongs to game { $game }, which is played in { $place }: its board's buttons work only there.
 game-withdraws = { $name } withdraws the challenge.
 game-declines = { $name } declines the challenge.
 game-no-challenge = There is no challenge waiting here.

@@ -27,6 +27,10 @@ game-challenge-expired = Muda wa changamoto hii umekwisha.
 game-accepted = { $name } amekubali. { $south } anacheza Kusini, { $north } anacheza Kaskazini.
 game-played-in-channel = Mchezo { $game } unachezwa hapa katika { $place }, si katika uzi wake: { $why }.
 game-played-in-thread = Mchezo { $game } unachezwa katika uzi wake.
+# In a DM or group DM between people, or a server without the bot: games there have no threads, and nothing is missing.
+game-played-here = Mchezo { $game } unachezwa hapa, katika mazungumzo haya.
+# A button of a game pressed in another channel than the game's, where only the app is.
+game-button-elsewhere = Kitufe hicho ni cha mchezo { $game }, unaochezwa katika { $place }: vitufe vya bao lake vinafanya kazi huko tu.
 game-withdraws = { $name } ameondoa changamoto.
 game-declines = { $name } amekataa changamoto.
 game-no-challenge = Hakuna changamoto inayosubiri hapa.

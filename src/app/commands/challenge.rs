@@ -66,6 +66,10 @@ impl App {
         if place.is_dm() {
             return Err(refuse(msg!("game-challenge-in-dm")));
         }
+        // Where Discord shows every answer to the asker alone, nobody else would see it.
+        if self.hidden_here(place)? {
+            return Err(refuse(msg!("discord-ephemeral-only")));
+        }
         if opponent.id == user.id {
             return Err(refuse(msg!("game-challenge-self")));
         }
@@ -258,12 +262,18 @@ impl App {
         ));
         if let Some(why) = in_channel {
             // The board follows in the channel, with the challenger's private notice.
-            let mut reply = Reply::public(text.then(" ").then(msg!(
-                "game-played-in-channel",
-                game = game.id.to_string(),
-                place = place_words(&game.place),
-                why = blocked_cause(why, here)
-            )));
+            // Where only the app is, no game gets a thread: nothing is missing.
+            let said = if self.answers_only(&game.place)? {
+                msg!("game-played-here", game = game.id.to_string())
+            } else {
+                msg!(
+                    "game-played-in-channel",
+                    game = game.id.to_string(),
+                    place = place_words(&game.place),
+                    why = blocked_cause(why, here)
+                )
+            };
+            let mut reply = Reply::public(text.then(" ").then(said));
             reply.remove_buttons_of(shown_board(&game));
             self.store.set_board_message(game.id, None)?;
             return Ok(Response {

@@ -363,6 +363,9 @@ impl App {
     /// A button on an old board was pressed: say so and show the current board privately
     /// (with its buttons, so the player can go on from there).
     pub(in crate::app) fn out_of_date(&self, user: &User, game: &Game) -> Answer {
+        // Where only the app is, the old board is brought up to date by the front end (the
+        // board it has not shown there catches up).
+        self.board_behind(game)?;
         self.private_board(user, game, msg!("game-out-of-date").into(), true)
     }
 

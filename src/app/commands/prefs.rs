@@ -18,6 +18,10 @@ impl App {
         let now = self.clock.now();
         if let Some(mode) = change.notify {
             self.store.set_notify(user.id, mode, now)?;
+            if mode == Notify::Dm {
+                // Asked for DMs again: a refusal stored earlier is tried again.
+                self.store.forget_dm_refusal(user.id, now)?;
+            }
         }
         if let Some(lang) = change.language {
             self.set_user_language(user.id, lang)?;

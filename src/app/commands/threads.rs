@@ -364,7 +364,9 @@ impl App {
         let Some(challenger) = game.challenge.as_ref().map(|c| c.challenger) else {
             return Ok(notices);
         };
-        let reachable = !matches!(self.store.player(challenger)?, Some(p) if p.dm_failed);
+        // Where only the app is (no thread is ever possible there), nothing needs saying.
+        let reachable = !matches!(self.store.player(challenger)?, Some(p) if p.dm_failed)
+            && !self.answers_only(&game.place)?;
         if reachable {
             let (cause, remedy) = match why {
                 ThreadFailure::NoPermission => (

@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use bao_bot::app::Conversation;
 use bao_bot::config::{Config, Token};
-use bao_bot::discord::{self, DiscordError};
+use bao_bot::discord::{self, DiscordError, Outbox, OutboxReceiver};
 use tokio::sync::oneshot;
 use tokio::task::JoinHandle;
 
@@ -32,9 +32,28 @@ pub fn config(fake: &FakeDiscord) -> Config {
 /// Starts the bot over `app` against `fake` (loopback only) and waits until it is ready and
 /// has registered its commands.
 pub async fn start(fake: &FakeDiscord, app: Arc<dyn Conversation>, timeout: Duration) -> Running {
+    started(fake, app, None, timeout).await
+}
+
+/// [`start`] with an outbox for what the app sends on its own (turn notices, results).
+pub async fn start_with_outbox(
+    fake: &FakeDiscord,
+    app: Arc<dyn Conversation>,
+    timeout: Duration,
+) -> (Running, Outbox) {
+    let (outbox, receiver) = Outbox::new();
+    (started(fake, app, Some(receiver), timeout).await, outbox)
+}
+
+async fn started(
+    fake: &FakeDiscord,
+    app: Arc<dyn Conversation>,
+    outbox: Option<OutboxReceiver>,
+    timeout: Duration,
+) -> Running {
     let config = config(fake);
     let (stop, stopped) = oneshot::channel::<()>();
-    let task = tokio::spawn(discord::run(config, app, async {
+    let task = tokio::spawn(discord::run_with_outbox(config, app, outbox, async {
         let _ = stopped.await;
     }));
     fake.wait_for_ready(timeout).await;

@@ -25,6 +25,7 @@
 mod gateway;
 pub mod payloads;
 mod rules;
+mod user_install;
 
 use super::discord_limits as limits;
 use rules::{out_of_reach, rate_limited, refused, Pending};
@@ -213,6 +214,10 @@ struct Shared {
     /// Channels where only a user install of the app is (learnt from interactions): every
     /// channel route there is refused.
     app_absent: Mutex<HashSet<u64>>,
+    /// Interaction tokens refused (401 / 50027) once their first answer is taken.
+    expire_after_answer: Mutex<HashSet<String>>,
+    /// Channels where Discord shows every answer to the asker alone (flag 64).
+    hidden: Mutex<HashSet<u64>>,
     /// How far the stand-in's clock is ahead of the real one (token lifetimes).
     skew: Mutex<Duration>,
     /// Where the stand-in is stricter than Discord (to test a refusal).
@@ -997,5 +1002,6 @@ fn message_from(
     if let Some(flags) = body.get("flags") {
         msg["flags"] = flags.clone();
     }
+    user_install::hide(shared, channel, &mut msg);
     msg
 }

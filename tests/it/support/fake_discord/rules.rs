@@ -71,7 +71,8 @@ pub(super) fn out_of_reach(
             let p = pending.get_mut(*token)?;
             let skew = shared.skew.lock().unwrap().saturating_sub(p.skew_at_sent);
             let age = p.sent.elapsed() + skew;
-            if age > TOKEN_LIFETIME {
+            let expired = p.answered && shared.expire_after_answer.lock().unwrap().contains(*token);
+            if age > TOKEN_LIFETIME || expired {
                 return Some((
                     StatusCode::UNAUTHORIZED,
                     Some(json!({ "message": "Invalid Webhook Token", "code": 50027 })),

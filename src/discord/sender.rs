@@ -1,7 +1,9 @@
-//! Carrying out an answer's steps on Discord ([`Outgoing`]): the caller's answer (as the
-//! interaction's response, its edit or a followup), channel messages and DMs, buttons taken
-//! off earlier messages, a thread archived or opened, and a public board's buttons added
-//! once the app has recorded it.
+//! The one sender: carries out a [`Plan`] on Discord, each step a request retried while
+//! rate limited: the caller's answer (as the interaction's response, its edit or a
+//! followup, within what the place allows), channel messages and DMs, buttons taken off
+//! earlier messages, a thread archived or opened, and a public board's buttons added once
+//! the app has recorded it. Every reply of the bot, to an interaction ([`answer`]) or on its
+//! own ([`unprompted`]), goes out here.
 //!
 //! A public board is sent without its buttons; they are added once the app has recorded the
 //! message as the game's board ([`crate::app::Conversation::board_posted`]), so a crash
@@ -20,8 +22,8 @@ use tracing::{error, info, warn};
 
 use super::messages::truncate;
 use super::messages::{edit_response, followup, message, response, rows, without_buttons};
-use super::outgoing::{self, Earlier, Outgoing, Target};
-use super::reach::{Reach, FOLLOWUPS_MAX};
+use super::outgoing::{Earlier, Outgoing, Target};
+use super::plan::{Allows, Plan};
 use super::retry::patiently;
 use super::source::{Interaction, Source};
 use super::Data;
@@ -41,32 +43,46 @@ enum Sent {
     Followup(MessageId),
     /// A message in a channel (or DM channel).
     Message(ChannelId, MessageId),
+    /// The interaction's answer, whose id could not be learnt (its token ran out): it
+    /// cannot be recorded or edited.
+    Unknown,
 }
 
 impl Sent {
     fn id(self) -> MessageId {
         match self {
             Sent::Original(id) | Sent::Followup(id) | Sent::Message(_, id) => id,
+            Sent::Unknown => MessageId::new(1),
         }
     }
 }
 
-/// Carries out the answer's steps; returns the outcome for the log (`ok` when the caller's
-/// answer is public, `refused` when it is private). `blocker` says why no thread may be
-/// opened here, if none may.
-pub(super) async fn send_all(
+/// Carries out the plan of an answer to the interaction `source`; returns the outcome for
+/// the log (`ok` when the caller's answer is public, `refused` when it is private).
+/// `blocker` says why no thread may be opened here, if none may.
+pub(super) async fn answer(
     http: &Http,
     data: &Data,
     source: Source<'_>,
     mut deferred: bool,
     blocker: Option<ThreadFailure>,
-    mut plan: Vec<Outgoing>,
+    plan: Plan,
 ) -> Result<&'static str, serenity::Error> {
-    // The caller's answer first: the interaction must be answered within 3 s.
-    plan.sort_by_key(|o| !o.to_caller());
+    let allowed = |followups: usize| plan.followup_allowed(followups, source.token_alive());
+    let mut steps = plan.steps.clone();
+    // The caller's answer first (an update of the pressed message can only be the first):
+    // the interaction must be answered within 3 s.
+    steps.sort_by_key(|o| match o {
+        Outgoing::Post {
+            target: Target::Pressed,
+            ..
+        } => 0,
+        o if o.to_caller() => 1,
+        _ => 2,
+    });
     // What acts on the interaction's own message or opens a thread waits until it is
     // answered.
-    let (later, plan): (Vec<Outgoing>, Vec<Outgoing>) = plan.into_iter().partition(|o| {
+    let (later, steps): (Vec<Outgoing>, Vec<Outgoing>) = steps.into_iter().partition(|o| {
         matches!(
             o,
             Outgoing::RemoveButtons(Earlier::Pressed) | Outgoing::OpenThread(_)
@@ -75,22 +91,27 @@ pub(super) async fn send_all(
     let mut answered = false;
     let mut outcome = "ok";
     let mut followups = 0;
-    for out in plan {
+    let mut first_public = false;
+    for out in steps {
         let to_caller = out.to_caller();
         // Where only the app is, an interaction takes a few follow-ups, and only while its
         // token lives: what does not fit waits for the next interaction (the board catches
         // up then).
-        if to_caller && answered && source.reach == Reach::Interaction {
-            if followups >= FOLLOWUPS_MAX || !source.token_alive() {
-                warn!(step = ?out, "no follow-up left for this interaction; skipped");
+        if to_caller && answered {
+            if !allowed(followups) {
+                warn!(step = %super::redact::Step(&out), "no follow-up left for this interaction; skipped");
                 outcome = "partly-sent";
+                board_missed(&data.app, &out).await;
                 continue;
             }
             followups += 1;
         }
         if let Outgoing::Post { reply, .. } = &out {
-            if to_caller && !answered && reply.ephemeral {
-                outcome = "refused";
+            if to_caller && !answered {
+                first_public = !reply.ephemeral;
+                if reply.ephemeral {
+                    outcome = "refused";
+                }
             }
         }
         let sent = if to_caller {
@@ -102,7 +123,9 @@ pub(super) async fn send_all(
             Ok(sent) => {
                 answered |= to_caller;
                 if let Some(sent) = sent {
-                    board_buttons(http, &data.app, Some(source), &out, sent).await;
+                    if !board_buttons(http, &data.app, Some(source), &out, sent).await {
+                        board_missed(&data.app, &out).await;
+                    }
                 }
             }
             // Without an answer to the caller the rest is moot.
@@ -110,6 +133,7 @@ pub(super) async fn send_all(
             Err(e) => {
                 super::redact::step_failed(&e, &out, "could not send a reply");
                 outcome = "partly-sent";
+                board_missed(&data.app, &out).await;
             }
         }
     }
@@ -132,6 +156,17 @@ pub(super) async fn send_all(
             (true, true) => {}
         }
     }
+    // Where only the app is, Discord may show every answer to the asker alone (a server
+    // that turned external apps off): the first public answer's flags say so, once.
+    if let (Allows::AnswersOnly, Some(place), true) = (plan.allows, plan.place, first_public) {
+        if data.app_absent.first_look(source.channel().get()) && allowed(followups) {
+            if let Some(note) = hidden_here(http, data, source, place).await {
+                if let Err(e) = source.followup(http, followup(&note, true)).await {
+                    warn!(error = %super::redact::error(&e), "could not say that answers are hidden here");
+                }
+            }
+        }
+    }
     for step in later {
         match (step, source) {
             (
@@ -151,6 +186,30 @@ pub(super) async fn send_all(
         }
     }
     Ok(outcome)
+}
+
+/// Whether Discord showed the interaction's (public) answer to the asker alone, from its
+/// flags: told to the app, which stores it and withdraws what was meant for others there;
+/// returns what to tell the asker.
+async fn hidden_here(http: &Http, data: &Data, source: Source<'_>, place: Place) -> Option<Reply> {
+    let answer = match source.original(http).await {
+        Ok(m) => m,
+        Err(e) => {
+            warn!(error = %super::redact::error(&e), "could not look at an answer's flags");
+            return None;
+        }
+    };
+    let hidden = answer
+        .flags
+        .is_some_and(|f| f.contains(serenity::MessageFlags::EPHEMERAL));
+    let (app, user) = (data.app.clone(), super::source::user_of(source.user()));
+    match tokio::task::spawn_blocking(move || app.place_hidden(&user, &place, hidden)).await {
+        Ok(Ok(note)) => note,
+        _ => {
+            error!("recording whether answers are hidden failed");
+            None
+        }
+    }
 }
 
 /// Whether a message is sent with its buttons now (everything but a public board, whose
@@ -175,22 +234,41 @@ async fn send_to_caller(
     out: &Outgoing,
 ) -> serenity::Result<Option<Sent>> {
     let Outgoing::Post {
+        target,
         reply,
         board_at,
         event_at,
-        ..
     } = out
     else {
         return Ok(None);
     };
     let buttons = buttons_now(out);
     let wanted = board_at.is_some() || event_at.is_some();
+    if let (Target::Pressed, false, Some(pressed)) = (target, answered, source.pressed()) {
+        // The pressed message itself: the response that updates it, or (deferred) an edit
+        // of it, which is what `@original` then names.
+        if !*deferred {
+            let r = CreateInteractionResponse::UpdateMessage(response(reply, buttons));
+            if source.answer_or_defer(http, r).await? {
+                return Ok(wanted.then_some(Sent::Original(pressed)));
+            }
+            *deferred = true;
+        }
+        source.edit(http, edit_response(reply, buttons)).await?;
+        return Ok(wanted.then_some(Sent::Original(pressed)));
+    }
     if !answered && !*deferred {
         let r = CreateInteractionResponse::Message(response(reply, buttons));
         if source.answer_or_defer(http, r).await? {
             // The response carries no message id: fetch it when the app wants to know.
             if wanted {
-                return Ok(Some(Sent::Original(source.original(http).await?.id)));
+                return Ok(Some(match source.original(http).await {
+                    Ok(m) => Sent::Original(m.id),
+                    Err(e) => {
+                        warn!(error = %super::redact::error(&e), "could not learn an answer's id");
+                        Sent::Unknown
+                    }
+                }));
             }
             return Ok(None);
         }
@@ -353,9 +431,7 @@ async fn open_thread(
     .await;
     match told {
         Ok(Ok(notices)) => {
-            for out in outgoing::notices(&notices) {
-                send_unprompted(http, app, out).await;
-            }
+            unprompted(http, app, Plan::notices(&notices)).await;
         }
         Ok(Err(e)) => {
             error!(game = game.0, error = %super::redact::error(&e), "recording a game's thread failed")
@@ -366,25 +442,33 @@ async fn open_thread(
     }
 }
 
-/// Sends the app's own messages (no interaction): see [`super::Outbox`].
-pub async fn send_unprompted(http: &Http, app: &Arc<dyn Conversation>, out: Outgoing) {
-    match send_direct(http, app, &out).await {
-        Ok(Some(sent)) => board_buttons(http, app, None, &out, sent).await,
-        Ok(None) => {}
-        Err(e) => super::redact::step_failed(&e, &out, "could not send a message"),
+/// Carries out the plan of the app's own messages (no interaction): see
+/// [`super::Outbox`].
+pub async fn unprompted(http: &Http, app: &Arc<dyn Conversation>, plan: Plan) {
+    for out in &plan.steps {
+        match send_direct(http, app, out).await {
+            Ok(Some(sent)) => {
+                board_buttons(http, app, None, out, sent).await;
+            }
+            Ok(None) => {}
+            Err(e) => super::redact::step_failed(&e, out, "could not send a message"),
+        }
     }
 }
 
 /// A public board was posted as `sent`: tell the app, and once it has recorded the board,
 /// add the buttons; if the game has moved on by then, take them off again. A tournament's
-/// announcement is reported too.
+/// announcement is reported too. False when a recorded board could not get its buttons.
 async fn board_buttons(
     http: &Http,
     app: &Arc<dyn Conversation>,
     source: Option<Source<'_>>,
     out: &Outgoing,
     sent: Sent,
-) {
+) -> bool {
+    if matches!(sent, Sent::Unknown) {
+        return false;
+    }
     if let Outgoing::Post {
         event_at: Some((event, place)),
         ..
@@ -407,11 +491,11 @@ async fn board_buttons(
         ..
     } = out
     else {
-        return;
+        return true;
     };
     let (place, buttons) = (*place, &reply.buttons);
     let Some((game, ply)) = reply.current_board() else {
-        return;
+        return true;
     };
     let message = sent.id().get();
     let ask = || {
@@ -433,16 +517,39 @@ async fn board_buttons(
         }
     };
     if !ask().await || buttons.is_empty() {
-        return;
+        return true;
     }
     if let Err(e) = set_buttons(http, source, sent, buttons).await {
         warn!(game = game.0, error = %super::redact::error(&e), "could not add a board's buttons");
-        return;
+        return false;
     }
     if !ask().await {
         if let Err(e) = set_buttons(http, source, sent, &[]).await {
             warn!(game = game.0, error = %super::redact::error(&e), "could not remove a stale board's buttons");
         }
+    }
+    true
+}
+
+/// A public board that did not reach its place whole (no follow-up left, the token ran
+/// out, its buttons could not be added): the app shows it on the next interaction there,
+/// where only the app is.
+async fn board_missed(app: &Arc<dyn Conversation>, out: &Outgoing) {
+    let Outgoing::Post {
+        reply,
+        board_at: Some(place),
+        ..
+    } = out
+    else {
+        return;
+    };
+    let Some((game, _)) = reply.current_board() else {
+        return;
+    };
+    let (app, place) = (app.clone(), *place);
+    match tokio::task::spawn_blocking(move || app.board_missed(&place, game)).await {
+        Ok(Ok(())) => {}
+        _ => error!(game = game.0, "recording a board that was not shown failed"),
     }
 }
 
@@ -474,7 +581,7 @@ async fn set_buttons(
             })
             .await?;
         }
-        (Sent::Original(_) | Sent::Followup(_), None) => {}
+        (Sent::Original(_) | Sent::Followup(_), None) | (Sent::Unknown, _) => {}
     }
     Ok(())
 }
