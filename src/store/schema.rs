@@ -34,6 +34,7 @@ pub(super) const MIGRATIONS_SQL: &[&str] = &[
     include_str!("migrations/016_languages.sql"),
     include_str!("migrations/017_history_at_scale.sql"),
     include_str!("migrations/018_play.sql"),
+    include_str!("migrations/019_rating_bands.sql"),
 ];
 
 /// The migration whose Rust step fills the player summaries from the stored games.
