@@ -387,6 +387,8 @@ fn downgrade(path: &Path) {
          ALTER TABLE challenges DROP COLUMN unanswered;
          DROP TABLE player_records; DROP TABLE player_streaks; DROP TABLE game_counts;
          DROP TABLE play_links; DROP TABLE move_requests;
+         DROP TABLE rating_bands; DROP INDEX ratings_ranked_by_band;
+         DROP TABLE app_only_channels; DROP TABLE dm_refusals_told;
          ALTER TABLE user_prefs DROP COLUMN one_tap;
          PRAGMA user_version = 16;
          COMMIT;",

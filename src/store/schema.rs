@@ -35,6 +35,7 @@ pub(super) const MIGRATIONS_SQL: &[&str] = &[
     include_str!("migrations/017_history_at_scale.sql"),
     include_str!("migrations/018_play.sql"),
     include_str!("migrations/019_app_only_places.sql"),
+    include_str!("migrations/020_rating_bands.sql"),
 ];
 
 /// The migration whose Rust step fills the player summaries from the stored games.

@@ -562,23 +562,27 @@ impl Store {
         Ok(summary)
     }
 
-    /// `db check`: the stored summaries against the finished games (one pass over them):
-    /// every difference in words, empty when they agree.
+    /// `db check`: the stored summaries against the finished games (one pass over them),
+    /// and the rating bands against the ratings: every difference in words, empty when they
+    /// agree.
     pub fn check_summaries(&self) -> Result<Vec<String>, StoreError> {
         let mut conn = self.lock();
         let tx = conn.transaction()?;
         let want = Summaries::of_all_games(&tx, |_, _| {})?;
         let has = Summaries::stored(&tx)?;
+        let mut differences = has.differences(&want);
+        differences.extend(super::ratings::band_differences(&tx)?);
         tx.commit()?;
-        Ok(has.differences(&want))
+        Ok(differences)
     }
 
-    /// `db check --repair`: rebuilds the summaries from the finished games, in one
-    /// transaction. Returns how many finished games they count.
+    /// `db check --repair`: rebuilds the summaries from the finished games (and the rating
+    /// bands from the ratings), in one transaction. Returns how many finished games they count.
     pub fn rebuild_summaries(&self) -> Result<u64, StoreError> {
         let mut conn = self.lock();
         let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
         let n = rebuild(&tx)?;
+        super::ratings::rebuild_bands(&tx)?;
         tx.commit()?;
         Ok(n)
     }
