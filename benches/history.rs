@@ -387,6 +387,8 @@ fn downgrade(path: &Path) {
          ALTER TABLE challenges DROP COLUMN unanswered;
          DROP TABLE player_records; DROP TABLE player_streaks; DROP TABLE game_counts;
          DROP TABLE play_links; DROP TABLE move_requests;
+         DROP TRIGGER ratings_band_insert; DROP TRIGGER ratings_band_delete;
+         DROP TRIGGER ratings_band_update_leave; DROP TRIGGER ratings_band_update_enter;
          DROP TABLE rating_bands; DROP INDEX ratings_ranked_by_band;
          DROP TABLE app_only_channels; DROP TABLE dm_refusals_told;
          ALTER TABLE user_prefs DROP COLUMN one_tap;
