@@ -389,7 +389,7 @@ fn downgrade(path: &Path) {
          DROP TABLE play_links; DROP TABLE move_requests;
          DROP TRIGGER ratings_band_insert; DROP TRIGGER ratings_band_delete;
          DROP TRIGGER ratings_band_update_leave; DROP TRIGGER ratings_band_update_enter;
-         DROP TABLE rating_bands; DROP INDEX ratings_ranked_by_band;
+         DROP TABLE rating_bands; DROP TABLE rating_points; DROP INDEX ratings_ranked_by_point;
          DROP TABLE app_only_channels; DROP TABLE dm_refusals_told;
          ALTER TABLE user_prefs DROP COLUMN one_tap;
          PRAGMA user_version = 16;

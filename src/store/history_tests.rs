@@ -425,7 +425,7 @@ fn the_listed_commands_plans_read_no_history() {
         ("start: clocks", clocks::RUNNING_CLOCKS_SQL.into()),
         ("start: reasons", ending::UNEXPLAINED_SQL.into()),
         ("leaderboard", ratings::LEADERBOARD_SQL.into()),
-        ("rank", ratings::RANKED_ABOVE_SQL.into()),
+        ("rank", rating_bands::RANKED_ABOVE_SQL.into()),
     ];
     // Without statistics (a new database) and with them (after ANALYZE).
     for analysed in [false, true] {

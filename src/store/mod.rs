@@ -104,6 +104,7 @@ mod moves;
 mod play_links;
 mod players;
 mod puzzles;
+mod rating_bands;
 mod rating_queries;
 mod ratings;
 mod ratings_rebuild;

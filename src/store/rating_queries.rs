@@ -5,10 +5,10 @@
 use rusqlite::params;
 
 use super::glicko::Score;
+use super::rating_bands::{RANKED_ABOVE_SQL, RANKED_COUNT_SQL};
 use super::ratings::{
     change_from_row, is_rated, load_rating, player_rating_from_row, FinishedGame, PlayerRating,
-    Ranked, RatingChange, Scope, CHANGE_SELECT, FINISHED_SQL, LEADERBOARD_SQL, RANKED_ABOVE_SQL,
-    RANKED_COUNT_SQL, RATING_SELECT,
+    Ranked, RatingChange, Scope, CHANGE_SELECT, FINISHED_SQL, LEADERBOARD_SQL, RATING_SELECT,
 };
 use super::rows::{id_sql, side_text};
 use super::types::{GameId, ResultReason, UserId};

@@ -571,7 +571,7 @@ impl Store {
         let want = Summaries::of_all_games(&tx, |_, _| {})?;
         let has = Summaries::stored(&tx)?;
         let mut differences = has.differences(&want);
-        differences.extend(super::ratings::band_differences(&tx)?);
+        differences.extend(super::rating_bands::band_differences(&tx)?);
         tx.commit()?;
         Ok(differences)
     }
@@ -582,7 +582,7 @@ impl Store {
         let mut conn = self.lock();
         let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
         let n = rebuild(&tx)?;
-        super::ratings::rebuild_bands(&tx)?;
+        super::rating_bands::rebuild_bands(&tx)?;
         tx.commit()?;
         Ok(n)
     }
