@@ -146,7 +146,7 @@ pub async fn refuse(ctx: AppContext<'_>, why: impl Into<Text>) -> Result<(), Err
     let asker = asker_of_command(i);
     let text = why
         .into()
-        .render(lang_of(ctx.data(), asker.user.id, &asker.place).await);
+        .render_markdown(lang_of(ctx.data(), asker.user.id, &asker.place).await);
     let msg = CreateInteractionResponseMessage::new()
         .content(truncate(&text, TEXT_MAX))
         .ephemeral(true)
