@@ -494,12 +494,12 @@ impl App {
             // The asker's record against the player: the player's, the other way round.
             let h2h = summary.against;
             if h2h.games() == 0 {
-                lines.push(msg!("ratings-h2h-none", name = &name).into());
+                lines.push(msg!("ratings-h2h-none", name = Text::name(&name)).into());
             } else {
                 lines.push(
                     msg!(
                         "ratings-h2h",
-                        name = &name,
+                        name = Text::name(&name),
                         record = wld(h2h.losses, h2h.wins, h2h.draws)
                     )
                     .into(),
