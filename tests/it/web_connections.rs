@@ -12,7 +12,7 @@ use crate::support::web::*;
 use axum::body::Body;
 use axum::extract::ConnectInfo;
 use axum::http::{Request, StatusCode};
-use bao_bot::app::{App, Settings};
+use bao_bot::app::{App, GameId, Settings};
 use bao_bot::web::{self, Connections, WebOptions};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::{TcpSocket, TcpStream};
@@ -167,8 +167,9 @@ async fn an_idle_keep_alive_connection_is_closed() {
     assert!(started.elapsed() >= timeout / 2, "closed before it idled");
 }
 
-#[tokio::test]
-async fn live_streams_are_capped_per_address() {
+/// A running game in a public channel of a fresh database, and the pages' router over it
+/// with `options` (the database's folder goes with them).
+fn live_game(options: WebOptions) -> (tempfile::TempDir, GameId, axum::Router) {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("bao.db");
     let (writer, _) = writer(&path);
@@ -182,13 +183,15 @@ async fn live_streams_are_capped_per_address() {
         )
         .unwrap(),
     );
-    let router = web::router(
-        app,
-        &WebOptions {
-            live_per_address: 2,
-            ..WebOptions::default()
-        },
-    );
+    (dir, game, web::router(app, &options))
+}
+
+#[tokio::test]
+async fn live_streams_are_capped_per_address() {
+    let (_dir, game, router) = live_game(WebOptions {
+        live_per_address: 2,
+        ..WebOptions::default()
+    });
     let follow = |from: &str| {
         let mut request = Request::get(format!("/g/{}/events", game.0))
             .body(Body::empty())
@@ -216,27 +219,11 @@ async fn live_streams_are_capped_per_address() {
 
 #[tokio::test]
 async fn behind_a_trusted_proxy_live_streams_are_capped_per_client() {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("bao.db");
-    let (writer, _) = writer(&path);
-    writer.channel_visibility(&LOBBY, true).unwrap();
-    let game = start(&writer, &LOBBY);
-    let app = Arc::new(
-        App::read_only(
-            &path,
-            Arc::new(bao_bot::app::SystemClock),
-            Settings::default(),
-        )
-        .unwrap(),
-    );
-    let router = web::router(
-        app,
-        &WebOptions {
-            live_per_address: 2,
-            trusted_proxies: vec!["10.0.0.1/32".parse().unwrap()],
-            ..WebOptions::default()
-        },
-    );
+    let (_dir, game, router) = live_game(WebOptions {
+        live_per_address: 2,
+        trusted_proxies: vec!["10.0.0.1/32".parse().unwrap()],
+        ..WebOptions::default()
+    });
     // Every request comes through the proxy 10.0.0.1, naming its client.
     let follow = |client: &str| {
         let mut request = Request::get(format!("/g/{}/events", game.0))
