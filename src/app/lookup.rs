@@ -102,7 +102,7 @@ impl App {
     pub(in crate::app) fn name(&self, player: Option<&Player>) -> Text {
         match player {
             Some(Player::Human(id)) => match self.store.player(*id) {
-                Ok(Some(p)) if !p.display_name.is_empty() => p.display_name.into(),
+                Ok(Some(p)) if !p.display_name.is_empty() => Text::name(p.display_name),
                 _ => format!("user {id}").into(),
             },
             Some(Player::Ai { level }) => ai_name(*level).into(),

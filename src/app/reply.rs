@@ -140,10 +140,17 @@ impl Reply {
         }
     }
 
-    /// What it says, in its language (English if the app has not set one): what a front
-    /// end posts.
+    /// What it says, in its language (English if the app has not set one), as chat
+    /// markdown: what the Discord front end posts, every name escaped so it shows
+    /// literally ([`Text::render_markdown`]).
     pub fn render(&self) -> String {
-        self.text.render(self.lang.unwrap_or_default())
+        self.text.render_markdown(self.language())
+    }
+
+    /// What it says with names as they are, for a front end that is not markdown (the
+    /// console).
+    pub fn render_plain(&self) -> String {
+        self.text.render(self.language())
     }
 
     /// The language it is said in (English if the app has not set one).

@@ -41,6 +41,10 @@ pub struct EventPage {
     pub footer: Vec<String>,
     /// The pairings, round by round.
     pub rounds: Vec<RoundView>,
+    /// Whether the event is private (its page kept out of search engines).
+    pub private: bool,
+    /// The page's own path, with its token when private (`/t/3?k=…`).
+    pub path: String,
 }
 
 /// One cell of the crosstable, linked to the game(s) behind it.
@@ -233,6 +237,10 @@ impl App {
             rows: cells,
             footer: table.footer.clone(),
             rounds,
+            private: event_private,
+            path: self
+                .web_event_path(&event)?
+                .unwrap_or_else(|| format!("/t/{}", event.id.0)),
         }))
     }
 
@@ -280,7 +288,7 @@ impl App {
             (
                 msg!(
                     "web-event-round",
-                    name = event.spec.name.as_str(),
+                    name = Text::name(&event.spec.name),
                     round = round
                 ),
                 path,

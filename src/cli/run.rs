@@ -93,6 +93,7 @@ pub fn run(config_path: Option<&Path>) -> Result<(), CliError> {
                 .await
                 .map_err(|e| input(format!("web.listen {addr}: {e}")))?;
             let w = &config.web;
+            let trusted_proxies = w.trusted_networks().map_err(|e| input(e.to_string()))?;
             let options = WebOptions {
                 max_live: w.max_live,
                 live_per_address: w.live_per_address,
@@ -101,11 +102,9 @@ pub fn run(config_path: Option<&Path>) -> Result<(), CliError> {
                     total: w.max_connections,
                     per_address: w.connections_per_address,
                     header_timeout: std::time::Duration::from_secs(w.header_timeout_secs),
+                    trusted_proxies: trusted_proxies.clone(),
                 },
-                trusted_proxies: config
-                    .web
-                    .trusted_networks()
-                    .map_err(|e| input(e.to_string()))?,
+                trusted_proxies,
                 public_url: config.web.public_url.clone(),
                 ..WebOptions::default()
             };

@@ -25,13 +25,13 @@ pub struct WebArgs {
     /// Requests each client may make per minute.
     #[arg(long, default_value_t = 600)]
     pub requests_per_minute: u32,
-    /// Most pages followed live from one address.
+    /// Most pages followed live from one client (see --trusted-proxy).
     #[arg(long, default_value_t = 16)]
     pub live_per_address: usize,
     /// Most connections open at once (past it, a short 503 and closed).
     #[arg(long, default_value_t = 512)]
     pub max_connections: usize,
-    /// Most connections open at once from one address.
+    /// Most connections open at once from one address (a trusted proxy: only the total).
     #[arg(long, default_value_t = 32)]
     pub connections_per_address: usize,
     /// Seconds a request's headers may take, and an idle connection may stay.
@@ -41,7 +41,8 @@ pub struct WebArgs {
     /// previews' pictures.
     #[arg(long)]
     pub public_url: Option<String>,
-    /// A proxy (address or network) whose X-Forwarded-For names the client; repeatable.
+    /// A proxy (address or network) whose X-Forwarded-For names the client (for the request
+    /// limit, live pages and pictures per client); repeatable.
     #[arg(long = "trusted-proxy")]
     pub trusted_proxies: Vec<String>,
 }
@@ -107,6 +108,7 @@ pub fn web(args: &WebArgs) -> Result<(), CliError> {
             total: args.max_connections.max(1),
             per_address: args.connections_per_address.max(1),
             header_timeout: std::time::Duration::from_secs(args.header_timeout_secs.max(1)),
+            trusted_proxies: trusted_proxies.clone(),
         },
         trusted_proxies,
         public_url: args.public_url.clone(),

@@ -402,7 +402,11 @@ impl<'a> Console<'a> {
         } else {
             String::new()
         };
-        writeln!(out, "{tag}{private}{}", self.plain(&reply.render(), lang))?;
+        writeln!(
+            out,
+            "{tag}{private}{}",
+            self.plain(&reply.render_plain(), lang)
+        )?;
         if let Some(board) = reply.text_board() {
             writeln!(out, "{board}")?;
         }

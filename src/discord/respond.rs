@@ -435,7 +435,7 @@ async fn with_progress<T>(
 
 /// A private answer saying `text` in `lang` (said here: the adapter's own words).
 fn private_in(text: Text, lang: Lang) -> Reply {
-    let mut reply = Reply::private(truncate(&text.render(lang), TEXT_MAX));
+    let mut reply = Reply::private(truncate(&text.render_markdown(lang), TEXT_MAX));
     reply.lang = Some(lang);
     reply
 }

@@ -12,7 +12,7 @@ use std::sync::LazyLock;
 use fluent_templates::fluent_bundle::FluentValue;
 use fluent_templates::LanguageIdentifier;
 
-use super::text::{Arg, Msg};
+use super::text::{Arg, Msg, Style};
 use super::Lang;
 
 fluent_templates::static_loader! {
@@ -38,29 +38,34 @@ fn id_of(lang: Lang) -> &'static LanguageIdentifier {
     &IDS[Lang::ALL.iter().position(|l| *l == lang).unwrap_or(0)]
 }
 
-/// The arguments of `msg` as Fluent values, nested texts said in `lang`.
-fn arguments(msg: &Msg, lang: Lang) -> HashMap<Cow<'static, str>, FluentValue<'static>> {
+/// The arguments of `msg` as Fluent values, nested texts said in `lang` and `style`.
+fn arguments(
+    msg: &Msg,
+    lang: Lang,
+    style: Style,
+) -> HashMap<Cow<'static, str>, FluentValue<'static>> {
     msg.args()
         .iter()
         .map(|(name, arg)| {
             let value = match arg {
                 Arg::Str(s) => FluentValue::from(s.clone()),
                 Arg::Num(n) => FluentValue::from(*n),
-                Arg::Text(t) => FluentValue::from(t.render(lang)),
+                Arg::Text(t) => FluentValue::from(t.say(lang, style)),
             };
             (Cow::Borrowed(*name), value)
         })
         .collect()
 }
 
-/// `msg` said in `lang`: in English when `lang` lacks it or cannot fill it in.
-pub(super) fn render(msg: &Msg, lang: Lang) -> String {
-    if let Some(s) = lookup(msg, lang) {
+/// `msg` said in `lang` (names in `style`): in English when `lang` lacks it or cannot
+/// fill it in.
+pub(super) fn render(msg: &Msg, lang: Lang, style: Style) -> String {
+    if let Some(s) = look_up(msg, lang, style) {
         return s;
     }
     if lang != Lang::En {
         tracing::warn!(id = msg.id(), %lang, "message missing or broken; said in English");
-        if let Some(s) = lookup(msg, Lang::En) {
+        if let Some(s) = look_up(msg, Lang::En, style) {
             return s;
         }
     }
@@ -72,7 +77,7 @@ pub(super) fn render(msg: &Msg, lang: Lang) -> String {
         .map(|(_, a)| match a {
             Arg::Str(s) => s.clone(),
             Arg::Num(n) => n.to_string(),
-            Arg::Text(t) => t.render(lang),
+            Arg::Text(t) => t.say(lang, style),
         })
         .collect();
     if args.is_empty() {
@@ -84,7 +89,11 @@ pub(super) fn render(msg: &Msg, lang: Lang) -> String {
 
 /// `msg` in `lang` exactly: `None` when it is missing there or a variable is unfilled.
 pub fn lookup(msg: &Msg, lang: Lang) -> Option<String> {
-    let args = arguments(msg, lang);
+    look_up(msg, lang, Style::Plain)
+}
+
+fn look_up(msg: &Msg, lang: Lang, style: Style) -> Option<String> {
+    let args = arguments(msg, lang, style);
     LOCALES
         .lookup_single_language(id_of(lang), msg.id(), Some(&args))
         .ok()

@@ -8,10 +8,13 @@
 //! (docs/i18n.md: a person's choice, else the server's, else English) and puts it on each
 //! reply; the front ends call [`Text::render`] with it. [`words`] says the rules' own
 //! things (sides, end reasons, a move's trace, move errors) as messages, and
-//! [`render_words`] gives the picture code its words in a language.
+//! [`render_words`] gives the picture code its words in a language. Names people chose are
+//! a piece of their own ([`Text::name`]), escaped only where the text is chat markdown
+//! ([`Text::render_markdown`], [`markdown`]).
 
 mod catalogue;
 mod lang;
+pub mod markdown;
 
 mod text;
 pub mod words;

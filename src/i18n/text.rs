@@ -108,7 +108,12 @@ impl Msg {
 
     /// The message said in `lang` (in English where `lang` lacks it).
     pub fn render(&self, lang: Lang) -> String {
-        catalogue::render(self, lang)
+        catalogue::render(self, lang, Style::Plain)
+    }
+
+    /// The message said in `lang` as chat markdown (see [`Text::render_markdown`]).
+    pub fn render_markdown(&self, lang: Lang) -> String {
+        catalogue::render(self, lang, Style::Markdown)
     }
 }
 
@@ -119,14 +124,25 @@ impl fmt::Display for Msg {
     }
 }
 
+/// How names are said: as they are, or escaped for chat markdown.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Style {
+    Plain,
+    Markdown,
+}
+
 /// One piece of a [`Text`].
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Piece {
     /// A message, said in the reader's language.
     Msg(Msg),
-    /// Said as it is in every language: names, move notation, numbers, the text board,
-    /// markdown and line breaks between messages.
+    /// Said as it is in every language: move notation, numbers, the text board, markdown
+    /// and line breaks between messages.
     Verbatim(String),
+    /// A name someone chose (a display name, a tournament's name, anything typed): said as
+    /// it is, except in chat markdown, where [`Text::render_markdown`] escapes it so it
+    /// shows literally (no formatting, link or mention-like text; see [`super::markdown`]).
+    Name(String),
 }
 
 /// What the bot says: messages and verbatim pieces in a row, put in a language only by
@@ -203,6 +219,17 @@ impl Text {
         }
     }
 
+    /// `name`, a name someone chose, shown literally wherever the text is said (see
+    /// [`Piece::Name`]).
+    pub fn name(name: impl Into<String>) -> Text {
+        let name = name.into();
+        if name.is_empty() {
+            Text::new()
+        } else {
+            Text::of(vec![Piece::Name(name)])
+        }
+    }
+
     /// Appends `more`.
     pub fn push(&mut self, more: impl Into<Text>) {
         self.english.take();
@@ -255,7 +282,7 @@ impl Text {
     pub fn is_empty(&self) -> bool {
         self.pieces
             .iter()
-            .all(|p| matches!(p, Piece::Verbatim(s) if s.is_empty()))
+            .all(|p| matches!(p, Piece::Verbatim(s) | Piece::Name(s) if s.is_empty()))
     }
 
     /// Its pieces.
@@ -287,13 +314,28 @@ impl Text {
         self.messages().iter().any(|m| m.id == id)
     }
 
-    /// The text said in `lang`.
+    /// The text said in `lang`, names as they are (the console, pictures, pages, logs).
     pub fn render(&self, lang: Lang) -> String {
+        self.say(lang, Style::Plain)
+    }
+
+    /// The text said in `lang` as chat markdown: every name (arguments' included) escaped
+    /// so it shows literally (see [`super::markdown::escape_name`]); the rest as
+    /// [`Text::render`] says it.
+    pub fn render_markdown(&self, lang: Lang) -> String {
+        self.say(lang, Style::Markdown)
+    }
+
+    pub(super) fn say(&self, lang: Lang, style: Style) -> String {
         let mut out = String::new();
         for piece in &self.pieces {
             match piece {
-                Piece::Msg(m) => out.push_str(&m.render(lang)),
+                Piece::Msg(m) => out.push_str(&catalogue::render(m, lang, style)),
                 Piece::Verbatim(s) => out.push_str(s),
+                Piece::Name(s) => match style {
+                    Style::Plain => out.push_str(s),
+                    Style::Markdown => out.push_str(&super::markdown::escape_name(s)),
+                },
             }
         }
         out

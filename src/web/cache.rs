@@ -80,7 +80,16 @@ pub(super) fn validated(
     scope: Scope,
     build: impl FnOnce() -> Response,
 ) -> Response {
-    let tag = etag(body);
+    validated_tag(request, etag(body), scope, build)
+}
+
+/// [`validated`] for a body whose tag (its [`etag`]) is already made.
+pub(super) fn validated_tag(
+    request: &HeaderMap,
+    tag: String,
+    scope: Scope,
+    build: impl FnOnce() -> Response,
+) -> Response {
     if let Some(held) = matches(request, &tag) {
         let mut r = StatusCode::NOT_MODIFIED.into_response();
         r.headers_mut().insert(header::ETAG, held);

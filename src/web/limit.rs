@@ -6,7 +6,8 @@
 //! proxy (`[web] trusted_proxies`): then it is read from `X-Forwarded-For` (else
 //! `Forwarded: for=`), from the right, skipping the trusted proxies' own addresses. A
 //! forwarding header from any other peer is ignored, so no one can borrow another's
-//! allowance by writing one.
+//! allowance by writing one. The address found is left on the request as [`Client`], so
+//! the live streams and the pictures are held per client too.
 
 use std::net::{IpAddr, SocketAddr};
 use std::num::NonZeroU32;
@@ -22,6 +23,11 @@ use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
 use ipnet::IpNet;
 
 use crate::msg;
+
+/// The client's address as the request limit found it (see [`Limiter::client`]): handlers
+/// that hold something per address take it with `Extension<Client>`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct Client(pub(super) IpAddr);
 
 /// The limiter shared by every connection.
 pub(super) struct Limiter {
@@ -86,7 +92,7 @@ impl Limiter {
 }
 
 /// An IPv4 address written as IPv6 (`::ffff:1.2.3.4`) as the IPv4 address.
-fn canonical(ip: IpAddr) -> IpAddr {
+pub(super) fn canonical(ip: IpAddr) -> IpAddr {
     match ip {
         IpAddr::V6(v6) => v6.to_ipv4_mapped().map_or(ip, IpAddr::V4),
         v4 => v4,
@@ -139,10 +145,11 @@ fn parse_hop(hop: &str) -> Option<IpAddr> {
 pub(super) async fn limit(
     State(limiter): State<Arc<Limiter>>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
-    request: Request,
+    mut request: Request,
     next: Next,
 ) -> Response {
     let client = limiter.client(peer.ip(), request.headers());
+    request.extensions_mut().insert(Client(client));
     match limiter.check(client) {
         Ok(()) => next.run(request).await,
         Err(wait) => {

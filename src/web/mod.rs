@@ -28,12 +28,11 @@ mod serve;
 
 use std::convert::Infallible;
 use std::future::Future;
-use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
 
 use axum::body::Bytes;
-use axum::extract::{ConnectInfo, Path, Query, State};
+use axum::extract::{Path, Query, State};
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{Html, IntoResponse, Response};
@@ -75,8 +74,10 @@ pub struct WebOptions {
     /// Most pictures (`board.png`, `game.gif`) read and drawn at once, apart from the
     /// page reads.
     pub picture_slots: usize,
-    /// Most pictures in hand (drawing or waiting); past it a picture gets 503.
+    /// Most pictures in hand (drawing, waiting or being sent); past it a picture gets 503.
     pub picture_queue: usize,
+    /// Most of those for one client (see `trusted_proxies`); past it, 503 at once.
+    pub pictures_per_address: usize,
     /// The proxies whose `X-Forwarded-For` / `Forwarded` headers name the client
     /// (`[web] trusted_proxies`); from anyone else those headers are ignored.
     pub trusted_proxies: Vec<ipnet::IpNet>,
@@ -95,6 +96,7 @@ impl Default for WebOptions {
             connections: Connections::default(),
             picture_slots: 2,
             picture_queue: 40,
+            pictures_per_address: 4,
             trusted_proxies: Vec::new(),
             public_url: None,
         }
@@ -182,6 +184,7 @@ pub fn router_with_play(app: Arc<App>, options: &WebOptions, play: Option<Play>)
             app.clone(),
             options.picture_slots,
             options.picture_queue,
+            options.pictures_per_address,
         )),
         reader: Reader {
             app,
@@ -209,8 +212,7 @@ pub fn router_with_play(app: Arc<App>, options: &WebOptions, play: Option<Play>)
         .route("/g/{id}/state.json", get(game_state))
         .route("/g/{id}/events", get(game_events))
         .route("/g/{id}/record.txt", get(game_record))
-        .route("/g/{id}/board.png", get(game_png))
-        .route("/g/{id}/game.gif", get(game_gif))
+        .merge(picture_lane::routes())
         .route("/t/{id}", get(event_page))
         .route("/static/{name}", get(assets::asset))
         .route("/favicon.ico", get(assets::favicon))
@@ -263,8 +265,8 @@ async fn security_headers(
     response
 }
 
-/// The longest request target (path and query) answered; past it, 414 (with the security
-/// headers, which hyper's own 414 past 64 KB lacks).
+/// The longest request target (path and query) answered; past it, 414 (past hyper's own
+/// 64 KB limit, the same words from `serve::OwnErrors`).
 pub const MAX_URI: usize = 8 * 1024;
 
 /// Refuses a request whose target is longer than [`MAX_URI`].
@@ -493,29 +495,6 @@ async fn read_id<T: Send + 'static>(
     ))
 }
 
-/// Draws what `f` makes of the game numbered `id` in the pictures' lane, as
-/// [`read_id`] reads; [`picture_lane::Full`] inside when the lane is full.
-async fn draw_id<T: Send + 'static>(
-    web: &Web,
-    id: &str,
-    key: Key,
-    f: impl FnOnce(&App, i64, Option<&str>) -> Result<Option<T>, AppError> + Send + 'static,
-) -> Option<(i64, Result<Option<Result<T, picture_lane::Full>>, AppError>)> {
-    let id = id_of(id)?;
-    let token = key.token();
-    let drawn = web
-        .pictures
-        .draw(move |app| f(app, id, token.as_deref()))
-        .await;
-    Some((
-        id,
-        match drawn {
-            Ok(read) => read.map(|found| found.map(Ok)),
-            Err(full) => Ok(Some(Err(full))),
-        },
-    ))
-}
-
 /// Game `id`'s progress (ply and status), if `token` lets the asker see it.
 fn progress(app: &App, id: i64, token: Option<&str>) -> Result<Option<(u32, String)>, AppError> {
     Ok(match app.web_game(id, token)? {
@@ -528,7 +507,7 @@ fn progress(app: &App, id: i64, token: Option<&str>) -> Result<Option<(u32, Stri
 /// until the game is over. 503 when too many pages are live (the page then polls).
 async fn game_events(
     State(web): State<Web>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    axum::Extension(client): axum::Extension<limit::Client>,
     Path(id): Path<String>,
     Query(key): Query<Key>,
 ) -> Response {
@@ -541,7 +520,7 @@ async fn game_events(
         Ok(None) => return not_found_in(Format::Text, asked),
         Err(e) => return failed(e, asked, Format::Text),
     };
-    let Some(following) = web.live.follow(id, now, &web.reader, peer.ip()) else {
+    let Some(following) = web.live.follow(id, now, &web.reader, client.0) else {
         return plain(
             StatusCode::SERVICE_UNAVAILABLE,
             "5",
@@ -624,58 +603,6 @@ async fn game_record(
     })
 }
 
-async fn game_png(
-    State(web): State<Web>,
-    Path(id): Path<String>,
-    Query(key): Query<Key>,
-    request: HeaderMap,
-) -> Response {
-    let asked = key.asked();
-    let scope = Scope::of_token(key.k.is_some());
-    let Some((_, read)) = draw_id(&web, &id, key, move |app, id, token| {
-        app.web_board_png(id, token)
-    })
-    .await
-    else {
-        return not_found_in(Format::Text, asked);
-    };
-    answer(read, asked, Format::Text, |f| match f {
-        Ok(f) => cached_file(&request, f, false, scope),
-        Err(picture_lane::Full) => busy(asked),
-    })
-}
-
-async fn game_gif(
-    State(web): State<Web>,
-    Path(id): Path<String>,
-    Query(key): Query<Key>,
-    request: HeaderMap,
-) -> Response {
-    let asked = key.asked();
-    let scope = Scope::of_token(key.k.is_some());
-    let Some((_, read)) = draw_id(&web, &id, key, move |app, id, token| {
-        app.web_game_gif(id, token, asked)
-    })
-    .await
-    else {
-        return not_found_in(Format::Text, asked);
-    };
-    answer(read, asked, Format::Text, |f| match f {
-        Ok(Ok(f)) => cached_file(&request, f, false, scope),
-        Err(picture_lane::Full) => busy(asked),
-        Ok(Err(words)) => text_error(StatusCode::UNPROCESSABLE_ENTITY, &words),
-    })
-}
-
-fn busy(asked: Option<Lang>) -> Response {
-    plain(
-        StatusCode::SERVICE_UNAVAILABLE,
-        "10",
-        msg!("web-pictures-busy"),
-        asked,
-    )
-}
-
 async fn event_page(
     State(web): State<Web>,
     Path(id): Path<String>,
@@ -692,7 +619,8 @@ async fn event_page(
         return not_found_response(asked);
     };
     answer(read, asked, Format::Page, |page| {
-        let html = Bytes::from(pages::event_page(&page, asked).into_string());
+        let html =
+            Bytes::from(pages::event_page(&page, asked, web.public_url.as_deref()).into_string());
         cache::validated(&request, &html, scope, || {
             Html(html.clone()).into_response()
         })

@@ -56,6 +56,9 @@ fn layout(
                 link rel="stylesheet" href=(super::assets::href("style.css"));
                 @if script {
                     script type="module" src=(super::assets::href("game.js")) {}
+                    // The modules game.js imports, fetched with it rather than after it.
+                    link rel="modulepreload" href=(super::assets::href("board.js"));
+                    link rel="modulepreload" href=(super::assets::href("graph.js"));
                 }
             }
             body {
@@ -202,14 +205,27 @@ fn game_head(page: &GamePage, title: &str, public_url: Option<&str>) -> Markup {
         Some(t) => format!("{b}/g/{}/board.png?k={t}", page.id),
         None => format!("{b}/g/{}/board.png", page.id),
     });
+    let url = base.map(|b| format!("{b}{}", page.path));
+    preview(title, &description, page.token.is_some(), url, image)
+}
+
+/// The description and link-preview tags (Open Graph, Twitter card) of a page: `url` and
+/// `image` absolute; `private` keeps the page out of search engines.
+fn preview(
+    title: &str,
+    description: &str,
+    private: bool,
+    url: Option<String>,
+    image: Option<String>,
+) -> Markup {
     html! {
         meta name="description" content=(description);
-        @if page.token.is_some() { meta name="robots" content="noindex, nofollow"; }
+        @if private { meta name="robots" content="noindex, nofollow"; }
         meta property="og:type" content="website";
         meta property="og:site_name" content="bao-bot";
         meta property="og:title" content=(title);
         meta property="og:description" content=(description);
-        @if let Some(b) = base { meta property="og:url" content=(format!("{b}{}", page.path)); }
+        @if let Some(u) = &url { meta property="og:url" content=(u); }
         @if let Some(i) = &image {
             meta property="og:image" content=(i);
             meta name="twitter:card" content="summary_large_image";
@@ -348,9 +364,19 @@ pub fn game_page(page: &GamePage, asked: Option<Lang>, public_url: Option<&str>)
     )
 }
 
+/// An event's link preview (Open Graph, Twitter card) and description: its title, what it
+/// is and how far it is. No picture: an event has none of its own (its crosstable is drawn
+/// only in the chat). A private event's page is kept out of search engines.
+fn event_head(page: &EventPage, title: &str, public_url: Option<&str>) -> Markup {
+    let description = format!("{} · {}", page.about, page.status);
+    let url = public_url.map(|u| format!("{}{}", u.trim_end_matches('/'), page.path));
+    preview(title, &description, page.private, url, None)
+}
+
 /// `/t/ID`: the standings with tie-breaks (the crosstable) and every round's pairings, in
-/// the page's language (`asked`: as for [`game_page`]).
-pub fn event_page(page: &EventPage, asked: Option<Lang>) -> Markup {
+/// the page's language (`asked`: as for [`game_page`]); `public_url` makes the link
+/// preview's absolute address.
+pub fn event_page(page: &EventPage, asked: Option<Lang>, public_url: Option<&str>) -> Markup {
     let lang = page.lang;
     let say = |m: Msg| m.render(lang);
     let title = say(msg!(
@@ -427,7 +453,8 @@ pub fn event_page(page: &EventPage, asked: Option<Lang>) -> Markup {
             }
         }
     };
-    layout(&title, lang, asked, body, false, html! {})
+    let head = event_head(page, &title, public_url);
+    layout(&title, lang, asked, body, false, head)
 }
 
 /// The front page: what this site is (it lists nothing: games are reached by their links).

@@ -54,6 +54,7 @@ mod i18n_views;
 mod i18n_web;
 mod input_fuzz;
 mod lessons;
+mod names_as_text;
 mod perft;
 mod proved;
 mod puzzles;

@@ -248,6 +248,17 @@ async fn pages_are_compressed_and_answer_304_to_their_own_tag() {
             !js.contains("'./board.js'") && js.contains("'./board."),
             "game.js imports by hashed name"
         );
+        // The page preloads the very modules game.js imports (Lighthouse's request chain).
+        for module in ["board", "graph"] {
+            let at = js.find(&format!("'./{module}.")).unwrap() + 3;
+            let name = &js[at..at + js[at..].find('\'').unwrap()];
+            assert!(
+                html.contains(&format!(
+                    "<link rel=\"modulepreload\" href=\"/static/{name}\">"
+                )),
+                "{name}"
+            );
+        }
         let plain = get(addr, "/static/game.js", &[]);
         assert_eq!(plain.status, 200);
         assert_eq!(plain.header("cache-control"), Some("public, no-cache"));
@@ -304,9 +315,9 @@ async fn bad_input_gets_a_clean_answer() {
         let got = get(addr, &long, &[]);
         assert_eq!(got.status, 414);
         assert_eq!(got.header("content-security-policy"), Some(CSP));
-        // A big header block: refused cleanly (4xx) or answered, never a hang.
-        let big = "b".repeat(7000);
-        let many: Vec<(String, String)> = (0..60)
+        // A 1 MB header block: refused cleanly, never a hang.
+        let big = "b".repeat(20_000);
+        let many: Vec<(String, String)> = (0..50)
             .map(|i| (format!("X-Pad-{i}"), big.clone()))
             .collect();
         let h: Vec<(&str, &str)> = many.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
@@ -320,13 +331,42 @@ async fn bad_input_gets_a_clean_answer() {
         let _ = s.write_all(req.as_bytes());
         let mut raw = Vec::new();
         let _ = s.read_to_end(&mut raw);
-        let status = String::from_utf8_lossy(&raw[..raw.len().min(12)]).to_string();
+        // The server's own 431 (hyper's buffer is full), with the security headers and words.
+        let got = parse(&raw);
+        assert_eq!(got.status, 431, "{}", got.text());
+        assert_eq!(got.header("content-security-policy"), Some(CSP));
         assert!(
-            status.starts_with("HTTP/1.1 4")
-                || status.starts_with("HTTP/1.1 200")
-                || raw.is_empty(),
-            "{status}"
+            got.text().contains("headers are too large"),
+            "{}",
+            got.text()
         );
+        // Over 100 headers: the same.
+        let small: Vec<(String, String)> = (0..120)
+            .map(|i| (format!("X-Pad-{i}"), "x".into()))
+            .collect();
+        let h: Vec<(&str, &str)> = small
+            .iter()
+            .map(|(k, v)| (k.as_str(), v.as_str()))
+            .collect();
+        let got = get(addr, &page, &h);
+        assert_eq!(got.status, 431);
+        assert_eq!(got.header("content-security-policy"), Some(CSP));
+        assert_eq!(got.header("x-frame-options"), Some("DENY"));
+        // An address past hyper's own 64 KB: the server's 414, not hyper's bare one.
+        let longer = format!("{page}?k={}", "a".repeat(70_000));
+        let got = get(addr, &longer, &[]);
+        assert_eq!(got.status, 414);
+        assert_eq!(got.header("content-security-policy"), Some(CSP));
+        assert!(got.text().contains("address is too long"), "{}", got.text());
+        // Bytes that are not HTTP: 400 with the headers.
+        let mut s = TcpStream::connect(addr).unwrap();
+        s.set_read_timeout(Some(Duration::from_secs(20))).unwrap();
+        s.write_all(b"NOT HTTP AT ALL\r\n\r\n").unwrap();
+        let mut raw = Vec::new();
+        let _ = s.read_to_end(&mut raw);
+        let got = parse(&raw);
+        assert_eq!(got.status, 400);
+        assert_eq!(got.header("content-security-policy"), Some(CSP));
         // The server still answers.
         assert_eq!(get(addr, &page, &[]).status, 200);
         // JSON routes answer errors as JSON, pictures and the record as text.
@@ -446,6 +486,58 @@ async fn the_html_itself_shows_the_position_with_named_pits() {
         // In Swahili, the pits are named in Swahili.
         let html = get(addr, &format!("/g/{id}?lang=sw"), &[]).text();
         assert!(html.contains(", kete "), "Swahili pit names");
+    })
+    .await
+    .unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_event_page_has_a_preview_and_a_private_one_is_not_indexed() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("bao.db");
+    let demo = demo(&path, 10, 20);
+    let public_url = "https://bao.example.org";
+    let server = serve(
+        &path,
+        WebOptions {
+            public_url: Some(public_url.into()),
+            ..WebOptions::default()
+        },
+    )
+    .await;
+    let addr = server.addr;
+    let id = demo.event;
+    tokio::task::spawn_blocking(move || {
+        let html = get(addr, &format!("/t/{id}"), &[]).text();
+        assert!(
+            html.contains("<meta property=\"og:title\" content=\"Tournament #"),
+            "{html}"
+        );
+        assert!(html.contains("<meta property=\"og:description\" content=\""));
+        assert!(html.contains("<meta name=\"description\" content=\""));
+        assert!(html.contains(&format!(
+            "<meta property=\"og:url\" content=\"{public_url}/t/{id}\">"
+        )));
+        assert!(html.contains("<meta name=\"twitter:card\" content=\"summary\">"));
+        assert!(
+            !html.contains("og:image"),
+            "an event has no picture of its own"
+        );
+        assert!(!html.contains("noindex"));
+        // Its channel made private: the page opens only with its token, kept out of search
+        // engines, its preview's address carrying the token the reader already holds.
+        let (writer, _) = writer(&path);
+        writer.channel_visibility(&PUBLIC, false).unwrap();
+        let token = bao_bot::app::WebKey::of_store(writer.store())
+            .unwrap()
+            .event_token(id);
+        assert_eq!(get(addr, &format!("/t/{id}"), &[]).status, 404);
+        let got = get(addr, &format!("/t/{id}?k={token}"), &[]);
+        assert_eq!(got.status, 200);
+        let html = got.text();
+        assert!(html.contains("<meta name=\"robots\" content=\"noindex, nofollow\">"));
+        assert!(html.contains(&format!("/t/{id}?k={token}\">")));
+        assert!(!html.contains("og:image"));
     })
     .await
     .unwrap();

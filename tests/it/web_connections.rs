@@ -1,7 +1,8 @@
 //! The web server's connections over real sockets: a thousand slow connections from one
 //! address (127.0.0.1) while another address (127.0.0.2) is served, connections past an
 //! address's cap refused at once, the header-read timeout and the idle keep-alive timeout
-//! closing what is left, and live streams capped per address.
+//! closing what is left, and live streams capped per address; behind a trusted proxy,
+//! live streams capped per client and the proxy held only to the total.
 
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -11,7 +12,7 @@ use crate::support::web::*;
 use axum::body::Body;
 use axum::extract::ConnectInfo;
 use axum::http::{Request, StatusCode};
-use bao_bot::app::{App, Settings};
+use bao_bot::app::{App, GameId, Settings};
 use bao_bot::web::{self, Connections, WebOptions};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::{TcpSocket, TcpStream};
@@ -121,6 +122,10 @@ async fn a_thousand_slow_connections_from_one_address_leave_another_served() {
         refusal.starts_with("HTTP/1.1 503") && refusal.contains("Too many connections"),
         "{refusal}"
     );
+    assert!(
+        refusal.contains(&format!("content-security-policy: {}", web::CSP)),
+        "{refusal}"
+    );
     // The header-read timeout closes the 32 that never finished their headers.
     for stream in &mut open {
         assert!(
@@ -162,8 +167,9 @@ async fn an_idle_keep_alive_connection_is_closed() {
     assert!(started.elapsed() >= timeout / 2, "closed before it idled");
 }
 
-#[tokio::test]
-async fn live_streams_are_capped_per_address() {
+/// A running game in a public channel of a fresh database, and the pages' router over it
+/// with `options` (the database's folder goes with them).
+fn live_game(options: WebOptions) -> (tempfile::TempDir, GameId, axum::Router) {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("bao.db");
     let (writer, _) = writer(&path);
@@ -177,13 +183,15 @@ async fn live_streams_are_capped_per_address() {
         )
         .unwrap(),
     );
-    let router = web::router(
-        app,
-        &WebOptions {
-            live_per_address: 2,
-            ..WebOptions::default()
-        },
-    );
+    (dir, game, web::router(app, &options))
+}
+
+#[tokio::test]
+async fn live_streams_are_capped_per_address() {
+    let (_dir, game, router) = live_game(WebOptions {
+        live_per_address: 2,
+        ..WebOptions::default()
+    });
     let follow = |from: &str| {
         let mut request = Request::get(format!("/g/{}/events", game.0))
             .body(Body::empty())
@@ -207,4 +215,100 @@ async fn live_streams_are_capped_per_address() {
     let again = follow("127.0.0.1:1003").await.unwrap();
     assert_eq!(again.status(), StatusCode::OK);
     drop((two, other, again));
+}
+
+#[tokio::test]
+async fn behind_a_trusted_proxy_live_streams_are_capped_per_client() {
+    let (_dir, game, router) = live_game(WebOptions {
+        live_per_address: 2,
+        trusted_proxies: vec!["10.0.0.1/32".parse().unwrap()],
+        ..WebOptions::default()
+    });
+    // Every request comes through the proxy 10.0.0.1, naming its client.
+    let follow = |client: &str| {
+        let mut request = Request::get(format!("/g/{}/events", game.0))
+            .header("x-forwarded-for", client)
+            .body(Body::empty())
+            .unwrap();
+        request
+            .extensions_mut()
+            .insert(ConnectInfo::<SocketAddr>("10.0.0.1:4000".parse().unwrap()));
+        router.clone().oneshot(request)
+    };
+    let a1 = follow("203.0.113.1").await.unwrap();
+    let a2 = follow("203.0.113.1").await.unwrap();
+    assert_eq!((a1.status(), a2.status()), (StatusCode::OK, StatusCode::OK));
+    // That client's third polls; another client through the same proxy still follows live.
+    let a3 = follow("203.0.113.1").await.unwrap();
+    assert_eq!(a3.status(), StatusCode::SERVICE_UNAVAILABLE);
+    let b1 = follow("203.0.113.2").await.unwrap();
+    let b2 = follow("203.0.113.2").await.unwrap();
+    assert_eq!((b1.status(), b2.status()), (StatusCode::OK, StatusCode::OK));
+    drop((a1, a2, b1, b2));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_trusted_proxy_is_held_only_to_the_total_of_connections() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("bao.db");
+    drop(writer(&path));
+    let server = serve(
+        &path,
+        WebOptions {
+            connections: Connections {
+                per_address: 2,
+                total: 8,
+                trusted_proxies: vec!["127.0.0.1/32".parse().unwrap()],
+                ..Connections::default()
+            },
+            trusted_proxies: vec!["127.0.0.1/32".parse().unwrap()],
+            ..WebOptions::default()
+        },
+    )
+    .await;
+    let half = b"GET /health HTTP/1.1\r\nHost: bao\r\n";
+    // An untrusted address: its third connection is refused at once.
+    let mut other = Vec::new();
+    for _ in 0..2 {
+        let mut s = connect_from("127.0.0.2", server.addr).await;
+        s.write_all(half).await.unwrap();
+        other.push(s);
+    }
+    let mut third = connect_from("127.0.0.2", server.addr).await;
+    let refused = until_closed(&mut third, Duration::from_secs(10))
+        .await
+        .expect("refused and closed");
+    assert!(String::from_utf8_lossy(&refused).starts_with("HTTP/1.1 503"));
+    // The proxy (127.0.0.1) holds five at once, past the address cap of 2 ...
+    let mut proxied = Vec::new();
+    for _ in 0..5 {
+        let mut s = connect_from("127.0.0.1", server.addr).await;
+        s.write_all(half).await.unwrap();
+        proxied.push(s);
+    }
+    // ... each of them served once it finishes its request.
+    for s in &mut proxied {
+        s.write_all(b"Connection: close\r\n\r\n").await.unwrap();
+        let got = until_closed(s, Duration::from_secs(10))
+            .await
+            .expect("an answer");
+        assert!(
+            String::from_utf8_lossy(&got).starts_with("HTTP/1.1 200"),
+            "{}",
+            String::from_utf8_lossy(&got)
+        );
+    }
+    // The total still holds it: 2 + 8 open leaves the proxy's ninth refused.
+    let mut full = Vec::new();
+    for _ in 0..6 {
+        let mut s = connect_from("127.0.0.1", server.addr).await;
+        s.write_all(half).await.unwrap();
+        full.push(s);
+    }
+    let mut past = connect_from("127.0.0.1", server.addr).await;
+    let refused = until_closed(&mut past, Duration::from_secs(10))
+        .await
+        .expect("refused and closed");
+    assert!(String::from_utf8_lossy(&refused).starts_with("HTTP/1.1 503"));
+    drop((other, full));
 }

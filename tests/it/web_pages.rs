@@ -540,20 +540,48 @@ async fn pictures_wait_in_their_own_queue_and_never_stall_pages() {
                 })
         })
     };
-    let storm: Vec<_> = (0..40)
-        .map(|_| {
-            let router = s.router.clone();
-            tokio::spawn(async move { get(&router, &format!("/g/{id}/game.gif")).await })
-        })
-        .collect();
-    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
-    while health(s.router.clone()).await["pictures"] != 40 {
-        assert!(
-            std::time::Instant::now() < deadline,
-            "the storm never filled the queue"
-        );
-        tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+    let from = |n: u8| -> SocketAddr { format!("127.0.0.{n}:50000").parse().unwrap() };
+    let ask = |n: u8| {
+        let router = s.router.clone();
+        tokio::spawn(async move { get_from(&router, &format!("/g/{id}/game.gif"), from(n)).await })
+    };
+    let filled = |pictures: u64| {
+        let router = s.router.clone();
+        async move {
+            let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
+            while health(router.clone()).await["pictures"] != pictures {
+                assert!(
+                    std::time::Instant::now() < deadline,
+                    "the storm never held {pictures} pictures"
+                );
+                tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+            }
+        }
+    };
+    // One client (127.0.0.1) asks for its four pictures: they wait for the held worker.
+    let mut storm: Vec<_> = (0..4).map(|_| ask(1)).collect();
+    filled(4).await;
+    // Its fifth is refused at once though the queue holds 36 more: one client cannot fill
+    // it. Its pages and data are still read.
+    for uri in [format!("/g/{id}/game.gif"), format!("/g/{id}/board.png")] {
+        let busy = get_from(&s.router, &uri, from(1)).await;
+        assert_eq!(busy.status, StatusCode::SERVICE_UNAVAILABLE, "{uri}");
+        assert!(busy.headers.contains_key(header::RETRY_AFTER), "{uri}");
     }
+    assert_eq!(
+        health(s.router.clone()).await["pictures"],
+        4,
+        "refusals are not held"
+    );
+    assert_eq!(
+        get_from(&s.router, &format!("/g/{id}"), from(1))
+            .await
+            .status,
+        StatusCode::OK
+    );
+    // Nine more clients, four pictures each, fill the queue's 40.
+    storm.extend((2..=10).flat_map(|n| (0..4).map(move |_| n)).map(ask));
+    filled(40).await;
     // The pictures' queue is full: pages and data are still read ...
     let page = get(&s.router, &format!("/g/{id}")).await;
     assert_eq!(page.status, StatusCode::OK);
@@ -562,9 +590,9 @@ async fn pictures_wait_in_their_own_queue_and_never_stall_pages() {
         get(&s.router, &format!("/g/{id}/data.json")).await.status,
         StatusCode::OK
     );
-    // ... and the 41st picture is refused at once, to be asked for again later.
+    // ... and the 41st picture, from a client with none in hand, is refused at once.
     for uri in [format!("/g/{id}/game.gif"), format!("/g/{id}/board.png")] {
-        let busy = get(&s.router, &uri).await;
+        let busy = get_from(&s.router, &uri, from(11)).await;
         assert_eq!(busy.status, StatusCode::SERVICE_UNAVAILABLE, "{uri}");
         assert!(busy.headers.contains_key(header::RETRY_AFTER), "{uri}");
         assert_eq!(busy.headers[header::CONTENT_SECURITY_POLICY], CSP);

@@ -74,7 +74,10 @@ impl App {
             return Err(refuse(msg!("game-challenge-self")));
         }
         if opponent.bot {
-            return Err(refuse(msg!("game-challenge-bot", name = &opponent.name)));
+            return Err(refuse(msg!(
+                "game-challenge-bot",
+                name = Text::name(&opponent.name)
+            )));
         }
         if let Some(refusal) = self.thread_refusal(place)? {
             return Err(refusal.into());
@@ -152,15 +155,15 @@ impl App {
             Err(StoreError::ChallengeWaiting { existing }) => {
                 return Err(refuse(msg!(
                     "threads-same-challenge",
-                    opponent = &opponent.name,
+                    opponent = Text::name(&opponent.name),
                     game = existing.to_string()
                 )))
             }
             Err(e) => return Err(e.into()),
         };
         let sides = match side {
-            SideChoice::South => msg!("game-sides-south", name = &user.name),
-            SideChoice::North => msg!("game-sides-north", name = &user.name),
+            SideChoice::South => msg!("game-sides-south", name = Text::name(&user.name)),
+            SideChoice::North => msg!("game-sides-north", name = Text::name(&user.name)),
             SideChoice::Random => msg!("game-sides-random"),
         };
         let clock: Text = match timing {
@@ -173,7 +176,7 @@ impl App {
             "game-challenge",
             opponent = opponent.id.to_string(),
             opponent_rating = self.rating_tag(opponent.id, place, variant, rules)?,
-            name = &user.name,
+            name = Text::name(&user.name),
             rating = self.rating_tag(user.id, place, variant, rules)?,
             rated = yes_no(new.rated),
             variant = capitalised(variant),
@@ -256,7 +259,7 @@ impl App {
         let pos = self.position(&game)?;
         let text = Text::from(msg!(
             "game-accepted",
-            name = &user.name,
+            name = Text::name(&user.name),
             south = self.side_name(&game, Side::South),
             north = self.side_name(&game, Side::North)
         ));
@@ -308,9 +311,9 @@ impl App {
         }
         let game = self.store.decline_challenge(game.id, self.clock.now())?;
         let text = if ch.challenger == user.id {
-            msg!("game-withdraws", name = &user.name)
+            msg!("game-withdraws", name = Text::name(&user.name))
         } else {
-            msg!("game-declines", name = &user.name)
+            msg!("game-declines", name = Text::name(&user.name))
         };
         let mut reply = Reply::public(text);
         reply.remove_buttons_of(shown_board(&game));
@@ -388,7 +391,7 @@ impl App {
             .ring_for(game.clock.and_then(|c| c.next_due()).map(|(at, _)| at));
         let mut text = Text::from(msg!(
             "game-ai-start",
-            name = &user.name,
+            name = Text::name(&user.name),
             level = level_words(level),
             rating = level.rating_in(variant).to_string(),
             variant = capitalised(variant),
@@ -397,7 +400,7 @@ impl App {
                 .map(|c| Text::verbatim(", ").then(words::clock(&c)))
                 .unwrap_or_default(),
             south = if human_south {
-                Text::verbatim(&user.name)
+                Text::name(&user.name)
             } else {
                 msg!("game-the-ai").into()
             }

@@ -26,7 +26,12 @@ impl App {
             winner: Some(winner),
             reason: ResultReason::Resignation,
         };
-        self.finish(user, game, end, msg!("game-resigns", name = &user.name))
+        self.finish(
+            user,
+            game,
+            end,
+            msg!("game-resigns", name = Text::name(&user.name)),
+        )
     }
 
     pub(in crate::app) fn draw(&self, user: &User, game: Game) -> Answer {
@@ -48,7 +53,7 @@ impl App {
                     user,
                     game,
                     end,
-                    msg!("game-draw-accepted", name = &user.name),
+                    msg!("game-draw-accepted", name = Text::name(&user.name)),
                 )
             }
             None => {
@@ -57,7 +62,7 @@ impl App {
                 let name = self.side_name(&game, !side);
                 let mut reply = Reply::public(msg!(
                     "game-draw-offer",
-                    name = &user.name,
+                    name = Text::name(&user.name),
                     opponent = mention(opponent, &name)
                 ));
                 let lang = self.lang_for(user.id, &game.place, false)?;
@@ -88,7 +93,7 @@ impl App {
         let game = self.store.abort_game(game.id, game.ply, self.clock.now())?;
         let mut reply = Reply::public(msg!(
             "game-aborts",
-            name = &user.name,
+            name = Text::name(&user.name),
             game = game.id.to_string()
         ));
         reply.remove_buttons_of(shown_board(&game));
@@ -125,7 +130,12 @@ impl App {
             winner: Some(side),
             reason: ResultReason::Timeout,
         };
-        self.finish(user, game, end, msg!("game-claims", name = &user.name))
+        self.finish(
+            user,
+            game,
+            end,
+            msg!("game-claims", name = Text::name(&user.name)),
+        )
     }
 
     /// Finishes `game` with `end` and shows the final board.

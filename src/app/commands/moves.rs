@@ -157,14 +157,14 @@ impl App {
             progress(
                 msg!(
                     "game-move-stored",
-                    name = &user.name,
+                    name = Text::name(&user.name),
                     trace = words::describe(&first)
                 )
                 .render(lang),
             );
         }
         let mut played = vec![Played {
-            name: user.name.clone().into(),
+            name: Text::name(&user.name),
             trace: first,
         }];
         if let Some((g, p, ai)) = self.ai_turn(&game, &pos)? {

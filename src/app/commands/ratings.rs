@@ -191,12 +191,15 @@ impl App {
             by_scope.entry(c.scope).or_default().push(c);
         }
         let line = |cs: &[&RatingChange]| {
-            cs.iter()
-                .map(|c| format!("{} {}", self.side_name(game, c.side), change_words(c)))
-                .collect::<Vec<_>>()
-                .join(", ")
+            Text::join(
+                cs.iter().map(|c| {
+                    self.side_name(game, c.side)
+                        .then(format!(" {}", change_words(c)))
+                }),
+                ", ",
+            )
         };
-        let lines: Vec<(Scope, String)> = by_scope
+        let lines: Vec<(Scope, Text)> = by_scope
             .iter()
             .rev() // the server's first
             .map(|(s, cs)| (*s, line(cs)))
@@ -316,7 +319,7 @@ impl App {
             let name: Text = if p.name.is_empty() {
                 unnamed(p.rating.user).into()
             } else {
-                p.name.clone().into()
+                Text::name(&p.name)
             };
             text.push_str(" ");
             text.push(msg!(
@@ -356,7 +359,7 @@ impl App {
         let rules = self.server_config(place)?.rules;
         let who = player.unwrap_or(user);
         if who.bot {
-            return Err(refuse(msg!("ratings-bot", name = &who.name)));
+            return Err(refuse(msg!("ratings-bot", name = Text::name(&who.name))));
         }
         let name = match self.store.player(who.id)? {
             Some(p) if !p.display_name.is_empty() => p.display_name,
@@ -364,7 +367,7 @@ impl App {
         };
         let mut lines: Vec<Text> = vec![msg!(
             "ratings-stats-head",
-            name = &name,
+            name = Text::name(&name),
             game = game_title(variant, rules)
         )
         .into()];
@@ -491,12 +494,12 @@ impl App {
             // The asker's record against the player: the player's, the other way round.
             let h2h = summary.against;
             if h2h.games() == 0 {
-                lines.push(msg!("ratings-h2h-none", name = &name).into());
+                lines.push(msg!("ratings-h2h-none", name = Text::name(&name)).into());
             } else {
                 lines.push(
                     msg!(
                         "ratings-h2h",
-                        name = &name,
+                        name = Text::name(&name),
                         record = wld(h2h.losses, h2h.wins, h2h.draws)
                     )
                     .into(),

@@ -265,7 +265,11 @@ impl App {
                     let text = if m.id == members[0].id {
                         msg!("settings-max-games-you", max = max)
                     } else {
-                        msg!("settings-max-games-they", name = &m.name, max = max)
+                        msg!(
+                            "settings-max-games-they",
+                            name = Text::name(&m.name),
+                            max = max
+                        )
                     };
                     return Ok(Some(Reply::private(text)));
                 }

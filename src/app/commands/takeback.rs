@@ -59,7 +59,7 @@ impl App {
         let pos = self.position(&game)?;
         let text = msg!(
             "game-took-back",
-            name = &user.name,
+            name = Text::name(&user.name),
             moves = withdrawn,
             next = self.side_name(&game, pos.turn())
         );
@@ -110,7 +110,7 @@ impl App {
         };
         let mut reply = Reply::public(msg!(
             "game-takeback-request",
-            name = &user.name,
+            name = Text::name(&user.name),
             move = &last.text,
             opponent = opponent_id.to_string()
         ));
@@ -192,7 +192,7 @@ impl App {
         if !accept {
             return Ok(Reply::public(msg!(
                 "game-takeback-declines",
-                name = &user.name,
+                name = Text::name(&user.name),
                 move = &req.mv
             ))
             .with(Effect::RetirePressed)
@@ -202,7 +202,7 @@ impl App {
         let trace = self.last_trace(&game)?;
         let text = msg!(
             "game-takeback-accepts",
-            name = &user.name,
+            name = Text::name(&user.name),
             asker = &asker,
             move = &req.mv
         );

@@ -247,7 +247,7 @@ impl App {
             .map(|g| {
                 Reply::private(msg!(
                     "threads-same-challenge",
-                    opponent = &opponent.name,
+                    opponent = Text::name(&opponent.name),
                     game = g.id.to_string()
                 ))
             }))

@@ -69,9 +69,9 @@ fn time_words(tpm: Option<i64>) -> Msg {
     }
 }
 
-/// `3 · Spring Open`.
-fn title(event: &Event) -> String {
-    format!("{} · {}", event.id, event.spec.name)
+/// `3 · Spring Open`, the name as a name (escaped in chat markdown).
+pub(in crate::app) fn title(event: &Event) -> Text {
+    Text::verbatim(format!("{} · ", event.id)).then(Text::name(&event.spec.name))
 }
 
 impl App {
@@ -160,11 +160,12 @@ impl App {
             many => Err(refuse(msg!(
                 "event-several-here",
                 n = many.len(),
-                list = many
-                    .iter()
-                    .map(|e| format!("{} {}", e.id, e.spec.name))
-                    .collect::<Vec<_>>()
-                    .join(", ")
+                list = Text::join(
+                    many.iter().map(
+                        |e| Text::verbatim(format!("{} ", e.id)).then(Text::name(&e.spec.name))
+                    ),
+                    ", "
+                )
             ))),
         }
     }
@@ -243,7 +244,7 @@ impl App {
         let mut reply = Reply::public(msg!(
             "event-announced",
             title = title(&event),
-            organiser = user.name.as_str(),
+            organiser = Text::name(&user.name),
             game = format!("Bao la {}", super::challenge::capitalised(variant)),
             rules = msg!(
                 "event-rule-set",
@@ -307,7 +308,7 @@ impl App {
                 let full = event.spec.max_players.is_some_and(|m| n >= m);
                 let text = msg!(
                     "event-joins",
-                    name = user.name.as_str(),
+                    name = Text::name(&user.name),
                     title = title(event),
                     n = n
                 );
@@ -334,7 +335,7 @@ impl App {
         if self.store.leave_event(event.id, user.id)? {
             return Ok(Reply::public(msg!(
                 "event-leaves",
-                name = user.name.as_str(),
+                name = Text::name(&user.name),
                 title = title(event)
             ))
             .into());
@@ -358,14 +359,14 @@ impl App {
             if self.store.leave_event(event.id, who.id)? {
                 return Ok(Reply::public(msg!(
                     "event-taken-off",
-                    name = who.name.as_str(),
+                    name = Text::name(&who.name),
                     id = event.id.to_string()
                 ))
                 .into());
             }
             return Err(refuse(msg!(
                 "event-they-are-not-signed-up",
-                name = who.name.as_str(),
+                name = Text::name(&who.name),
                 id = event.id.to_string()
             )));
         }
@@ -380,7 +381,7 @@ impl App {
         if !playing {
             return Err(refuse(msg!(
                 "event-not-playing",
-                name = who.name.as_str(),
+                name = Text::name(&who.name),
                 id = event.id.to_string()
             )));
         }
@@ -406,7 +407,7 @@ impl App {
         Ok(Response {
             reply: Reply::public(msg!(
                 "event-withdrawn",
-                name = who.name.as_str(),
+                name = Text::name(&who.name),
                 id = event.id.to_string(),
                 by_self = if by.id == who.id { "yes" } else { "no" }
             )),
@@ -492,7 +493,7 @@ impl App {
             .set_event_status(event.id, EventStatus::Cancelled, self.clock.now())?;
         let mut reply = Reply::public(msg!(
             "event-cancelled-by",
-            name = user.name.as_str(),
+            name = Text::name(&user.name),
             title = title(event)
         ));
         if event.status == EventStatus::Signup {
@@ -524,7 +525,7 @@ impl App {
             &title, format, &entrants, &pairings, &rows, &words,
         );
         let leader: Text = match rows.first() {
-            Some(r) => Text::verbatim(entrants[r.entrant].name.as_str()),
+            Some(r) => Text::name(entrants[r.entrant].name.as_str()),
             None => msg!("event-nobody").into(),
         };
         let mut text = Text::from(msg!(
@@ -577,20 +578,20 @@ impl App {
 
     fn info_reply(&self, event: &Event) -> Answer {
         let players = self.store.event_players(event.id)?;
-        let names: Vec<String> = players
+        let names: Vec<Text> = players
             .iter()
             .map(|p| {
                 if p.left_at.is_some() {
-                    format!("~~{}~~", p.name)
+                    Text::verbatim("~~").then(Text::name(&p.name)).then("~~")
                 } else {
-                    p.name.clone()
+                    Text::name(&p.name)
                 }
             })
             .collect();
         let list: Text = if names.is_empty() {
             msg!("learn-none-yet").into()
         } else {
-            Text::verbatim(names.join(", "))
+            Text::join(names, ", ")
         };
         Ok(Reply::private(msg!(
             "event-info",

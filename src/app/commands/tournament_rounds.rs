@@ -77,7 +77,7 @@ impl App {
         let mut lines: Vec<Text> = vec![msg!(
             "event-round-of",
             round = round,
-            title = format!("{} · {}", event.id, event.spec.name)
+            title = super::tournament::title(event)
         )
         .into()];
         lines.extend(boards.iter().map(|b| self.board_line(b)));
@@ -138,7 +138,7 @@ impl App {
                     "event-ping",
                     who = mention(Some(&Player::Human(user)), ""),
                     round = round,
-                    title = format!("{} · {}", event.id, event.spec.name),
+                    title = super::tournament::title(event),
                     what = what
                 ));
                 reply.lang = Some(lang);
@@ -183,14 +183,18 @@ impl App {
         let who = match winners.split_last() {
             Some((last, others)) if !others.is_empty() => msg!(
                 "event-winners-share",
-                names = msg!("word-and", first = others.join(", "), last = *last)
+                names = msg!(
+                    "word-and",
+                    first = Text::join(others.iter().map(|n| Text::name(*n)), ", "),
+                    last = Text::name(*last)
+                )
             ),
-            Some((one, _)) => msg!("event-winner", name = *one),
+            Some((one, _)) => msg!("event-winner", name = Text::name(*one)),
             None => msg!("event-winner", name = ""),
         };
         reply.text = msg!(
             "event-over",
-            title = format!("{} · {}", event.id, event.spec.name),
+            title = super::tournament::title(event),
             who = who,
             points = points.as_str(),
             one = if points == "1" { "yes" } else { "no" }
@@ -222,7 +226,7 @@ impl App {
                 let mut reply = Reply::public(msg!(
                     "event-unpairable",
                     organiser = format!("<@{}>", event.spec.creator.0),
-                    title = format!("{} · {}", event.id, event.spec.name),
+                    title = super::tournament::title(&event),
                     why = why.to_string()
                 ));
                 reply.lang = Some(self.server_lang(&event.place())?);
@@ -264,7 +268,7 @@ impl App {
                             .set_event_status(event.id, EventStatus::Cancelled, now)?;
                         let mut reply = Reply::public(msg!(
                             "event-signup-too-few",
-                            title = format!("{} · {}", event.id, event.spec.name)
+                            title = super::tournament::title(&event)
                         ));
                         reply.lang = Some(self.server_lang(&event.place())?);
                         super::tournament::signup_over(&event, &mut reply);

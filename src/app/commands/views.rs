@@ -50,7 +50,9 @@ impl App {
         };
         Ok(proved.map(|w| {
             let winner = Text::from(words::side(w.winner))
-                .then(format!(" ({})", self.side_name(game, w.winner)));
+                .then(" (")
+                .then(self.side_name(game, w.winner))
+                .then(")");
             if w.moves == 0 {
                 msg!(
                     "views-proved-at-once",
