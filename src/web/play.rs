@@ -84,6 +84,7 @@ pub(super) fn routes(play: Play) -> Router {
         .route("/g/{id}/act", post(act_route))
         .route("/g/{id}/play.json", get(state_route))
         .with_state(play)
+        .route("/play/words.json", get(super::play_words::words_route))
 }
 
 /// The token from the header (`None`: missing, not text, or too long).
