@@ -82,9 +82,9 @@ function ring(pit, x, y, i, color, dotted, nyumba) {
   const dash = dotted ? ' stroke-dasharray="6 5"' : '';
   if (nyumba && isHouse(pit)) {
     const h = HOUSE + grow + (i === 0 ? 3 : 0);
-    return rrect(cx - h, cy - h, 2 * h, 2 * h, 14, `fill="none" stroke="${color}" stroke-width="3.5"${dash}`);
+    return rrect(cx - h, cy - h, 2 * h, 2 * h, 14, `class="ring" fill="none" stroke="${color}" stroke-width="3.5"${dash}`);
   }
-  return `<circle cx="${cx}" cy="${cy}" r="${PIT_R + grow}" fill="none" stroke="${color}" stroke-width="3.5"${dash}/>`;
+  return `<circle class="ring" cx="${cx}" cy="${cy}" r="${PIT_R + grow}" fill="none" stroke="${color}" stroke-width="3.5"${dash}/>`;
 }
 
 /** The marks of one pit: rings (inside out) and tags, from the move and the takasia, as

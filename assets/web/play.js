@@ -91,11 +91,20 @@ export async function initPlay({ gameId, headers, base = '', lang = 'en', mount,
           g.setAttribute('aria-label', `${g.dataset.name}, ${w('canMove')}`);
         }
         g.dataset.canMove = '';
-        // The name says what the pit's texts say (and more); a space between them keeps
-        // them words ("A1 1", not "A11"), as a checker compares the name with them.
-        for (const t of g.querySelectorAll('text')) {
-          t.setAttribute('aria-hidden', 'true');
-          if (!(t.previousSibling && t.previousSibling.nodeType === 3)) t.before(document.createTextNode(' '));
+        // The name says what the pit's texts say, and more (in Swahili in another order):
+        // the texts (each with its plate) go beside the pit, hidden from screen readers and
+        // letting clicks through, so that the button's name is its whole name.
+        const texts = g.querySelectorAll('text');
+        if (texts.length) {
+          const aside = document.createElementNS('http://www.w3.org/2000/svg', 'g');
+          aside.setAttribute('aria-hidden', 'true');
+          aside.setAttribute('pointer-events', 'none');
+          for (const t of texts) {
+            const plate = t.previousElementSibling;
+            if (plate && plate.tagName === 'rect') aside.append(plate);
+            aside.append(t);
+          }
+          g.after(aside);
         }
         g.setAttribute('tabindex', '0');
         g.setAttribute('role', 'button');
@@ -122,7 +131,8 @@ export async function initPlay({ gameId, headers, base = '', lang = 'en', mount,
   function preview(m) {
     if (!m) { drawPreview(page.svg, page.viewer(), page.nyumba(), null); return; }
     const start = m.marks.start || chosen;
-    const tags = [[start, arrow(start, m.way, page.viewer()), 'start', true]];
+    // The way the seeds go: the kichwa's arrow for a capture, else one at the start.
+    const tags = m.marks.sown.length ? [] : [[start, arrow(start, m.way, page.viewer()), 'start', true]];
     if (m.house) tags.push([start, m.house === 'use' ? w('tagSafari') : w('tagStop'), 'frame', false]);
     drawPreview(page.svg, page.viewer(), page.nyumba(), m.marks, tags);
     page.svg.dataset.preview = m.move;
@@ -247,6 +257,7 @@ export async function initPlay({ gameId, headers, base = '', lang = 'en', mount,
     const over = !state || state.status !== 'active';
     panel.dataset.status = state ? state.status : 'unknown';
     if (over) {
+      if (state && actions.hidden === false) say('');
       const result = page.result();
       status.textContent = result ? fill(w('over'), { result }) : '';
       actions.hidden = true;

@@ -74,13 +74,32 @@ async fn count(c: &Client, css: &str) -> u64 {
 
 /// Waits until the pits that can move are marked, and returns how many.
 async fn movable(c: &Client) -> u64 {
-    let n = wait_until(
-        c,
-        "pits that can move",
-        "const n = document.querySelectorAll('[data-pit][data-can-move][tabindex=\"0\"][role=button]').length; return n > 0 ? n : null;",
-    )
-    .await;
-    n.as_u64().unwrap_or(0)
+    let deadline = std::time::Instant::now() + WAIT;
+    loop {
+        let n = c
+            .execute(
+                "return document.querySelectorAll('[data-pit][data-can-move][tabindex=\"0\"][role=button]').length;",
+                vec![],
+            )
+            .await
+            .expect("script runs")
+            .as_u64()
+            .unwrap_or(0);
+        if n > 0 {
+            return n;
+        }
+        if std::time::Instant::now() > deadline {
+            let state = c
+                .execute(
+                    "const b = document.getElementById('board'); const p = document.getElementById('play');
+                     return [location.href, document.title, b ? JSON.stringify(b.dataset) : 'no board', p ? p.innerText : 'no panel', document.body.innerText.slice(0, 300)];",
+                    vec![],
+                )
+                .await;
+            panic!("no pit can move: {state:?}");
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
 }
 
 /// The text of the page's play live region.
@@ -150,6 +169,7 @@ async fn key_a_move(c: &Client) -> String {
     )
     .await;
     let mv = v.as_str().expect("a move").to_string();
+    screenshot(c, "play-choices-390.png").await;
     c.active_element()
         .await
         .unwrap()
@@ -426,6 +446,66 @@ async fn play(fake: &FakeDiscord, port: u16, south: &Client, north: &Client) {
         "no board for the refused move"
     );
 
+    // Both pages in Swahili: North (on the phone, to move) chooses a pit; the words are
+    // Swahili and axe finds nothing.
+    let swahili = |link: &str| {
+        let (page, token) = link.split_once('#').expect("a fragment");
+        let join = if page.contains('?') { '&' } else { '?' };
+        format!("{page}{join}lang=sw#{token}")
+    };
+    north.goto(&swahili(&links[1])).await.unwrap();
+    south.goto(&swahili(&links[0])).await.unwrap();
+    loaded(north).await;
+    loaded(south).await;
+    movable(north).await;
+    let status = north
+        .find(Locator::Id("play-status"))
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(status.starts_with("Zamu yako"), "{status}");
+    north
+        .find(Locator::Css("[data-can-move]"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    north
+        .wait()
+        .for_element(Locator::Css("[data-move]"))
+        .await
+        .unwrap();
+    let label = north
+        .find(Locator::Css("[data-can-move]"))
+        .await
+        .unwrap()
+        .attr("aria-label")
+        .await
+        .unwrap()
+        .unwrap_or_default();
+    assert!(label.ends_with("linaweza kuanza hatua"), "{label}");
+    screenshot(north, "play-choices-390-sw.png").await;
+    wait_until(
+        south,
+        "South's page in Swahili",
+        "const s = document.getElementById('play-status'); return s && /mpinzani/.test(s.textContent);",
+    )
+    .await;
+    screenshot(south, "play-their-turn-1280-sw.png").await;
+    let (violations, unchecked) = axe(north).await;
+    assert!(violations.is_empty(), "axe in Swahili: {violations:?}");
+    assert!(unchecked.is_empty(), "contrast in Swahili: {unchecked:?}");
+    north
+        .find(Locator::Id("play-cancel"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+
     // North offers a draw again; South accepts: the game ends, both pages read-only.
     movable(north).await;
     north
@@ -463,7 +543,7 @@ async fn play(fake: &FakeDiscord, port: u16, south: &Client, north: &Client) {
             .text()
             .await
             .unwrap();
-        assert!(status.contains("draw"), "{status}");
+        assert!(status.contains("sare"), "{status}");
     }
     screenshot(north, "play-over-390.png").await;
     let said = live_text(south).await;
