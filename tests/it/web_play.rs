@@ -658,7 +658,7 @@ fn http(port: u16, method: &str, path: &str, token: &str, body: &str) -> (u16, S
 }
 
 /// Every `url` in a JSON value (the link buttons of a message).
-fn urls(v: &serde_json::Value, out: &mut Vec<String>) {
+pub(crate) fn urls(v: &serde_json::Value, out: &mut Vec<String>) {
     match v {
         serde_json::Value::Object(m) => {
             for (k, x) in m {

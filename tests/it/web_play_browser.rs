@@ -23,24 +23,9 @@ use crate::support::fake_discord::payloads::{self, token_for, Opt, GUILD};
 use crate::support::fake_discord::{FakeDiscord, Recorded};
 use crate::support::web_run::WebBot;
 use crate::web_browser::{axe, browser_sized, loaded, screenshot, wait_until};
+use crate::web_play::urls;
 
 const WAIT: Duration = Duration::from_secs(20);
-
-/// Every `url` in a JSON value (the link buttons of a message).
-fn urls(v: &serde_json::Value, out: &mut Vec<String>) {
-    match v {
-        serde_json::Value::Object(m) => {
-            for (k, x) in m {
-                match (k.as_str(), x.as_str()) {
-                    ("url", Some(u)) => out.push(u.to_string()),
-                    _ => urls(x, out),
-                }
-            }
-        }
-        serde_json::Value::Array(a) => a.iter().for_each(|x| urls(x, out)),
-        _ => {}
-    }
-}
 
 /// A board (a picture) posted to channel `channel` by the bot itself (not an answer).
 fn board_in(channel: u64) -> impl Fn(&Recorded) -> bool {
@@ -102,11 +87,21 @@ async fn movable(c: &Client) -> u64 {
     }
 }
 
-/// The text of the page's play live region.
-async fn live_text(c: &Client) -> String {
-    c.find(Locator::Id("play-live"))
+/// Clicks the element `css` selects.
+async fn click(c: &Client, css: &str) {
+    c.find(Locator::Css(css))
         .await
-        .expect("the live region")
+        .unwrap_or_else(|e| panic!("{css}: {e}"))
+        .click()
+        .await
+        .unwrap_or_else(|e| panic!("click {css}: {e}"));
+}
+
+/// The text of the element with id `id`.
+async fn text_of(c: &Client, id: &str) -> String {
+    c.find(Locator::Id(id))
+        .await
+        .unwrap_or_else(|e| panic!("#{id}: {e}"))
         .text()
         .await
         .unwrap_or_default()
@@ -320,13 +315,7 @@ async fn play(fake: &FakeDiscord, port: u16, south: &Client, north: &Client) {
 
     // South chooses a pit (the choices and their marks shown), for the screenshots.
     movable(south).await;
-    south
-        .find(Locator::Css("[data-can-move]"))
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
+    click(south, "[data-can-move]").await;
     south
         .wait()
         .for_element(Locator::Css("[data-move]"))
@@ -340,22 +329,10 @@ async fn play(fake: &FakeDiscord, port: u16, south: &Client, north: &Client) {
     let (violations, unchecked) = axe(south).await;
     assert!(violations.is_empty(), "axe with play on: {violations:?}");
     assert!(unchecked.is_empty(), "contrast with play on: {unchecked:?}");
-    south
-        .find(Locator::Id("play-cancel"))
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
+    click(south, "#play-cancel").await;
 
     // North offers a draw; South's page shows Accept and Decline; South declines.
-    north
-        .find(Locator::Id("play-draw"))
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
+    click(north, "#play-draw").await;
     wait_until(
         south,
         "the draw offer on South's page",
@@ -364,13 +341,7 @@ async fn play(fake: &FakeDiscord, port: u16, south: &Client, north: &Client) {
     .await;
     screenshot(south, "play-draw-offered-1280.png").await;
     let mark = fake.mark();
-    south
-        .find(Locator::Id("play-decline"))
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
+    click(south, "#play-decline").await;
     let said = fake
         .wait_for_since(
             mark,
@@ -406,13 +377,7 @@ async fn play(fake: &FakeDiscord, port: u16, south: &Client, north: &Client) {
         )
         .await
         .unwrap();
-    south
-        .find(Locator::Css("[data-can-move]"))
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
+    click(south, "[data-can-move]").await;
     let choice = south
         .wait()
         .for_element(Locator::Css("[data-move]"))
@@ -458,21 +423,9 @@ async fn play(fake: &FakeDiscord, port: u16, south: &Client, north: &Client) {
     loaded(north).await;
     loaded(south).await;
     movable(north).await;
-    let status = north
-        .find(Locator::Id("play-status"))
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let status = text_of(north, "play-status").await;
     assert!(status.starts_with("Zamu yako"), "{status}");
-    north
-        .find(Locator::Css("[data-can-move]"))
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
+    click(north, "[data-can-move]").await;
     north
         .wait()
         .for_element(Locator::Css("[data-move]"))
@@ -498,36 +451,18 @@ async fn play(fake: &FakeDiscord, port: u16, south: &Client, north: &Client) {
     let (violations, unchecked) = axe(north).await;
     assert!(violations.is_empty(), "axe in Swahili: {violations:?}");
     assert!(unchecked.is_empty(), "contrast in Swahili: {unchecked:?}");
-    north
-        .find(Locator::Id("play-cancel"))
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
+    click(north, "#play-cancel").await;
 
     // North offers a draw again; South accepts: the game ends, both pages read-only.
     movable(north).await;
-    north
-        .find(Locator::Id("play-draw"))
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
+    click(north, "#play-draw").await;
     wait_until(
         south,
         "the second offer",
         "const b = document.getElementById('play-accept'); return b && !b.hidden;",
     )
     .await;
-    south
-        .find(Locator::Id("play-accept"))
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
+    click(south, "#play-accept").await;
     for c in [south, north] {
         wait_until(
             c,
@@ -536,16 +471,10 @@ async fn play(fake: &FakeDiscord, port: u16, south: &Client, north: &Client) {
         )
         .await;
         assert_eq!(count(c, "[data-can-move]").await, 0);
-        let status = c
-            .find(Locator::Id("play-status"))
-            .await
-            .unwrap()
-            .text()
-            .await
-            .unwrap();
+        let status = text_of(c, "play-status").await;
         assert!(status.contains("sare"), "{status}");
     }
     screenshot(north, "play-over-390.png").await;
-    let said = live_text(south).await;
+    let said = text_of(south, "play-live").await;
     assert!(!said.contains("could not"), "{said}");
 }
