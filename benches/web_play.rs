@@ -6,7 +6,8 @@
 //! /g/ID/move` with the `X-Bao-Play` header), while an event stream is open as the
 //! opponent's page has it (`GET /g/ID/events`). Each figure is the time from sending the
 //! POST to the stream's `progress` event with the new ply; the page then reads the game's
-//! data (timed too: `data.json` after the event). Prints median, p95 and max.
+//! data (timed too: `data.json` after the event). Each tap waits a different while after the
+//! last event (0 to 300 ms), as a person's would. Prints median, p95 and max.
 //!
 //! `cargo bench --bench web_play` plays 40 plies; under `cargo test` it plays 4 (a smoke
 //! test).
@@ -143,6 +144,9 @@ fn main() {
             .to_string();
         let sent =
             serde_json::json!({ "move": mv, "ply": ply, "request_id": format!("bench-{ply}") });
+        // A person taps at any moment, not just after the last event (which would fall in
+        // step with the live poll's 250 ms): a spread of waits before each tap.
+        std::thread::sleep(Duration::from_millis(u64::from(ply * 97 % 300)));
         let tap = Instant::now();
         let (status, answer) = http(
             port,

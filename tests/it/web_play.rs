@@ -545,6 +545,40 @@ async fn a_draw_and_a_resignation_from_the_page() {
 }
 
 #[tokio::test]
+async fn a_draw_offer_declined_from_the_page_tells_the_chat_and_the_game_goes_on() {
+    let t = table();
+    let (asha_token, baraka_token) = (t.token(&asha()), t.token(&baraka()));
+    // Nothing to decline yet: refused in words, nothing stored or said.
+    let early = t.act(&baraka_token, "decline", 0).await;
+    assert_eq!(early.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(early.words().contains("no draw offer"), "{}", early.words());
+    assert!(t.chat.lock().unwrap().is_empty());
+    let offer = t.act(&asha_token, "draw", 0).await;
+    assert_eq!(offer.status, StatusCode::OK, "{}", offer.words());
+    // The offerer cannot decline their own offer.
+    let own = t.act(&asha_token, "decline", 0).await;
+    assert_eq!(own.status, StatusCode::UNPROCESSABLE_ENTITY);
+    let declined = t.act(&baraka_token, "decline", 0).await;
+    assert_eq!(declined.status, StatusCode::OK, "{}", declined.words());
+    let g = t.app.store().game(t.game).unwrap().unwrap();
+    assert_eq!(g.status, GameStatus::Active);
+    assert_eq!(g.draw_offered_by, None);
+    let said: Vec<String> = t
+        .chat
+        .lock()
+        .unwrap()
+        .iter()
+        .map(|n| n.reply.render())
+        .collect();
+    assert_eq!(said.len(), 2, "the offer, then the answer: {said:?}");
+    assert!(said[1].contains("declines the draw; <@1>"), "{said:?}");
+    let seen = t
+        .send("GET", "play.json", Some(&asha_token), Body::empty())
+        .await;
+    assert_eq!(seen.json()["draw_offered"], false);
+}
+
+#[tokio::test]
 async fn the_play_button_goes_to_players_only_in_their_language() {
     let t = table();
     // Baraka speaks Swahili.
