@@ -24,7 +24,6 @@ mod live;
 mod pages;
 mod picture_lane;
 mod play;
-mod play_words;
 mod serve;
 
 use std::convert::Infallible;
