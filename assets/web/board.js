@@ -82,13 +82,14 @@ function ring(pit, x, y, i, color, dotted, nyumba) {
   const dash = dotted ? ' stroke-dasharray="6 5"' : '';
   if (nyumba && isHouse(pit)) {
     const h = HOUSE + grow + (i === 0 ? 3 : 0);
-    return rrect(cx - h, cy - h, 2 * h, 2 * h, 14, `fill="none" stroke="${color}" stroke-width="3.5"${dash}`);
+    return rrect(cx - h, cy - h, 2 * h, 2 * h, 14, `class="ring" fill="none" stroke="${color}" stroke-width="3.5"${dash}`);
   }
-  return `<circle cx="${cx}" cy="${cy}" r="${PIT_R + grow}" fill="none" stroke="${color}" stroke-width="3.5"${dash}/>`;
+  return `<circle class="ring" cx="${cx}" cy="${cy}" r="${PIT_R + grow}" fill="none" stroke="${color}" stroke-width="3.5"${dash}/>`;
 }
 
-/** The marks of one pit: rings (inside out) and tags, from the move and the takasia. */
-function marksOf(state) {
+/** The marks of one pit: rings (inside out) and tags, from the move and the takasia, as
+ * `viewer` sees them (an arrow points the way the seeds go on the screen). */
+function marksOf(state, viewer) {
   const m = new Map();
   const add = (pit, ringColor, tag, dotted) => {
     if (!pit) return;
@@ -104,11 +105,63 @@ function marksOf(state) {
     (k.captured || []).forEach(([p, n]) => add(p, C.captured, [`−${n}`, C.captured]));
     (k.entered || []).forEach((p) => add(p, C.entered));
     // The way captured seeds were sown from the kichwa, as the PNG's arrow (turns with the board).
-    (k.sown || []).forEach(([p, way]) => add(p, null, [(way === 'R') === (sideOf(p) === 'S') ? '→' : '←', C.entered, true]));
+    (k.sown || []).forEach(([p, way]) => add(p, null, [arrow(p, way, viewer), C.entered, true]));
     add(k.end, C.ended);
   }
   if (state.active) add(state.active, C.hand, null, true);
   return m;
+}
+
+/** The arrow for seeds going `way` ('R' toward pit 8) from `pit`, as `viewer` sees it: pit 8
+ * is to the right in the viewer's own rows and to the left in the opponent's. */
+export const arrow = (pit, way, viewer) => ((way === 'R') === (sideOf(pit) === viewer) ? '→' : '←');
+
+/** The rings of one pit's marks `mk`, its cell at (`x`, `y`). */
+function pitRings(pit, x, y, mk, nyumba) {
+  let g = '';
+  mk.rings.forEach(([color, dotted], i) => { g += ring(pit, x, y, i, color, dotted, nyumba); });
+  return g;
+}
+
+function pitTags(x, y, mk) {
+  let g = '';
+  let right = x + CELL - 2;
+  for (const [t, color, turns] of mk.tags) {
+    const w = Math.max(24, [...t].length * 12 + 12);
+    const cls = turns ? 'tag arrow' : 'tag';
+    g += rrect(right - w, y + 2, w, 24, 12, `class="${cls}-plate" fill="${color}"`);
+    g += `<text x="${right - w / 2}" y="${y + 21}" class="${cls}" fill="${C.badgeInk}">${esc(t)}</text>`;
+    right -= w + 3;
+  }
+  return g;
+}
+
+/**
+ * Draws a move's marks over the board in `svg` (a group of its own, replaced on each call,
+ * taking no pointer events): `marks` as a played move's (start, captured, entered, sown,
+ * end) and `tags`, `[pit, text, colour key, turns]` more tags (the way the move goes).
+ * `null` takes the marks away.
+ */
+export function drawPreview(svg, viewer, nyumba, marks, tags = []) {
+  const old = svg.querySelector('g.preview');
+  if (old) old.remove();
+  if (!marks) return;
+  const m = marksOf({ marks }, viewer);
+  for (const [pit, text, color, turns] of tags) {
+    if (!m.has(pit)) m.set(pit, { rings: [], tags: [] });
+    m.get(pit).tags.push([text, C[color] || color, !!turns]);
+  }
+  let s = '';
+  for (const [pit, mk] of m) {
+    const [x, y] = cell(viewer, pit);
+    s += pitRings(pit, x, y, mk, nyumba) + pitTags(x, y, mk);
+  }
+  const g = document.createElementNS('http://www.w3.org/2000/svg', 'g');
+  g.setAttribute('class', 'preview');
+  g.setAttribute('pointer-events', 'none');
+  g.setAttribute('aria-hidden', 'true');
+  g.innerHTML = s;
+  svg.append(g);
 }
 
 // Names go into markup: escaped.
@@ -120,7 +173,7 @@ const esc = (t) => String(t).replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&l
  * state: { pits: {A1: n, ...}, houses: [south, north], takasia, nyumba, marks, active }
  */
 export function drawBoard(svg, state, viewer, nameOf = (pit) => pit) {
-  const marks = marksOf(state);
+  const marks = marksOf(state, viewer);
   let s = base(viewer, state.nyumba);
   for (const pit of PITS) {
     const [x, y] = cell(viewer, pit);
@@ -136,7 +189,7 @@ export function drawBoard(svg, state, viewer, nameOf = (pit) => pit) {
       g += `<polygon points="${cx - 17},${hy - 4} ${cx},${hy - 14} ${cx + 17},${hy - 4}" fill="${C.frame}"/>`;
     }
     const mk = marks.get(pit);
-    if (mk) mk.rings.forEach(([color, dotted], i) => { g += ring(pit, x, y, i, color, dotted, state.nyumba); });
+    if (mk) g += pitRings(pit, x, y, mk, state.nyumba);
     stoneSpots(seeds).forEach(([dx, dy], i) => {
       const sx = Math.round(cx + dx), sy = Math.round(cy + dy);
       g += `<circle cx="${sx + 1}" cy="${sy + 2}" r="8" fill="${C.shadow}"/>` +
@@ -148,16 +201,7 @@ export function drawBoard(svg, state, viewer, nameOf = (pit) => pit) {
     const bx = x + CELL - bw - 2, by = y + CELL - bh - 2;
     g += rrect(bx, by, bw, bh, bh / 2, `class="badge" fill="${seeds > 0 ? C.badge : C.out}"`);
     g += `<text x="${bx + bw / 2}" y="${by + bh / 2 + 9}" class="count" fill="${seeds > 0 ? C.badgeInk : C.label}">${text}</text>`;
-    if (mk) {
-      let right = x + CELL - 2;
-      for (const [t, color, turns] of mk.tags) {
-        const w = Math.max(24, [...t].length * 12 + 12);
-        const cls = turns ? 'tag arrow' : 'tag';
-        g += rrect(right - w, y + 2, w, 24, 12, `class="${cls}-plate" fill="${color}"`);
-        g += `<text x="${right - w / 2}" y="${y + 21}" class="${cls}" fill="${C.badgeInk}">${t}</text>`;
-        right -= w + 3;
-      }
-    }
+    if (mk) g += pitTags(x, y, mk);
     s += `<g class="pit" data-pit="${pit}" data-seeds="${seeds}" role="img" aria-label="${esc(nameOf(pit, seeds, state))}">${g}</g>`;
   }
   svg.innerHTML = s;

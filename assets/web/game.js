@@ -83,7 +83,14 @@ function start(main) {
     }
     return parts.join(', ');
   };
-  const draw = (st) => drawBoard(svg, st, viewer, nameOf);
+  // Who else draws on the board (play.js): told after each drawing, with the pit that had
+  // the focus (a drawing replaces the pits), and after each change of the game's data.
+  const drawn = [], changed = [];
+  const draw = (st) => {
+    const had = document.activeElement && svg.contains(document.activeElement) ? document.activeElement.dataset.pit : null;
+    drawBoard(svg, st, viewer, nameOf);
+    drawn.forEach((f) => f(had));
+  };
 
   const stateAt = (p) => {
     const v = data.plies[p];
@@ -223,21 +230,32 @@ function start(main) {
     return r.json();
   }
 
+  // One reload at a time, in the order asked (the stream and the play controls both ask).
+  let queued = Promise.resolve();
+  const queue = (f) => { queued = queued.then(f).catch(() => {}); return queued; };
+  let stopFollowing = () => {};
+
+  /** Reads the game's data again; a page at the last ply moves on to the new last ply. */
+  async function reload() {
+    const atEnd = ply === data.plies.length - 1;
+    data = await load();
+    buildMoves();
+    clocks();
+    $('result').textContent = data.result || words.inPlay;
+    if (atEnd) go(data.plies.length - 1); else showFacts(ply);
+    if (data.status !== 'active') stopFollowing();
+    changed.forEach((f) => f());
+  }
+
   // Live: a change of the stored ply reloads the data; a page at the last ply moves on.
   function follow() {
     $('live').hidden = false;
     let polling = null;
-    const seen = async (p, status) => {
-      if (p === data.plies.length - 1 && status === data.status) return;
-      const atEnd = ply === data.plies.length - 1;
-      data = await load();
-      buildMoves();
-      clocks();
-      $('result').textContent = data.result || words.inPlay;
-      if (atEnd) go(data.plies.length - 1); else showFacts(ply);
-      if (data.status !== 'active') { $('live').hidden = true; stop(); }
-    };
-    const stop = () => { if (es) es.close(); if (polling) clearInterval(polling); };
+    const seen = (p, status) => queue(() => {
+      if (p === data.plies.length - 1 && status === data.status) return null;
+      return reload();
+    });
+    stopFollowing = () => { $('live').hidden = true; if (es) es.close(); if (polling) clearInterval(polling); };
     const poll = () => {
       if (polling) return;
       polling = setInterval(async () => {
@@ -261,12 +279,13 @@ function start(main) {
   $('prev').addEventListener('click', () => show(ply - 1));
   $('next').addEventListener('click', () => go(ply + 1));
   $('last').addEventListener('click', () => show(data.plies.length - 1));
-  $('flip').addEventListener('click', () => {
+  const flip = () => {
     viewer = viewer === 'S' ? 'N' : 'S';
     $('players').classList.toggle('flipped', viewer === 'N');
     svg.dataset.viewer = viewer;
     show(ply);
-  });
+  };
+  $('flip').addEventListener('click', flip);
   $('moves').addEventListener('click', (ev) => {
     const b = ev.target.closest('button[data-ply]');
     if (!b) return;
@@ -307,6 +326,25 @@ function start(main) {
     }, 250);
   }
 
+  /** What play.js may ask of the page (see initPlay there). */
+  function pageHooks() {
+    return {
+      svg,
+      viewer: () => viewer,
+      setViewer: (side) => { if (side !== viewer) flip(); },
+      nyumba: () => data.nyumba,
+      lastPly: () => data.plies.length - 1,
+      // The position on the board is the game's last and it is not moving.
+      settled: () => ply === data.plies.length - 1 && !anim,
+      status: () => data.status,
+      result: () => data.result,
+      toEnd: () => { if (ply !== data.plies.length - 1) show(data.plies.length - 1); },
+      reload: () => queue(reload),
+      onDraw: (f) => drawn.push(f),
+      onChange: (f) => changed.push(f),
+    };
+  }
+
   load().then((d) => {
     data = d;
     svg.dataset.viewer = viewer;
@@ -318,6 +356,14 @@ function start(main) {
     show(data.plies.length - 1);
     main.dataset.ready = '1';
     if (data.status === 'active') follow();
+    // A player's own link (`#play=TOKEN`) switches playing on (assets/web/play.js).
+    const token = new URLSearchParams(window.location.hash.slice(1)).get('play');
+    if (token) {
+      import('./play.js').then((m) => m.initPlay({
+        gameId: id, headers: { 'X-Bao-Play': token }, base: '', lang: main.dataset.lang || 'en',
+        mount: document.querySelector('.board-col .controls'), page: pageHooks(),
+      }));
+    }
   }).catch((e) => {
     $('caption').textContent = fill(words.loadFailed, { error: e.message });
   });

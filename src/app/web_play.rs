@@ -19,6 +19,7 @@ use crate::rules::Side;
 use crate::store::{Game, GameStatus, MoveRequest, StoredRequest, REQUEST_ID_MAX};
 
 use super::refusal::Halt;
+use super::web_view::{marks_of, Marks};
 use super::{App, AppError, Destination, GameId, Notice, Response, User};
 
 /// What a player asks from the game page besides a move.
@@ -30,6 +31,8 @@ pub enum PlayAction {
     Resign,
     /// Ask to take back the last move (`/bao takeback`).
     Takeback,
+    /// Decline the opponent's draw offer (the chat is told).
+    Decline,
 }
 
 impl PlayAction {
@@ -39,6 +42,7 @@ impl PlayAction {
             "draw" => Some(PlayAction::Draw),
             "resign" => Some(PlayAction::Resign),
             "takeback" => Some(PlayAction::Takeback),
+            "decline" => Some(PlayAction::Decline),
             _ => None,
         }
     }
@@ -122,6 +126,15 @@ pub struct PlayMove {
     pub notation: String,
     /// What it does, in the page's language.
     pub words: String,
+    /// The move in the page's language (`A4 kushoto kula`), as the move list says it.
+    pub said: String,
+    /// The pits its picture would mark once played (start, captures, kichwa, end).
+    pub marks: Marks,
+    /// The way its first seeds go: `R` toward pit 8, `L` toward pit 1.
+    pub way: char,
+    /// Whether it ends the move in the owned nyumba (`stop`) or sows it on (`use`, safari).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub house: Option<&'static str>,
 }
 
 /// The legal moves starting from one pit.
@@ -259,14 +272,17 @@ impl App {
         let mut pits: Vec<PitMoves> = Vec::new();
         if your_turn {
             for mv in pos.legal_moves() {
-                let words = match pos.play(&mv) {
-                    Ok((_, trace)) => words::describe(&trace).render(lang),
-                    Err(_) => continue,
+                let Ok((_, trace)) = pos.play(&mv) else {
+                    continue;
                 };
                 let pit = mv.pit.to_string();
                 let entry = PlayMove {
                     notation: mv.to_string(),
-                    words,
+                    words: words::describe(&trace).render(lang),
+                    said: words::move_words(lang).say(&mv),
+                    marks: marks_of(&trace),
+                    way: first_way(&trace),
+                    house: mv.house.map(|h| h.word()),
                 };
                 match pits.iter_mut().find(|p| p.pit == pit) {
                     Some(p) => p.moves.push(entry),
@@ -499,6 +515,7 @@ impl App {
             PlayAction::Draw => self.draw(user, game.clone()),
             PlayAction::Resign => self.resign(user, game.clone()),
             PlayAction::Takeback => self.takeback(user, game.clone()),
+            PlayAction::Decline => self.decline_draw(user, game.clone()),
         };
         let done = answer.is_ok();
         let response = self.settled(answer)?;
@@ -540,6 +557,21 @@ impl App {
             }
             Err(Halt::Failed(e)) => Err(e),
         }
+    }
+}
+
+/// The way the first seeds of `trace` go (`R` toward pit 8, `L` toward pit 1): the first
+/// sowing's, or the first captured seeds'.
+fn first_way(trace: &crate::rules::Trace) -> char {
+    use crate::rules::{Direction, Step};
+    let first = trace.steps.iter().find_map(|s| match *s {
+        Step::Lift { direction, .. } | Step::Capture { direction, .. } => Some(direction),
+        _ => None,
+    });
+    if first == Some(Direction::Left) {
+        'L'
+    } else {
+        'R'
     }
 }
 

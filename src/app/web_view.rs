@@ -155,7 +155,7 @@ pub struct PlyView {
 }
 
 /// The pits a move's picture marks.
-#[derive(Debug, Clone, Default, Serialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
 pub struct Marks {
     /// Where the move started.
     pub start: Option<String>,
@@ -232,7 +232,7 @@ fn steps_json(trace: &Trace) -> Vec<serde_json::Value> {
 }
 
 /// The pits the picture of `trace` marks.
-fn marks_of(trace: &Trace) -> Marks {
+pub(super) fn marks_of(trace: &Trace) -> Marks {
     let start = trace.steps.iter().find_map(|s| match *s {
         Step::Lift { pit, .. } | Step::AddFromHand { pit } => Some(pit.to_string()),
         _ => None,

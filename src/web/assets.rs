@@ -40,6 +40,11 @@ pub const ASSETS: &[(&str, &str, &str)] = &[
         include_str!("../../assets/web/graph.js"),
     ),
     (
+        "play.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../../assets/web/play.js"),
+    ),
+    (
         "favicon.svg",
         "image/svg+xml",
         include_str!("../../assets/web/favicon.svg"),
@@ -79,6 +84,7 @@ fn served() -> &'static [Served] {
             "style.css",
             "board.js",
             "graph.js",
+            "play.js",
             "game.js",
             "favicon.svg",
         ];

@@ -1,5 +1,7 @@
 //! Playing from the game page (issue 47; docs/web.md "Playing on the page"):
-//! `POST /g/ID/move`, `POST /g/ID/act` and `GET /g/ID/play.json`.
+//! `POST /g/ID/move`, `POST /g/ID/act`, `GET /g/ID/play.json`, and the words of the page's
+//! play controls (`assets/web/play.js`) in a page's language, `GET /play/words.json?lang=sw`
+//! (fetched only by a page that plays, so the read-only page carries none of them).
 //!
 //! The player's play token comes in the `X-Bao-Play` header, never in a cookie, so no other
 //! site can make a browser send it. A body is JSON of at most [`BODY_MAX`] bytes. Each
@@ -12,7 +14,7 @@ use std::sync::Arc;
 
 use axum::body::Body;
 use axum::extract::{Path, Query, State};
-use axum::http::{HeaderMap, StatusCode};
+use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
@@ -21,7 +23,7 @@ use tokio::sync::Semaphore;
 
 use super::{id_of, no_store, Key, Reader};
 use crate::app::{App, Notice, PlayAction, PlayOutcome, PlayReply, PlayRequest};
-use crate::i18n::Lang;
+use crate::i18n::{Lang, Msg};
 use crate::msg;
 
 /// The header that carries the player's play token.
@@ -84,6 +86,7 @@ pub(super) fn routes(play: Play) -> Router {
         .route("/g/{id}/act", post(act_route))
         .route("/g/{id}/play.json", get(state_route))
         .with_state(play)
+        .route("/play/words.json", get(words_route))
 }
 
 /// The token from the header (`None`: missing, not text, or too long).
@@ -276,4 +279,50 @@ async fn state_route(
             )
         }
     }
+}
+
+/// The play controls' words in `lang`, as JSON.
+pub fn play_words(lang: Lang) -> String {
+    let say = |m: Msg| m.render(lang);
+    serde_json::json!({
+        "panel": say(msg!("web-play-panel")),
+        "canMove": say(msg!("web-play-can-move")),
+        "yourTurn": say(msg!("web-play-your-turn")),
+        "theirTurn": say(msg!("web-play-their-turn")),
+        "movesFrom": say(msg!("web-play-moves-from", pit = "{pit}")),
+        "confirm": say(msg!("web-play-confirm", pit = "{pit}")),
+        "confirmButton": say(msg!("web-play-confirm-button", move = "{move}")),
+        "cancel": say(msg!("web-play-cancel")),
+        "sending": say(msg!("web-play-sending", move = "{move}")),
+        "played": say(msg!("web-play-played", move = "{move}")),
+        "offerDraw": say(msg!("web-play-offer-draw")),
+        "acceptDraw": say(msg!("web-play-accept-draw")),
+        "declineDraw": say(msg!("web-play-decline-draw")),
+        "drawOffered": say(msg!("web-play-draw-offered")),
+        "drawSent": say(msg!("web-play-draw-sent")),
+        "drawDeclined": say(msg!("web-play-draw-declined")),
+        "resign": say(msg!("web-play-resign")),
+        "resignConfirm": say(msg!("web-play-resign-confirm")),
+        "resignYes": say(msg!("web-play-resign-yes")),
+        "takeback": say(msg!("web-play-takeback")),
+        "takebackSent": say(msg!("web-play-takeback-sent")),
+        "over": say(msg!("web-play-over", result = "{result}")),
+        "failed": say(msg!("web-play-failed", error = "{error}")),
+        "tagStop": say(msg!("web-play-tag-stop")),
+        "tagSafari": say(msg!("web-play-tag-safari")),
+    })
+    .to_string()
+}
+
+/// `GET /play/words.json`: [`play_words`] in `?lang=` (English without), kept a day.
+async fn words_route(Query(key): Query<Key>) -> Response {
+    let lang = key.asked().unwrap_or_default();
+    (
+        [
+            (header::CONTENT_TYPE, "application/json"),
+            (header::CACHE_CONTROL, "public, max-age=86400"),
+        ],
+        play_words(lang),
+    )
+        .into_response()
 }

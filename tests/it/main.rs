@@ -78,3 +78,4 @@ mod web_cache;
 mod web_connections;
 mod web_pages;
 mod web_play;
+mod web_play_browser;

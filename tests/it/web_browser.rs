@@ -30,7 +30,7 @@ use fantoccini::{Client, ClientBuilder, Locator};
 use hyper_util::client::legacy::connect::HttpConnector;
 
 /// chromedriver on a loopback port, stopped when dropped.
-struct Driver {
+pub(crate) struct Driver {
     child: Child,
     port: u16,
     _profile: tempfile::TempDir,
@@ -61,7 +61,7 @@ async fn browser() -> Option<(Driver, Client)> {
 }
 
 /// As [`browser`], with a `width`×`height` window.
-async fn browser_sized(width: u32, height: u32) -> Option<(Driver, Client)> {
+pub(crate) async fn browser_sized(width: u32, height: u32) -> Option<(Driver, Client)> {
     let found = (
         find_program(&["chromedriver"]),
         find_program(&["chromium", "chromium-browser"]),
@@ -134,7 +134,7 @@ async fn browser_sized(width: u32, height: u32) -> Option<(Driver, Client)> {
 }
 
 /// Waits (up to 20 s) until `check` holds on the page; panics with `what` otherwise.
-async fn wait_until(c: &Client, what: &str, check: &str) -> serde_json::Value {
+pub(crate) async fn wait_until(c: &Client, what: &str, check: &str) -> serde_json::Value {
     let deadline = Instant::now() + Duration::from_secs(20);
     loop {
         let v = c.execute(check, vec![]).await.expect("script runs");
@@ -177,7 +177,7 @@ fn assert_board(dom: &[(String, u8)], pos: &Position, what: &str) {
     }
 }
 
-async fn screenshot(c: &Client, name: &str) {
+pub(crate) async fn screenshot(c: &Client, name: &str) {
     if let Some(dir) = std::env::var_os("BAO_WEB_SCREENSHOTS") {
         let png = c.screenshot().await.expect("screenshot");
         std::fs::write(Path::new(&dir).join(name), png).expect("write screenshot");
@@ -378,7 +378,7 @@ async fn game_pages_in_a_real_browser() {
 }
 
 /// Waits for the page's script to be ready (the game pages), or for the body (others).
-async fn loaded(c: &Client) {
+pub(crate) async fn loaded(c: &Client) {
     wait_until(
         c,
         "the page to load",
@@ -391,7 +391,7 @@ async fn loaded(c: &Client) {
 /// Runs axe-core on the page: its violations, and the contrasts it left for review that
 /// fail when computed here (text colour over the nearest opaque background; an SVG text
 /// over the plate drawn under it).
-async fn axe(c: &Client) -> (Vec<String>, Vec<String>) {
+pub(crate) async fn axe(c: &Client) -> (Vec<String>, Vec<String>) {
     let source = std::fs::read_to_string(
         Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/axe/axe.min.js"),
     )

@@ -3,7 +3,7 @@
 //! once however often its request is repeated, the stale-ply refusal with what happened,
 //! the 403s (no token, forged, revoked, another game's, the other player's turn), bodies
 //! over 4 KB or not JSON, a race between the page and `/bao move` at one ply, and a draw
-//! and a resignation from the page. The chat's messages are what the bot's outbox would
+//! and a resignation from the page, a draw offer declined. The chat's messages are what the bot's outbox would
 //! send: each move's board goes to the game's channel exactly once.
 
 use std::net::SocketAddr;
@@ -545,6 +545,40 @@ async fn a_draw_and_a_resignation_from_the_page() {
 }
 
 #[tokio::test]
+async fn a_draw_offer_declined_from_the_page_tells_the_chat_and_the_game_goes_on() {
+    let t = table();
+    let (asha_token, baraka_token) = (t.token(&asha()), t.token(&baraka()));
+    // Nothing to decline yet: refused in words, nothing stored or said.
+    let early = t.act(&baraka_token, "decline", 0).await;
+    assert_eq!(early.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(early.words().contains("no draw offer"), "{}", early.words());
+    assert!(t.chat.lock().unwrap().is_empty());
+    let offer = t.act(&asha_token, "draw", 0).await;
+    assert_eq!(offer.status, StatusCode::OK, "{}", offer.words());
+    // The offerer cannot decline their own offer.
+    let own = t.act(&asha_token, "decline", 0).await;
+    assert_eq!(own.status, StatusCode::UNPROCESSABLE_ENTITY);
+    let declined = t.act(&baraka_token, "decline", 0).await;
+    assert_eq!(declined.status, StatusCode::OK, "{}", declined.words());
+    let g = t.app.store().game(t.game).unwrap().unwrap();
+    assert_eq!(g.status, GameStatus::Active);
+    assert_eq!(g.draw_offered_by, None);
+    let said: Vec<String> = t
+        .chat
+        .lock()
+        .unwrap()
+        .iter()
+        .map(|n| n.reply.render())
+        .collect();
+    assert_eq!(said.len(), 2, "the offer, then the answer: {said:?}");
+    assert!(said[1].contains("declines the draw; <@1>"), "{said:?}");
+    let seen = t
+        .send("GET", "play.json", Some(&asha_token), Body::empty())
+        .await;
+    assert_eq!(seen.json()["draw_offered"], false);
+}
+
+#[tokio::test]
 async fn the_play_button_goes_to_players_only_in_their_language() {
     let t = table();
     // Baraka speaks Swahili.
@@ -643,107 +677,4 @@ fn without_a_public_address_the_board_is_as_it_was() {
         "{}",
         refused.render()
     );
-}
-
-/// `METHOD path` with the play token and a JSON body: the status and the body.
-fn http(port: u16, method: &str, path: &str, token: &str, body: &str) -> (u16, String) {
-    let token = format!("X-Bao-Play: {token}");
-    let headers = [token.as_str(), "Content-Type: application/json"];
-    let (status, text) = crate::support::web_run::http(port, method, path, &headers, body);
-    let body = text
-        .split_once("\r\n\r\n")
-        .map(|(_, b)| b.to_string())
-        .unwrap_or_default();
-    (status, body)
-}
-
-/// Every `url` in a JSON value (the link buttons of a message).
-fn urls(v: &serde_json::Value, out: &mut Vec<String>) {
-    match v {
-        serde_json::Value::Object(m) => {
-            for (k, x) in m {
-                match (k.as_str(), x.as_str()) {
-                    ("url", Some(u)) => out.push(u.to_string()),
-                    _ => urls(x, out),
-                }
-            }
-        }
-        serde_json::Value::Array(a) => a.iter().for_each(|x| urls(x, out)),
-        _ => {}
-    }
-}
-
-/// `bao-bot run` with the Discord stand-in and `[web]` on: Asha's `/bao board` answers
-/// privately with a link button; a move posted with its token is stored, and the game's
-/// board (with the AI's answer) reaches the chat through the bot's outbox, exactly once.
-#[test]
-fn bao_bot_run_plays_a_move_from_the_page_and_the_chat_gets_its_board_once() {
-    use crate::support::fake_discord::payloads::{self, token_for};
-    use crate::support::fake_discord::FakeDiscord;
-    let wait = std::time::Duration::from_secs(20);
-    let runtime = tokio::runtime::Runtime::new().expect("runtime");
-    let fake = runtime.block_on(FakeDiscord::start());
-    let bot = crate::support::web_run::WebBot::start(&fake);
-    let port = bot.port;
-    let dm = payloads::Place::Dm { channel_id: 77 };
-    let asha = payloads::asha();
-    let answer = |id: u64| {
-        let token = token_for(id);
-        fake.wait_for(move |r| r.uses_token(&token) && r.content().is_some(), wait)
-    };
-    let board = runtime.block_on(async {
-        fake.wait_for(|r| r.is("PUT", "/api/v10/applications/*/commands"), wait)
-            .await;
-        fake.send_interaction(payloads::slash(901, &asha, dm, "ai", &[]));
-        answer(901).await;
-        fake.send_interaction(payloads::slash(902, &asha, dm, "board", &[]));
-        answer(902).await
-    });
-    let mut links = Vec::new();
-    urls(board.body(), &mut links);
-    let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-        assert!(board.is_ephemeral(), "the play link comes privately");
-        assert_eq!(links.len(), 1, "{}", board.body());
-        let link = &links[0];
-        let (page, token) = link.split_once("#play=").expect("a play token");
-        assert!(
-            page.starts_with(&format!("http://127.0.0.1:{port}/g/1?k=")),
-            "{link}"
-        );
-        let (status, state) = http(port, "GET", "/g/1/play.json", token, "");
-        assert_eq!(status, 200, "{state}");
-        let state: serde_json::Value = serde_json::from_str(&state).expect("json");
-        let text = state["pits"][0]["moves"][0]["move"]
-            .as_str()
-            .expect("a legal move")
-            .to_string();
-        let mark = fake.mark();
-        let body = serde_json::json!({ "move": text, "ply": 0, "request_id": "e2e-1" });
-        let (status, answer) = http(port, "POST", "/g/1/move", token, &body.to_string());
-        assert_eq!(status, 200, "{answer}");
-        // The same request again: the same answer, nothing more in the chat.
-        let (again, repeated) = http(port, "POST", "/g/1/move", token, &body.to_string());
-        assert_eq!((again, repeated.as_str()), (200, answer.as_str()));
-        // The board after the move says who played what (in words), as for a typed move.
-        let said = "asha: ";
-        runtime.block_on(fake.wait_for_since(
-            mark,
-            |r| {
-                r.is("POST", "/api/v10/channels/*/messages")
-                    && r.content().is_some_and(|c| c.contains(said))
-            },
-            wait,
-        ));
-        std::thread::sleep(std::time::Duration::from_millis(500));
-        let boards = fake.count(|r| {
-            r.is("POST", "/api/v10/channels/*/messages")
-                && r.content().is_some_and(|c| c.contains(said))
-        });
-        assert_eq!(boards, 1, "{}", fake.describe_requests());
-    }));
-    let log = bot.stop();
-    if let Err(e) = result {
-        eprintln!("bot log:\n{log}");
-        std::panic::resume_unwind(e);
-    }
 }

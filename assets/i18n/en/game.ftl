@@ -71,6 +71,9 @@ game-draw-no-game = There is no game running here to draw.
 game-draw-ai = The AI plays on and does not accept draws; `/bao resign` ends the game.
 game-draw-already = You have offered a draw already; it stands until the next move.
 game-draw-accepted = { $name } accepts the draw.
+# $opponent is a mention or a name: the player who offered the draw.
+game-draw-declined = { $name } declines the draw; { $opponent }, the game goes on.
+game-draw-none-to-decline = There is no draw offer of your opponent's to decline.
 # $opponent is a mention or a name.
 game-draw-offer = { $name } offers a draw. { $opponent }, accept with `/bao draw` or the button; any move declines it.
 game-button-accept-draw = Accept draw

@@ -67,6 +67,9 @@ game-draw-no-game = Hakuna mchezo unaoendelea hapa wa kufanya sare.
 game-draw-ai = Kompyuta inaendelea kucheza na haikubali sare; `/bao resign` inamaliza mchezo.
 game-draw-already = Umekwisha kupendekeza sare; pendekezo linasimama hadi hatua inayofuata.
 game-draw-accepted = { $name } amekubali sare.
+# $opponent ni kutajwa au jina: mchezaji aliyependekeza sare.
+game-draw-declined = { $name } amekataa sare; { $opponent }, mchezo unaendelea.
+game-draw-none-to-decline = Hakuna pendekezo la sare la mpinzani wako la kukataa.
 game-draw-offer = { $name } anapendekeza sare. { $opponent }, kubali kwa `/bao draw` au kitufe; hatua yoyote inaikataa.
 game-button-accept-draw = Kubali sare
 game-abort-tournament = Mchezo wa mashindano hauwezi kusitishwa: tumia `/bao resign` au `/bao draw` badala yake (au `/bao-tournament withdraw` ili kuacha mashindano).

@@ -77,6 +77,28 @@ impl App {
         }
     }
 
+    /// Declines the opponent's standing draw offer (from the game page): the offer is
+    /// withdrawn and the chat is told, the offerer named.
+    pub(in crate::app) fn decline_draw(&self, user: &User, game: Game) -> Answer {
+        let Some(side) = game.side_of(user.id) else {
+            return Err(not_yours(&game));
+        };
+        require_active(&game, msg!("game-draw-no-game"))?;
+        if game.draw_offered_by != Some(!side) {
+            return Err(refuse(msg!("game-draw-none-to-decline")));
+        }
+        let game = self.store.clear_draw_offer(game.id, self.clock.now())?;
+        let offerer = game.player(!side);
+        let name = self.side_name(&game, !side);
+        let mut reply = Reply::public(msg!(
+            "game-draw-declined",
+            name = &user.name,
+            opponent = mention(offerer, &name)
+        ));
+        reply.mention = offerer.and_then(Player::user);
+        Ok(reply.into())
+    }
+
     pub(in crate::app) fn abort(&self, user: &User, game: Game) -> Answer {
         if !game.involves(user.id) {
             return Err(not_yours(&game));
