@@ -38,6 +38,8 @@ pub type Deliver = Arc<dyn Fn(Vec<Notice>) + Send + Sync>;
 pub struct Play {
     writer: Reader,
     deliver: Deliver,
+    /// The Discord Activity's sign-in, when `[activity]` is on (`/activity`, `/api/token`).
+    activity: Option<Arc<dyn crate::app::ActivityDiscord>>,
 }
 
 impl Play {
@@ -50,6 +52,15 @@ impl Play {
                 slots: Arc::new(Semaphore::new(2)),
             },
             deliver,
+            activity: None,
+        }
+    }
+
+    /// Serves the Discord Activity too (`/activity` and its sign-in), asking `discord`.
+    pub fn with_activity(self, discord: Arc<dyn crate::app::ActivityDiscord>) -> Play {
+        Play {
+            activity: Some(discord),
+            ..self
         }
     }
 }
@@ -79,11 +90,16 @@ struct ActBody {
 
 /// The play routes over `play`, to merge into the pages' router.
 pub(super) fn routes(play: Play) -> Router {
+    let activity = match &play.activity {
+        Some(discord) => super::activity::routes(play.writer.clone(), discord.clone()),
+        None => Router::new(),
+    };
     Router::new()
         .route("/g/{id}/move", post(move_route))
         .route("/g/{id}/act", post(act_route))
         .route("/g/{id}/play.json", get(state_route))
         .with_state(play)
+        .merge(activity)
 }
 
 /// The token from the header (`None`: missing, not text, or too long).
