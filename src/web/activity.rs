@@ -91,6 +91,12 @@ struct Activity {
 /// Most sign-ins waiting on Discord at once; past it, 503.
 const SIGN_INS: usize = 16;
 
+/// The play routes of `play`, and the Activity's when it is on.
+pub(super) fn with_play(play: super::Play) -> Router {
+    let activity = play.activity_routes();
+    super::play::routes(play).merge(activity)
+}
+
 /// `/activity` and `POST /api/token`, over the bot's writing app and `discord`.
 pub(super) fn routes(writer: Reader, discord: Arc<dyn ActivityDiscord>) -> Router {
     Router::new()

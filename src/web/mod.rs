@@ -218,7 +218,7 @@ pub fn router_with_play(app: Arc<App>, options: &WebOptions, play: Option<Play>)
         .route("/health", get(health))
         .fallback(not_found)
         .with_state(web)
-        .merge(play.map(play::routes).unwrap_or_default())
+        .merge(play.map(activity::with_play).unwrap_or_default())
         .layer(axum::middleware::from_fn_with_state(limiter, limit::limit))
         .layer(
             CompressionLayer::new()

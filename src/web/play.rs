@@ -63,6 +63,14 @@ impl Play {
             ..self
         }
     }
+
+    /// The Activity's routes (`/activity`, `/api/token`) when it is on, else none.
+    pub(super) fn activity_routes(&self) -> Router {
+        match &self.activity {
+            Some(discord) => super::activity::routes(self.writer.clone(), discord.clone()),
+            None => Router::new(),
+        }
+    }
 }
 
 /// `POST /g/ID/move`'s body.
@@ -90,16 +98,11 @@ struct ActBody {
 
 /// The play routes over `play`, to merge into the pages' router.
 pub(super) fn routes(play: Play) -> Router {
-    let activity = match &play.activity {
-        Some(discord) => super::activity::routes(play.writer.clone(), discord.clone()),
-        None => Router::new(),
-    };
     Router::new()
         .route("/g/{id}/move", post(move_route))
         .route("/g/{id}/act", post(act_route))
         .route("/g/{id}/play.json", get(state_route))
         .with_state(play)
-        .merge(activity)
 }
 
 /// The token from the header (`None`: missing, not text, or too long).

@@ -71,6 +71,7 @@ mod tournament_app;
 mod tournament_dutch;
 mod tournament_pairing;
 mod tournament_store;
+mod web_activity;
 mod web_browser;
 mod web_cache;
 mod web_connections;

@@ -30,7 +30,7 @@ use fantoccini::{Client, ClientBuilder, Locator};
 use hyper_util::client::legacy::connect::HttpConnector;
 
 /// chromedriver on a loopback port, stopped when dropped.
-struct Driver {
+pub(crate) struct Driver {
     child: Child,
     port: u16,
     _profile: tempfile::TempDir,
@@ -61,7 +61,7 @@ async fn browser() -> Option<(Driver, Client)> {
 }
 
 /// As [`browser`], with a `width`×`height` window.
-async fn browser_sized(width: u32, height: u32) -> Option<(Driver, Client)> {
+pub(crate) async fn browser_sized(width: u32, height: u32) -> Option<(Driver, Client)> {
     let found = (
         find_program(&["chromedriver"]),
         find_program(&["chromium", "chromium-browser"]),
@@ -134,7 +134,7 @@ async fn browser_sized(width: u32, height: u32) -> Option<(Driver, Client)> {
 }
 
 /// Waits (up to 20 s) until `check` holds on the page; panics with `what` otherwise.
-async fn wait_until(c: &Client, what: &str, check: &str) -> serde_json::Value {
+pub(crate) async fn wait_until(c: &Client, what: &str, check: &str) -> serde_json::Value {
     let deadline = Instant::now() + Duration::from_secs(20);
     loop {
         let v = c.execute(check, vec![]).await.expect("script runs");
@@ -177,7 +177,7 @@ fn assert_board(dom: &[(String, u8)], pos: &Position, what: &str) {
     }
 }
 
-async fn screenshot(c: &Client, name: &str) {
+pub(crate) async fn screenshot(c: &Client, name: &str) {
     if let Some(dir) = std::env::var_os("BAO_WEB_SCREENSHOTS") {
         let png = c.screenshot().await.expect("screenshot");
         std::fs::write(Path::new(&dir).join(name), png).expect("write screenshot");

@@ -22,11 +22,13 @@
 //! body or multipart parts). Responses are full Discord objects, since serenity rejects
 //! anything it cannot parse (and drops gateway events it cannot parse without a word).
 
+mod activity;
 mod gateway;
 pub mod payloads;
 mod rules;
 
 use super::discord_limits as limits;
+pub use activity::CLIENT_SECRET;
 use rules::{out_of_reach, rate_limited, refused, Pending};
 pub use rules::{RateLimits, Strictness};
 
@@ -224,6 +226,8 @@ struct Shared {
     next_id: AtomicU64,
     gateway_url: Mutex<String>,
     ready_count: AtomicU64,
+    /// Sign-ins and instances of the Activity (`activity.rs`).
+    accounts: Mutex<activity::Accounts>,
 }
 
 impl Shared {
@@ -609,6 +613,8 @@ async fn route(
         .to_string();
     let (json, files) = if content_type.starts_with("multipart/") {
         parse_multipart(&content_type, body).await
+    } else if content_type.starts_with("application/x-www-form-urlencoded") {
+        (Some(activity::form_json(&body)), Vec::new())
     } else {
         (serde_json::from_slice(&body).ok(), Vec::new())
     };
@@ -625,8 +631,12 @@ async fn route(
         shared.bump();
         return limited;
     }
+    if let Some(wait) = activity::stall(&shared, &path) {
+        tokio::time::sleep(wait).await;
+    }
     let refusal = out_of_reach(&shared, &method, &path)
-        .or_else(|| refused(&shared, &method, &path, json.as_ref(), &files));
+        .or_else(|| refused(&shared, &method, &path, json.as_ref(), &files))
+        .or_else(|| activity::answer(&shared, &method, &path, &headers, json.as_ref()));
     let (status, answer) = match refusal {
         Some(refusal) => refusal,
         None => answer(&shared, &method, &path, json.as_ref(), &files),
