@@ -56,6 +56,7 @@ use crate::app::{App, AppError, Conversation, Notice};
 use crate::config::{Config, ConfigError, Token};
 pub use activity::ActivitySignIn;
 pub use clock_task::{start_clocks, ClockTask};
+pub use entry_point::entry_point as entry_point_command;
 use respond::{InFlight, Input};
 use source::Source;
 use tokio::sync::mpsc;

@@ -30,6 +30,7 @@ mod console_script;
 mod console_transcript;
 mod db_backup;
 mod db_files;
+mod discord_activity;
 mod discord_analysis;
 mod discord_app;
 mod discord_limits;
