@@ -151,9 +151,9 @@ async fn page(State(activity): State<Activity>, Query(key): Query<Key>) -> Respo
                     p #problem role="alert" hidden {}
                     button #retry type="button" hidden { (msg!("activity-retry").render(lang)) }
                     section #game hidden {
-                        p.players { span #south {} " – " span #north {} }
+                        p.who { span #south {} " – " span #north {} }
                         p #turn role="status" {}
-                        svg #board viewBox="0 0 968 520" role="group" {}
+                        div #board-box { svg #board viewBox="0 0 968 520" role="group" {} }
                         div #choices role="group" {}
                     }
                     section #pick hidden {

@@ -73,6 +73,7 @@ mod tournament_dutch;
 mod tournament_pairing;
 mod tournament_store;
 mod web_activity;
+mod web_activity_browser;
 mod web_browser;
 mod web_cache;
 mod web_connections;
