@@ -29,6 +29,9 @@ function makeSdk() {
 }
 const sdk = makeSdk();
 
+/** The access token of the sign-in (for `POST /api/ai`, where Discord says whose it is). */
+let access = null;
+
 /** A refusal the server said in words. */
 class Said extends Error {}
 
@@ -52,6 +55,7 @@ async function signIn() {
     await sdk.commands.authenticate({ access_token: got.access_token });
     body.dataset.state = 'signed-in';
     body.dataset.user = got.user.id;
+    access = got.access_token;
     open(got);
   } catch (e) {
     body.dataset.state = 'failed';
@@ -78,6 +82,25 @@ function open(got) {
     list.append(li);
   }
   $('pick').hidden = got.games.length === 0;
+  $('ai').hidden = !got.can_challenge_ai;
+}
+
+/** Starts a game against the computer in this channel, then opens it. */
+async function challengeAi() {
+  $('ai').hidden = true;
+  const r = await fetch(`/api/ai${langQ}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ access_token: access, instance_id: sdk.instanceId }),
+  });
+  const got = await r.json().catch(() => ({ error: `HTTP ${r.status}` }));
+  if (!r.ok) {
+    $('problem').textContent = got.error || `HTTP ${r.status}`;
+    $('problem').hidden = false;
+    return;
+  }
+  $('pick').hidden = true;
+  open(got);
 }
 
 let game = null;
@@ -194,4 +217,5 @@ async function send(move) {
 }
 
 $('retry').addEventListener('click', signIn);
+$('ai').addEventListener('click', challengeAi);
 signIn();

@@ -22,6 +22,9 @@ impl ActivityDiscord for Nobody {
     fn sign_in<'a>(&'a self, _code: &'a str) -> Pending<'a, SignedIn> {
         Box::pin(async { Err(SignInError::BadCode("bench".into())) })
     }
+    fn who<'a>(&'a self, _token: &'a str) -> Pending<'a, SignedIn> {
+        Box::pin(async { Err(SignInError::BadCode("bench".into())) })
+    }
     fn instance<'a>(&'a self, _id: &'a str) -> Pending<'a, Option<Instance>> {
         Box::pin(async { Ok(None) })
     }

@@ -17,7 +17,7 @@ use crate::rules::Side;
 use crate::store::{Game, GameFilter, GameStatus};
 
 use super::web_link::{game_visibility, Visibility};
-use super::{App, AppError, Lang, Place, UserId};
+use super::{App, AppError, Command, Lang, Notice, Place, User, UserId};
 
 /// The `custom_id` of the "Play on the board" button when the Activity is on: pressing it
 /// launches the Activity (Discord's `LAUNCH_ACTIVITY` answer) in the channel.
@@ -78,6 +78,8 @@ pub trait ActivityDiscord: Send + Sync {
     fn client_id(&self) -> u64;
     /// Exchanges a sign-in `code` for an access token and reads who it belongs to.
     fn sign_in<'a>(&'a self, code: &'a str) -> Pending<'a, SignedIn>;
+    /// Who the access token `token` (from a sign-in) belongs to now.
+    fn who<'a>(&'a self, token: &'a str) -> Pending<'a, SignedIn>;
     /// The instance `id`, if Discord knows it (`None`: no such instance).
     fn instance<'a>(&'a self, id: &'a str) -> Pending<'a, Option<Instance>>;
 }
@@ -87,6 +89,8 @@ pub trait ActivityDiscord: Send + Sync {
 pub struct ActivityChannel {
     /// The channel.
     pub channel: u64,
+    /// Its server, as Discord's instance says (`None`: a DM, or not confirmed).
+    pub guild: Option<u64>,
     /// Whether Discord's instance puts the person in that channel now.
     pub confirmed: bool,
 }
@@ -115,6 +119,29 @@ pub struct ActivityOpen {
     pub game: Option<ActivityGame>,
     /// Their own running games, to choose from when the channel has none.
     pub games: Vec<ActivityGame>,
+    /// Whether they may start a game against the AI here from the page: the channel has
+    /// none, and Discord confirmed they are in that server channel.
+    pub can_challenge_ai: bool,
+}
+
+/// What a challenge to the AI from the Activity gave.
+#[derive(Debug)]
+pub enum ActivityAi {
+    /// The game started: what to open, and what the chat gets (its board).
+    Started(ActivityOpen, Vec<Notice>),
+    /// Refused, in these words (a game already runs there, the queue is full, …).
+    Refused(String),
+}
+
+/// The server channel Discord confirmed the Activity runs in, as a place.
+fn activity_place(channel: Option<ActivityChannel>) -> Option<Place> {
+    channel.and_then(|c| match (c.confirmed, c.guild) {
+        (true, Some(guild)) => Some(Place::Channel {
+            guild,
+            channel: c.channel,
+        }),
+        _ => None,
+    })
 }
 
 /// Most of a person's own running games listed.
@@ -151,7 +178,50 @@ impl App {
                 games.extend(self.activity_game(&g, user, false)?);
             }
         }
-        Ok(ActivityOpen { game, games })
+        let can_challenge_ai = game.is_none()
+            && match activity_place(channel) {
+                Some(place) => self.store.game_in(&place)?.is_none(),
+                None => false,
+            };
+        Ok(ActivityOpen {
+            game,
+            games,
+            can_challenge_ai,
+        })
+    }
+
+    /// `/bao ai` (the defaults) by `user` in the server channel Discord confirmed the
+    /// Activity runs in, as if typed there: the chat gets the board the command would post.
+    pub fn activity_challenge_ai(
+        &self,
+        user: &User,
+        channel: Option<ActivityChannel>,
+    ) -> Result<ActivityAi, AppError> {
+        let Some(place) = activity_place(channel) else {
+            let lang = self.lang_of(user.id, &Place::Dm { user: user.id.0 })?;
+            return Ok(ActivityAi::Refused(
+                crate::msg!("activity-ai-where").render(lang),
+            ));
+        };
+        let ai = Command::Ai {
+            level: None,
+            side: None,
+            variant: None,
+            rules: None,
+            clock: None,
+        };
+        let before = self.store.game_in(&place)?.map(|g| g.id);
+        let response = self.handle(user, &place, ai)?;
+        // Started only if a new game runs there now, with them in it.
+        let started = self.store.game_in(&place)?.filter(|g| {
+            Some(g.id) != before && g.status == GameStatus::Active && g.side_of(user.id).is_some()
+        });
+        let Some(game) = started else {
+            return Ok(ActivityAi::Refused(response.reply.render()));
+        };
+        let notices = super::web_play::chat_notices(response, &game, user);
+        let open = self.activity_open(user.id, channel)?;
+        Ok(ActivityAi::Started(open, notices))
     }
 
     /// `game` as `user` may see it in the Activity: everything when they play in it; a

@@ -66,8 +66,8 @@ pub use crate::vocab::{
 };
 pub use crate::vocab::{GameId, Notify, Orientation, Place, SideChoice, UserId};
 pub use activity::{
-    ActivityChannel, ActivityDiscord, ActivityGame, ActivityOpen, Instance, Pending, SignInError,
-    SignedIn, ACTIVITY_BUTTON,
+    ActivityAi, ActivityChannel, ActivityDiscord, ActivityGame, ActivityOpen, Instance, Pending,
+    SignInError, SignedIn, ACTIVITY_BUTTON,
 };
 pub use buttons::{Action, ButtonId, Freshness, InvalidButton, Stale};
 pub use clock_task::{run_clocks, ClockSignal, ARRIVAL_ALLOWANCE, HEARTBEAT_EVERY};

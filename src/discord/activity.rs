@@ -109,6 +109,11 @@ impl ActivitySignIn {
         let Some(access) = json["access_token"].as_str().filter(|_| status == 200) else {
             return Err(SignInError::Refused { status, step });
         };
+        self.me(access).await
+    }
+
+    /// Who the access token `access` belongs to (`GET /users/@me`).
+    async fn me(&self, access: &str) -> Result<SignedIn, SignInError> {
         let step = "/users/@me";
         let request = self
             .client
@@ -186,6 +191,10 @@ impl ActivityDiscord for ActivitySignIn {
 
     fn sign_in<'a>(&'a self, code: &'a str) -> Pending<'a, SignedIn> {
         Box::pin(self.exchange(code))
+    }
+
+    fn who<'a>(&'a self, token: &'a str) -> Pending<'a, SignedIn> {
+        Box::pin(self.me(token))
     }
 
     fn instance<'a>(&'a self, id: &'a str) -> Pending<'a, Option<Instance>> {

@@ -83,6 +83,8 @@ pub(super) async fn or_launched(
 #[derive(Clone)]
 struct Activity {
     writer: Reader,
+    /// Where the chat's messages of a game started here go (the bot's outbox).
+    deliver: super::Deliver,
     discord: Arc<dyn ActivityDiscord>,
     /// Sign-ins under way (each waits on Discord): at most [`SIGN_INS`].
     signing: Arc<Semaphore>,
@@ -97,13 +99,20 @@ pub(super) fn with_play(play: super::Play) -> Router {
     super::play::routes(play).merge(activity)
 }
 
-/// `/activity` and `POST /api/token`, over the bot's writing app and `discord`.
-pub(super) fn routes(writer: Reader, discord: Arc<dyn ActivityDiscord>) -> Router {
+/// `/activity`, `POST /api/token` and `POST /api/ai`, over the bot's writing app (the
+/// chat's messages to `deliver`) and `discord`.
+pub(super) fn routes(
+    writer: Reader,
+    deliver: super::Deliver,
+    discord: Arc<dyn ActivityDiscord>,
+) -> Router {
     Router::new()
         .route("/activity", get(page))
         .route("/api/token", post(token))
+        .route("/api/ai", post(challenge_ai))
         .with_state(Activity {
             writer,
+            deliver,
             discord,
             signing: Arc::new(Semaphore::new(SIGN_INS)),
         })
@@ -122,6 +131,7 @@ fn words(lang: Lang) -> String {
         "theirTurn": say(msg!("activity-their-turn")),
         "over": say(msg!("activity-over")),
         "canMove": say(msg!("activity-can-move")),
+        "ai": say(msg!("activity-ai")),
         "cancel": say(msg!("activity-cancel")),
     })
     .to_string()
@@ -160,6 +170,7 @@ async fn page(State(activity): State<Activity>, Query(key): Query<Key>) -> Respo
                         h2 { (msg!("activity-your-games").render(lang)) }
                         ul #games {}
                     }
+                    button #ai type="button" hidden { (msg!("activity-ai").render(lang)) }
                 }
             }
         }
@@ -183,6 +194,14 @@ struct TokenBody {
 
 /// The largest sign-in body, bytes.
 const TOKEN_BODY_MAX: usize = 4096;
+
+/// A body of at most [`TOKEN_BODY_MAX`] bytes read as JSON `T`, or what was wrong.
+async fn read_body<T: serde::de::DeserializeOwned>(body: Body) -> Result<T, String> {
+    let Ok(bytes) = axum::body::to_bytes(body, TOKEN_BODY_MAX).await else {
+        return Err(format!("the body is over {TOKEN_BODY_MAX} bytes"));
+    };
+    serde_json::from_slice(&bytes).map_err(|e| e.to_string())
+}
 
 /// A refused sign-in: `status` and `{"error": words}`.
 fn refused(status: StatusCode, words: Msg, lang: Lang) -> Response {
@@ -210,12 +229,9 @@ async fn token(State(activity): State<Activity>, Query(key): Query<Key>, body: B
             lang,
         )
     };
-    let Ok(bytes) = axum::body::to_bytes(body, TOKEN_BODY_MAX).await else {
-        return bad(format!("the body is over {TOKEN_BODY_MAX} bytes"));
-    };
-    let body: TokenBody = match serde_json::from_slice(&bytes) {
+    let body: TokenBody = match read_body(body).await {
         Ok(b) => b,
-        Err(e) => return bad(e.to_string()),
+        Err(problem) => return bad(problem),
     };
     let (Some(code), true) = (
         plain_text(&body.code, 512),
@@ -230,20 +246,7 @@ async fn token(State(activity): State<Activity>, Query(key): Query<Key>, body: B
     };
     let signed = match activity.discord.sign_in(code).await {
         Ok(s) => s,
-        Err(e) => {
-            // The error never holds the code or the secret (see discord/activity.rs).
-            tracing::warn!(error = %e, "an Activity sign-in failed");
-            let (status, words) = match e {
-                SignInError::BadCode(_) => (StatusCode::UNAUTHORIZED, msg!("activity-bad-code")),
-                SignInError::Timeout(_) => (StatusCode::GATEWAY_TIMEOUT, msg!("activity-timeout")),
-                SignInError::Refused { status, .. } => (
-                    StatusCode::BAD_GATEWAY,
-                    msg!("activity-discord-error", status = status),
-                ),
-                SignInError::Failed(_) => (StatusCode::BAD_GATEWAY, msg!("activity-unreachable")),
-            };
-            return refused(status, words, lang);
-        }
+        Err(e) => return sign_in_failed(e, lang),
     };
     let channel = where_it_runs(&activity, &body, signed.user).await;
     let user = signed.user;
@@ -258,11 +261,110 @@ async fn token(State(activity): State<Activity>, Query(key): Query<Key>, body: B
                 "user": { "id": signed.user.0.to_string(), "name": signed.name },
                 "game": open.game,
                 "games": open.games,
+                "can_challenge_ai": open.can_challenge_ai,
             }))
             .into_response(),
         ),
         Err(e) => {
             tracing::error!("the Activity could not read the games: {e}");
+            refused(
+                StatusCode::INTERNAL_SERVER_ERROR,
+                msg!("web-read-failed"),
+                lang,
+            )
+        }
+    }
+}
+
+/// A sign-in Discord refused or did not answer: logged (the error never holds the code,
+/// the secret or a token; see discord/activity.rs) and told in words.
+fn sign_in_failed(e: SignInError, lang: Lang) -> Response {
+    tracing::warn!(error = %e, "an Activity sign-in failed");
+    let (status, words) = match e {
+        SignInError::BadCode(_) => (StatusCode::UNAUTHORIZED, msg!("activity-bad-code")),
+        SignInError::Timeout(_) => (StatusCode::GATEWAY_TIMEOUT, msg!("activity-timeout")),
+        SignInError::Refused { status, .. } => (
+            StatusCode::BAD_GATEWAY,
+            msg!("activity-discord-error", status = status),
+        ),
+        SignInError::Failed(_) => (StatusCode::BAD_GATEWAY, msg!("activity-unreachable")),
+    };
+    refused(status, words, lang)
+}
+
+/// `POST /api/ai`'s body.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct AiBody {
+    /// The access token the sign-in gave (Discord says whose it is).
+    access_token: String,
+    /// The SDK's instance id (Discord says where it runs).
+    instance_id: String,
+}
+
+/// `POST /api/ai`: `/bao ai` for the signed-in person in the server channel Discord
+/// confirms the Activity runs in; the chat gets its board, the page what to open.
+async fn challenge_ai(
+    State(activity): State<Activity>,
+    Query(key): Query<Key>,
+    body: Body,
+) -> Response {
+    let lang = key.asked().unwrap_or_default();
+    let body: AiBody = match read_body(body).await {
+        Ok(b) => b,
+        Err(problem) => {
+            return refused(
+                StatusCode::BAD_REQUEST,
+                msg!("activity-bad-request", problem = problem),
+                lang,
+            )
+        }
+    };
+    let (Some(token), Some(instance)) = (
+        plain_text(&body.access_token, 512),
+        plain_text(&body.instance_id, 128),
+    ) else {
+        return refused(
+            StatusCode::BAD_REQUEST,
+            msg!(
+                "activity-bad-request",
+                problem = "the token or the instance id is not a short plain text"
+            ),
+            lang,
+        );
+    };
+    let Ok(_slot) = activity.signing.clone().try_acquire_owned() else {
+        return refused(StatusCode::SERVICE_UNAVAILABLE, msg!("activity-busy"), lang);
+    };
+    let who = match activity.discord.who(token).await {
+        Ok(w) => w,
+        Err(e) => return sign_in_failed(e, lang),
+    };
+    let asked = TokenBody {
+        code: String::new(),
+        instance_id: Some(instance.to_string()),
+        channel_id: None,
+    };
+    let channel = where_it_runs(&activity, &asked, who.user).await;
+    let user = crate::app::User::new(who.user.0, &who.name);
+    let read = activity
+        .writer
+        .read(move |app: &App| app.activity_challenge_ai(&user, channel))
+        .await;
+    match read {
+        Ok(crate::app::ActivityAi::Started(open, notices)) => {
+            (activity.deliver)(notices);
+            no_store(Json(open).into_response())
+        }
+        Ok(crate::app::ActivityAi::Refused(words)) => no_store(
+            (
+                StatusCode::CONFLICT,
+                Json(serde_json::json!({ "error": words })),
+            )
+                .into_response(),
+        ),
+        Err(e) => {
+            tracing::error!("the Activity could not start a game: {e}");
             refused(
                 StatusCode::INTERNAL_SERVER_ERROR,
                 msg!("web-read-failed"),
@@ -287,22 +389,26 @@ async fn where_it_runs(
     let Some(instance) = body.instance_id.as_deref() else {
         return said.map(|channel| ActivityChannel {
             channel,
+            guild: None,
             confirmed: false,
         });
     };
     match activity.discord.instance(instance).await {
         Ok(Some(i)) => Some(ActivityChannel {
             channel: i.channel,
+            guild: i.guild,
             confirmed: i.users.contains(&user),
         }),
         Ok(None) => said.map(|channel| ActivityChannel {
             channel,
+            guild: None,
             confirmed: false,
         }),
         Err(e) => {
             tracing::warn!(error = %e, "could not check an Activity's instance");
             said.map(|channel| ActivityChannel {
                 channel,
+                guild: None,
                 confirmed: false,
             })
         }

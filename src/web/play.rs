@@ -67,7 +67,9 @@ impl Play {
     /// The Activity's routes (`/activity`, `/api/token`) when it is on, else none.
     pub(super) fn activity_routes(&self) -> Router {
         match &self.activity {
-            Some(discord) => super::activity::routes(self.writer.clone(), discord.clone()),
+            Some(discord) => {
+                super::activity::routes(self.writer.clone(), self.deliver.clone(), discord.clone())
+            }
             None => Router::new(),
         }
     }

@@ -15,7 +15,8 @@ use axum::extract::ConnectInfo;
 use axum::http::{header, Request, StatusCode};
 use axum::Router;
 use bao_bot::app::{
-    ActivityDiscord, App, GameId, Instance, Pending, SignInError, SignedIn, UserId,
+    ActivityDiscord, App, Destination, GameId, Instance, Notice, Pending, SignInError, SignedIn,
+    UserId,
 };
 use bao_bot::config::{ActivitySettings, Config, Token};
 use bao_bot::discord::ActivitySignIn;
@@ -58,6 +59,29 @@ impl ActivityDiscord for Scripted {
         })
     }
 
+    fn who<'a>(&'a self, token: &'a str) -> Pending<'a, SignedIn> {
+        let found = self
+            .codes
+            .lock()
+            .unwrap()
+            .iter()
+            .find(|(_, id, _)| token == format!("access-{id}"))
+            .cloned();
+        Box::pin(async move {
+            match found {
+                Some((_, id, name)) => Ok(SignedIn {
+                    user: UserId(id),
+                    name,
+                    access_token: format!("access-{id}"),
+                }),
+                None => Err(SignInError::Refused {
+                    status: 401,
+                    step: "/users/@me",
+                }),
+            }
+        })
+    }
+
     fn instance<'a>(&'a self, id: &'a str) -> Pending<'a, Option<Instance>> {
         let found = self
             .instances
@@ -77,6 +101,8 @@ struct Site {
     app: Arc<App>,
     router: Router,
     discord: Arc<Scripted>,
+    /// What the chat was sent.
+    chat: Arc<Mutex<Vec<Notice>>>,
 }
 
 fn site() -> Site {
@@ -85,13 +111,20 @@ fn site() -> Site {
     let (app, _) = writer(&path);
     start(&app, &PRIVATE);
     let discord = Arc::new(Scripted::default());
-    let play = Play::new(app.clone(), Arc::new(|_| {})).with_activity(discord.clone());
+    let chat = Arc::new(Mutex::new(Vec::new()));
+    let sink = chat.clone();
+    let play = Play::new(
+        app.clone(),
+        Arc::new(move |notices: Vec<Notice>| sink.lock().unwrap().extend(notices)),
+    )
+    .with_activity(discord.clone());
     let router = web::router_with_play(pages(&path), &WebOptions::default(), Some(play));
     Site {
         _dir: dir,
         app,
         router,
         discord,
+        chat,
     }
 }
 
@@ -406,4 +439,83 @@ async fn the_sign_in_asks_discord_through_the_proxy_base() {
     let err = slow.sign_in("c-2").await.unwrap_err();
     assert!(matches!(err, SignInError::Timeout(_)), "{err:?}");
     assert!(!err.to_string().contains("c-2") && !err.to_string().contains(CLIENT_SECRET));
+}
+
+#[tokio::test]
+async fn a_game_against_the_computer_starts_from_the_activity_where_discord_confirms_it() {
+    let site = site();
+    site.discord.codes.lock().unwrap().extend([
+        ("code-asha".to_string(), asha().id.0, "Asha".to_string()),
+        ("code-dan".to_string(), 4, "Dan".to_string()),
+    ]);
+    // LOBBY (guild 10, channel 40) has no game; Asha is in the instance there, Dan is not.
+    site.discord.instances.lock().unwrap().push((
+        "i-2".into(),
+        Instance {
+            channel: 40,
+            guild: Some(10),
+            users: vec![asha().id],
+        },
+    ));
+    let v = sign_in(&site, json!({"code": "code-asha", "instance_id": "i-2"}))
+        .await
+        .json();
+    assert!(v["game"].is_null());
+    assert_eq!(v["can_challenge_ai"], true);
+    let dan = sign_in(&site, json!({"code": "code-dan", "instance_id": "i-2"}))
+        .await
+        .json();
+    assert_eq!(dan["can_challenge_ai"], false, "not in the instance");
+    let json = [("content-type", "application/json")];
+    let ask = |token: &str| json!({"access_token": token, "instance_id": "i-2"}).to_string();
+    let refused = send(&site.router, "POST", "/api/ai", &json, &ask("access-4")).await;
+    assert_eq!(refused.status, StatusCode::CONFLICT);
+    assert!(refused.json()["error"]
+        .as_str()
+        .unwrap()
+        .contains("server's channel"));
+    let started = send(&site.router, "POST", "/api/ai", &json, &ask("access-1")).await;
+    assert_eq!(
+        started.status,
+        StatusCode::OK,
+        "{}",
+        String::from_utf8_lossy(&started.body)
+    );
+    let game = started.json()["game"].clone();
+    assert_eq!(
+        (game["id"].as_i64(), game["side"].as_str()),
+        (Some(2), Some("S"))
+    );
+    let play = game["play"].as_str().unwrap().to_string();
+    let state = send(
+        &site.router,
+        "GET",
+        "/g/2/play.json",
+        &[("x-bao-play", &play)],
+        "",
+    )
+    .await;
+    assert_eq!(state.json()["your_turn"], true);
+    let lobby = bao_bot::app::Place::Channel {
+        guild: 10,
+        channel: 40,
+    };
+    let boards = site
+        .chat
+        .lock()
+        .unwrap()
+        .iter()
+        .filter(|n| n.to == Destination::Place(lobby) && n.reply.board.is_some())
+        .count();
+    assert_eq!(boards, 1, "the channel gets the new game's board once");
+    // A second one: a game already runs there.
+    let again = send(&site.router, "POST", "/api/ai", &json, &ask("access-1")).await;
+    assert_eq!(again.status, StatusCode::CONFLICT);
+    assert_eq!(
+        site.app.store().game_in(&lobby).unwrap().unwrap().id,
+        GameId(2)
+    );
+    // A token Discord does not know: refused, nothing started.
+    let forged = send(&site.router, "POST", "/api/ai", &json, &ask("access-999")).await;
+    assert_eq!(forged.status, StatusCode::BAD_GATEWAY);
 }

@@ -18,6 +18,8 @@ activity-their-turn = Waiting for your opponent's move.
 activity-over = The game is over.
 activity-can-move = can move
 activity-cancel = Cancel
+activity-ai = Play the computer
+activity-ai-where = A game against the computer starts from here only in a server's channel where Discord shows the Activity running with you in it.
 
 ## The sign-in's refusals (JSON `error`).
 # $problem is the JSON reader's own words (English).

@@ -16,6 +16,8 @@ activity-their-turn = Unasubiri hatua ya mpinzani wako.
 activity-over = Mchezo umekwisha.
 activity-can-move = linaweza kuanzisha hatua
 activity-cancel = Ghairi
+activity-ai = Cheza na kompyuta
+activity-ai-where = Mchezo na kompyuta huanzishwa kutoka hapa tu katika chaneli ya seva ambapo Discord inaonyesha Shughuli hii ikiendelea pamoja nawe.
 
 ## Makataa ya kuingia.
 activity-bad-request = Ombi la kuingia lazima liwe JSON yenye "code" (na "instance_id", "channel_id"): { $problem }
