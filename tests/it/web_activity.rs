@@ -40,46 +40,16 @@ impl ActivityDiscord for Scripted {
     }
 
     fn sign_in<'a>(&'a self, code: &'a str) -> Pending<'a, SignedIn> {
-        let found = self
-            .codes
-            .lock()
-            .unwrap()
-            .iter()
-            .find(|(c, _, _)| c == code)
-            .cloned();
-        Box::pin(async move {
-            match found {
-                Some((_, id, name)) => Ok(SignedIn {
-                    user: UserId(id),
-                    name,
-                    access_token: format!("access-{id}"),
-                }),
-                None => Err(SignInError::BadCode("invalid_grant".into())),
-            }
-        })
+        let bad = SignInError::BadCode("invalid_grant".into());
+        self.person(|(c, _, _)| c == code, bad)
     }
 
     fn who<'a>(&'a self, token: &'a str) -> Pending<'a, SignedIn> {
-        let found = self
-            .codes
-            .lock()
-            .unwrap()
-            .iter()
-            .find(|(_, id, _)| token == format!("access-{id}"))
-            .cloned();
-        Box::pin(async move {
-            match found {
-                Some((_, id, name)) => Ok(SignedIn {
-                    user: UserId(id),
-                    name,
-                    access_token: format!("access-{id}"),
-                }),
-                None => Err(SignInError::Refused {
-                    status: 401,
-                    step: "/users/@me",
-                }),
-            }
-        })
+        let unknown = SignInError::Refused {
+            status: 401,
+            step: "/users/@me",
+        };
+        self.person(|(_, id, _)| token == format!("access-{id}"), unknown)
     }
 
     fn instance<'a>(&'a self, id: &'a str) -> Pending<'a, Option<Instance>> {
@@ -91,6 +61,25 @@ impl ActivityDiscord for Scripted {
             .find(|(i, _)| i == id)
             .map(|(_, i)| i.clone());
         Box::pin(async move { Ok(found) })
+    }
+}
+
+impl Scripted {
+    /// The person whose code entry matches `is`, signed in; else `otherwise`.
+    fn person<'a>(
+        &'a self,
+        is: impl Fn(&(String, u64, String)) -> bool,
+        otherwise: SignInError,
+    ) -> Pending<'a, SignedIn> {
+        let found = self.codes.lock().unwrap().iter().find(|e| is(e)).cloned();
+        Box::pin(async move {
+            let (_, id, name) = found.ok_or(otherwise)?;
+            Ok(SignedIn {
+                user: UserId(id),
+                name,
+                access_token: format!("access-{id}"),
+            })
+        })
     }
 }
 
@@ -182,6 +171,14 @@ async fn send(
 async fn sign_in(site: &Site, body: Value) -> Got {
     let json = [("content-type", "application/json")];
     send(&site.router, "POST", "/api/token", &json, &body.to_string()).await
+}
+
+/// `play.json` of game `id` with play token `play` (200 expected).
+async fn play_state(site: &Site, id: i64, play: &str) -> Value {
+    let uri = format!("/g/{id}/play.json");
+    let got = send(&site.router, "GET", &uri, &[("x-bao-play", play)], "").await;
+    assert_eq!(got.status, StatusCode::OK);
+    got.json()
 }
 
 const FRAMERS: &str = "frame-ancestors https://discord.com https://*.discord.com \
@@ -302,16 +299,7 @@ async fn the_channels_game_opens_for_its_player_and_a_confirmed_watcher_only() {
         .as_str()
         .expect("a private game's key")
         .to_string();
-    let state = send(
-        &site.router,
-        "GET",
-        "/g/1/play.json",
-        &[("x-bao-play", &play)],
-        "",
-    )
-    .await;
-    assert_eq!(state.status, StatusCode::OK);
-    assert_eq!(state.json()["your_turn"], true);
+    assert_eq!(play_state(&site, 1, &play).await["your_turn"], true);
     let data = send(
         &site.router,
         "GET",
@@ -487,15 +475,7 @@ async fn a_game_against_the_computer_starts_from_the_activity_where_discord_conf
         (Some(2), Some("S"))
     );
     let play = game["play"].as_str().unwrap().to_string();
-    let state = send(
-        &site.router,
-        "GET",
-        "/g/2/play.json",
-        &[("x-bao-play", &play)],
-        "",
-    )
-    .await;
-    assert_eq!(state.json()["your_turn"], true);
+    assert_eq!(play_state(&site, 2, &play).await["your_turn"], true);
     let lobby = bao_bot::app::Place::Channel {
         guild: 10,
         channel: 40,
