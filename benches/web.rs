@@ -11,12 +11,15 @@
 //!   the server holds a client to 4 pictures in hand and refuses the rest at once).
 //! - the bytes a browser receives for a first visit to the 150-ply analysed game's page
 //!   (the page, the static files, its data.json, compressed; target 30 KB) and for a
-//!   repeat visit (static files kept, the page and data revalidated; target 2 KB).
+//!   repeat visit (static files kept, the page and data revalidated; target 2 KB);
+//!   and the Discord Activity's page on its first load (`web_parts/activity.rs`).
 //!
 //! `cargo bench --bench web`; under `cargo test` it runs a small version as a smoke test.
 //! `cargo bench --bench web -- --demo FILE` only writes the demo database (for trying the
 //! pages: `bao-bot web --db FILE`).
 
+#[path = "web_parts/activity.rs"]
+mod web_activity;
 #[path = "../tests/it/support/web.rs"]
 mod web_common;
 
@@ -406,6 +409,8 @@ async fn main() {
         parts.join(", "),
         repeat
     );
+
+    web_activity::first_load(&http, &db).await;
 
     // 2. Time to serve the page and its data, 150-ply game, loopback.
     for (what, url) in [

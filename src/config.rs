@@ -11,6 +11,9 @@ use std::time::Duration;
 use serde::Deserialize;
 use thiserror::Error;
 
+mod activity;
+pub use activity::{ActivitySettings, SECRET_ENV as ACTIVITY_SECRET_ENV};
+
 /// Environment variables that override the file, in the order they are applied.
 pub const ENV_OVERRIDES: &[(&str, &str)] = &[
     ("DISCORD_TOKEN", "the bot token"),
@@ -40,6 +43,10 @@ pub const ENV_OVERRIDES: &[(&str, &str)] = &[
     (
         "BAO_WEB_TRUSTED_PROXIES",
         "comma-separated proxies whose X-Forwarded-For is believed ([web] trusted_proxies)",
+    ),
+    (
+        "BAO_ACTIVITY_CLIENT_SECRET",
+        "the OAuth2 client secret; turns the Discord Activity on ([activity])",
     ),
 ];
 
@@ -314,6 +321,8 @@ pub struct Config {
     pub source_url: Option<String>,
     /// The web pages.
     pub web: WebSettings,
+    /// The Discord Activity (`[activity]`; `None`: off).
+    pub activity: Option<ActivitySettings>,
 }
 
 impl Default for Config {
@@ -334,6 +343,7 @@ impl Default for Config {
             application_id: None,
             source_url: None,
             web: WebSettings::default(),
+            activity: None,
         }
     }
 }
@@ -407,6 +417,7 @@ impl Config {
                 .filter(|p| !p.is_empty())
                 .collect();
         }
+        activity::apply_env(&mut self.activity, get);
         if let Some(v) = get("BAO_TEST_LOOPBACK_ONLY") {
             self.loopback_only = !matches!(v.trim(), "0" | "false" | "no");
         }
@@ -465,6 +476,7 @@ impl Config {
         }
         self.web.listen_addr()?;
         self.web.trusted_networks()?;
+        activity::validate(self.activity.as_ref(), self.web.listen.as_deref())?;
         if let Some(url) = &self.web.public_url {
             let web = url::Url::parse(url)
                 .ok()

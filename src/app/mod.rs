@@ -19,6 +19,7 @@
 //! where it matters) and the same command code; a press is also refused when its board is
 //! out of date.
 
+mod activity;
 mod ai_pool;
 mod app_only;
 mod buttons;
@@ -65,6 +66,10 @@ pub use crate::vocab::{
     bank_text, presets_text, ClockKind, TimeControl, TimeControlError, PRESETS,
 };
 pub use crate::vocab::{GameId, Notify, Orientation, Place, SideChoice, UserId};
+pub use activity::{
+    ActivityAi, ActivityChannel, ActivityDiscord, ActivityGame, ActivityOpen, Instance, Pending,
+    SignInError, SignedIn, ACTIVITY_BUTTON,
+};
 pub use buttons::{Action, ButtonId, Freshness, InvalidButton, Stale};
 pub use clock_task::{run_clocks, ClockSignal, ARRIVAL_ALLOWANCE, HEARTBEAT_EVERY};
 pub use commands::daily_puzzle_channel;

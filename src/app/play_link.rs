@@ -51,13 +51,22 @@ impl App {
     }
 
     /// The "Play on the board" link button of `user` in `game`, labelled in `lang`, if they
-    /// have a play link.
+    /// have a play link; with the Activity on, the button that launches it, for each human
+    /// player of a running game.
     pub(in crate::app) fn play_button(
         &self,
         game: &Game,
         user: UserId,
         lang: Lang,
     ) -> Result<Option<Button>, AppError> {
+        if self.settings.activity {
+            let plays = game.status == GameStatus::Active && game.side_of(user).is_some();
+            return Ok(plays.then(|| Button {
+                id: super::ACTIVITY_BUTTON.to_string(),
+                label: msg!("web-play-button").render(lang),
+                style: ButtonStyle::Primary,
+            }));
+        }
         Ok(self.play_url(game, user)?.map(|url| Button {
             id: url,
             label: msg!("web-play-button").render(lang),
@@ -86,7 +95,11 @@ impl App {
         if let Some(board) = reply.board.as_mut() {
             board.current = None;
         }
-        reply.text.line(msg!("web-play-link-private"));
+        reply.text.line(if self.settings.activity {
+            msg!("activity-play-private")
+        } else {
+            msg!("web-play-link-private")
+        });
         reply.buttons.push(vec![button]);
         Ok(reply)
     }

@@ -464,6 +464,9 @@ pub struct Settings {
     /// each is recorded as public when first used, so its games get public pages. Discord
     /// says it per channel instead ([`super::App::channel_visibility`]).
     pub public_channels: bool,
+    /// Whether the Discord Activity is on (`[activity]`): a player's "Play on the board"
+    /// button then launches it ([`super::ACTIVITY_BUTTON`]) instead of linking the page.
+    pub activity: bool,
 }
 
 impl Default for Settings {
@@ -486,6 +489,7 @@ impl Default for Settings {
                 .map(str::to_string),
             public_url: None,
             public_channels: false,
+            activity: false,
         }
     }
 }

@@ -590,7 +590,7 @@ fn done_reply(done: &StoredRequest) -> PlayReply {
 /// What the chat gets from a command done from the page: its public answer posted in the
 /// game's place (as the typed command's answer would be), then its notices. A private
 /// answer is for the page alone.
-fn chat_notices(response: Response, game: &Game, user: &User) -> Vec<Notice> {
+pub(super) fn chat_notices(response: Response, game: &Game, user: &User) -> Vec<Notice> {
     let Response { reply, notices } = response;
     let mut out = Vec::with_capacity(notices.len() + 1);
     if !reply.ephemeral && !reply.is_empty() {

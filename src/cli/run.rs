@@ -69,8 +69,10 @@ pub fn run(config_path: Option<&Path>) -> Result<(), CliError> {
         threads: true,
         source_url: config.source_url.clone().or(Settings::default().source_url),
         public_url: config.web.public_url.clone(),
+        activity: config.activity.is_some(),
         ..Settings::default()
     };
+    let activity = activity_sign_in(&config)?;
     let web_addr = config.web.listen_addr().map_err(input)?;
     let app = Arc::new(App::new(Arc::new(store), Arc::new(SystemClock), settings));
     let (outbox, outbox_rx) = Outbox::new();
@@ -116,7 +118,10 @@ pub fn run(config_path: Option<&Path>) -> Result<(), CliError> {
                     to_chat.send(notice);
                 }
             });
-            let play = web::Play::new(app.clone(), deliver);
+            let mut play = web::Play::new(app.clone(), deliver);
+            if let Some(sign_in) = activity {
+                play = play.with_activity(sign_in);
+            }
             let router = web::router_with_play(web_app, &options, Some(play));
             tracing::info!("web pages on http://{addr}/");
             let connections = options.connections.clone();
@@ -141,6 +146,30 @@ pub fn run(config_path: Option<&Path>) -> Result<(), CliError> {
     // The last reference to the app goes here, closing the store.
     drop(app);
     result
+}
+
+/// The Discord Activity's sign-in with `[activity]`, as the application whose id is
+/// `application_id` in the config, else the bot token's.
+fn activity_sign_in(
+    config: &Config,
+) -> Result<Option<Arc<dyn bao_bot::app::ActivityDiscord>>, CliError> {
+    if config.activity.is_none() {
+        return Ok(None);
+    }
+    let id = config.application_id.or_else(|| {
+        let token = config.token.as_ref()?;
+        super::invite::id_from_token(token.expose())
+    });
+    let Some(id) = id else {
+        return Err(input(
+            "[activity] needs the application id: set BAO_APPLICATION_ID (or application_id)",
+        ));
+    };
+    match discord::ActivitySignIn::new(config, id) {
+        Some(Ok(sign_in)) => Ok(Some(Arc::new(sign_in))),
+        Some(Err(e)) => Err(input(e)),
+        None => Ok(None),
+    }
 }
 
 /// How often the correspondence clock looks for what is due.

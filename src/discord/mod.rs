@@ -22,10 +22,12 @@
 //! limiter is off (serenity ignores the proxy otherwise); `loopback_only` refuses anything but
 //! a loopback proxy, which is how tests make sure nothing reaches Discord.
 
+mod activity;
 mod autocomplete;
 mod choices;
 mod clock_task;
 mod commands;
+mod entry_point;
 mod gate;
 mod messages;
 mod outgoing;
@@ -53,7 +55,9 @@ use tracing::{error, info, warn};
 
 use crate::app::{App, AppError, Conversation, Notice};
 use crate::config::{Config, ConfigError, Token};
+pub use activity::ActivitySignIn;
 pub use clock_task::{start_clocks, ClockTask};
+pub use entry_point::entry_point as entry_point_command;
 use respond::{InFlight, Input};
 use source::Source;
 use tokio::sync::mpsc;
@@ -192,6 +196,7 @@ pub async fn run_with_outbox(
         app_absent: Arc::new(reach::AppAbsent::default()),
     };
     let test_guild = config.test_guild_id;
+    let activity = config.activity.is_some();
     // A refused registration stops the bot: it must not run on without its commands.
     let (refused_tx, mut refused) = tokio::sync::oneshot::channel::<String>();
     let framework = poise::Framework::builder()
@@ -209,7 +214,7 @@ pub async fn run_with_outbox(
             Box::pin(async move {
                 // Registered from the full list: its options keep `autocomplete: true`.
                 let commands = poise::builtins::create_application_commands(&commands::all());
-                match register::register(&ctx.http, commands, test_guild).await {
+                match register::register(&ctx.http, commands, test_guild, activity).await {
                     Ok(n) => match test_guild {
                         Some(g) => info!(guild = g, commands = n, "registered in the test server"),
                         None => info!(commands = n, "registered the commands globally"),
@@ -417,7 +422,10 @@ async fn on_event(
             interaction: serenity::Interaction::Component(click),
         } => {
             let http = &framework.serenity_context.http;
-            if click.data.custom_id.starts_with(BUTTON_PREFIX) {
+            let config = &framework.user_data.config;
+            if click.data.custom_id == crate::app::ACTIVITY_BUTTON && config.activity.is_some() {
+                activity::launch(http, click).await;
+            } else if click.data.custom_id.starts_with(BUTTON_PREFIX) {
                 let asker = respond::asker_of_click(click);
                 let input = Input::Press(click.data.custom_id.clone());
                 respond::serve(

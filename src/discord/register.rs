@@ -3,21 +3,24 @@
 //! Discord refuses the whole list when one command breaks one of its limits (400, code
 //! 50035, with the path of each fault). A bot running on without its commands serves no
 //! one, so a refusal is fatal: [`register`] returns it in words naming the command and the
-//! limit, and the bot stops with an error.
+//! limit, and the bot stops with an error. The global list carries the app's Entry Point
+//! command (`entry_point.rs`), which Discord will not let an overwrite drop.
 
 use poise::serenity_prelude as serenity;
 use serenity::{CreateCommand, GuildId, Http};
 
 use super::retry::patiently;
 
-/// Registers `commands` globally, or in `guild` alone; retried while rate limited. On a
-/// refusal, what Discord said, in words.
+/// Registers `commands` globally (with the Entry Point command, the bot's own when
+/// `activity`), or in `guild` alone; retried while rate limited. On a refusal, what Discord
+/// said, in words.
 pub async fn register(
     http: &Http,
     commands: Vec<CreateCommand>,
     guild: Option<u64>,
+    activity: bool,
 ) -> Result<usize, String> {
-    let names: Vec<String> = commands
+    let mut names: Vec<String> = commands
         .iter()
         .map(|c| {
             serde_json::to_value(c)
@@ -35,8 +38,16 @@ pub async fn register(
             .await
         }
         None => {
+            let own: Vec<serde_json::Value> = commands
+                .iter()
+                .filter_map(|c| serde_json::to_value(c).ok())
+                .collect();
+            let list = super::entry_point::with_entry_point(http, own, activity).await?;
+            if let Some(entry) = list.get(names.len()) {
+                names.push(entry["name"].as_str().unwrap_or_default().to_string());
+            }
             patiently("command registration", || {
-                serenity::Command::set_global_commands(http, commands.clone())
+                http.create_global_commands(&list)
             })
             .await
         }

@@ -45,6 +45,23 @@ pub const ASSETS: &[(&str, &str, &str)] = &[
         include_str!("../../assets/web/play.js"),
     ),
     (
+        "activity.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../../assets/web/activity.js"),
+    ),
+    (
+        "activity.css",
+        "text/css; charset=utf-8",
+        include_str!("../../assets/web/activity.css"),
+    ),
+    // Discord's Embedded App SDK, bundled once (scripts/vendor-discord-sdk.sh; MIT, its
+    // licences beside it); its version is in its name.
+    (
+        "discord-embedded-app-sdk.2.5.0.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../../assets/web/vendor/discord-embedded-app-sdk.2.5.0.js"),
+    ),
+    (
         "favicon.svg",
         "image/svg+xml",
         include_str!("../../assets/web/favicon.svg"),
@@ -86,6 +103,9 @@ fn served() -> &'static [Served] {
             "graph.js",
             "play.js",
             "game.js",
+            "discord-embedded-app-sdk.2.5.0.js",
+            "activity.js",
+            "activity.css",
             "favicon.svg",
         ];
         for name in order {

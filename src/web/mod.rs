@@ -16,6 +16,7 @@
 //! event's page is in the language the app gives it (its server's, as a board in its
 //! channel; a DM game's player's), and the other pages are in English (see [`pages`]).
 
+mod activity;
 mod assets;
 mod board;
 mod cache;
@@ -219,7 +220,7 @@ pub fn router_with_play(app: Arc<App>, options: &WebOptions, play: Option<Play>)
         .route("/health", get(health))
         .fallback(not_found)
         .with_state(web)
-        .merge(play.map(play::routes).unwrap_or_default())
+        .merge(play.map(activity::with_play).unwrap_or_default())
         .layer(axum::middleware::from_fn_with_state(limiter, limit::limit))
         .layer(
             CompressionLayer::new()
@@ -247,7 +248,7 @@ async fn security_headers(
     request: axum::extract::Request,
     next: axum::middleware::Next,
 ) -> Response {
-    let mut response = next.run(request).await;
+    let mut response = activity::or_launched(request, next).await;
     let h = response.headers_mut();
     h.insert(
         header::CONTENT_SECURITY_POLICY,
@@ -262,6 +263,7 @@ async fn security_headers(
         HeaderValue::from_static("no-referrer"),
     );
     h.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
+    activity::allow_framing(&mut response);
     response
 }
 

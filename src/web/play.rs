@@ -40,6 +40,8 @@ pub type Deliver = Arc<dyn Fn(Vec<Notice>) + Send + Sync>;
 pub struct Play {
     writer: Reader,
     deliver: Deliver,
+    /// The Discord Activity's sign-in, when `[activity]` is on (`/activity`, `/api/token`).
+    activity: Option<Arc<dyn crate::app::ActivityDiscord>>,
 }
 
 impl Play {
@@ -52,6 +54,25 @@ impl Play {
                 slots: Arc::new(Semaphore::new(2)),
             },
             deliver,
+            activity: None,
+        }
+    }
+
+    /// Serves the Discord Activity too (`/activity` and its sign-in), asking `discord`.
+    pub fn with_activity(self, discord: Arc<dyn crate::app::ActivityDiscord>) -> Play {
+        Play {
+            activity: Some(discord),
+            ..self
+        }
+    }
+
+    /// The Activity's routes (`/activity`, `/api/token`) when it is on, else none.
+    pub(super) fn activity_routes(&self) -> Router {
+        match &self.activity {
+            Some(discord) => {
+                super::activity::routes(self.writer.clone(), self.deliver.clone(), discord.clone())
+            }
+            None => Router::new(),
         }
     }
 }

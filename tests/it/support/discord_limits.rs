@@ -10,7 +10,7 @@
 
 use serde_json::{json, Value};
 use twilight_model::application::command::{
-    Command, CommandOption, CommandOptionChoiceValue, CommandOptionType,
+    Command, CommandOption, CommandOptionChoiceValue, CommandOptionType, CommandType,
 };
 use twilight_model::channel::message::Component;
 use twilight_validate::command as cmd;
@@ -120,6 +120,41 @@ fn install_fields(item: &Value, faults: &mut Vec<Fault>) -> (Vec<u64>, Vec<u64>)
     (integration_types, contexts)
 }
 
+/// `type` of an Entry Point command (`PRIMARY_ENTRY_POINT`), which twilight-model 0.16 reads
+/// as `Unknown(4)`.
+pub const PRIMARY_ENTRY_POINT: u8 = 4;
+
+/// An Entry Point command's own rules (Discord's application commands docs, "Entry Point
+/// Commands"; twilight-validate knows none of them, and would refuse its description): a
+/// chat-input name and a description of 1 to 100 characters, no options, and a `handler` of
+/// 1 (`APP_HANDLER`) or 2 (`DISCORD_LAUNCH_ACTIVITY`).
+fn entry_point(command: &Command, item: &Value, faults: &mut Vec<Fault>) {
+    if let Err(e) = cmd::chat_input_name(&command.name) {
+        faults.push(Fault::new("name", "INVALID_COMMAND_NAME", e.to_string()));
+    }
+    if let Err(e) = cmd::description(&command.description) {
+        faults.push(Fault::new(
+            "description",
+            "BASE_TYPE_BAD_LENGTH",
+            e.to_string(),
+        ));
+    }
+    if !command.options.is_empty() {
+        faults.push(Fault::new(
+            "options",
+            "APPLICATION_COMMAND_OPTIONS_NOT_ALLOWED",
+            "An Entry Point command takes no options.",
+        ));
+    }
+    if !matches!(item.get("handler").and_then(Value::as_u64), Some(1 | 2)) {
+        faults.push(Fault::new(
+            "handler",
+            "BASE_TYPE_CHOICES",
+            "Value must be one of (1, 2).",
+        ));
+    }
+}
+
 /// The body Discord answers a refused request with.
 pub fn invalid_form_body(faults: &[Fault]) -> Value {
     let mut errors = json!({});
@@ -157,6 +192,17 @@ pub fn registration(list: &Value) -> Result<Vec<CommandBudget>, Vec<Fault>> {
             "",
             "BASE_TYPE_MAX_LENGTH",
             format!("Must be {GLOBAL_COMMANDS_MAX} or fewer in length."),
+        ));
+    }
+    let entry_points = items
+        .iter()
+        .filter(|c| c.get("type").and_then(Value::as_u64) == Some(4))
+        .count();
+    if entry_points > 1 {
+        faults.push(Fault::new(
+            "",
+            "APPLICATION_COMMANDS_MULTIPLE_ENTRY_POINTS",
+            "An application can only have one Entry Point command.",
         ));
     }
     for (i, item) in items.iter().enumerate() {
@@ -209,7 +255,9 @@ pub fn command(item: &Value) -> Result<CommandBudget, Vec<Fault>> {
         ));
     }
     // (twilight-validate's own check repeats the size, already reported above.)
-    if characters <= cmd::COMMAND_TOTAL_LENGTH {
+    if command.kind == CommandType::Unknown(PRIMARY_ENTRY_POINT) {
+        entry_point(&command, item, &mut faults);
+    } else if characters <= cmd::COMMAND_TOTAL_LENGTH {
         if let Err(e) = cmd::command(&command) {
             faults.push(Fault::new("", "INVALID_COMMAND", e.to_string()));
         }

@@ -21,6 +21,11 @@ pub struct WebBot {
 impl WebBot {
     /// Starts `bao-bot run` against `fake`, its pages at `http://127.0.0.1:PORT/`.
     pub fn start(fake: &FakeDiscord) -> WebBot {
+        WebBot::start_with(fake, &[])
+    }
+
+    /// [`WebBot::start`] with more environment variables (`[activity]`'s, say).
+    pub fn start_with(fake: &FakeDiscord, env: &[(&str, &str)]) -> WebBot {
         let port = std::net::TcpListener::bind("127.0.0.1:0")
             .and_then(|l| l.local_addr())
             .expect("a free port")
@@ -35,6 +40,7 @@ impl WebBot {
             .env("BAO_DATABASE", dir.path().join("bao.db"))
             .env("BAO_WEB_LISTEN", format!("127.0.0.1:{port}"))
             .env("BAO_WEB_PUBLIC_URL", format!("http://127.0.0.1:{port}/"))
+            .envs(env.iter().copied())
             .stdin(Stdio::null())
             .stdout(Stdio::null())
             .stderr(std::fs::File::create(dir.path().join("bot.log")).expect("log"))

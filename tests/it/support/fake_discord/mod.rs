@@ -22,12 +22,16 @@
 //! body or multipart parts). Responses are full Discord objects, since serenity rejects
 //! anything it cannot parse (and drops gateway events it cannot parse without a word).
 
+mod activity;
 mod gateway;
 pub mod payloads;
 mod rules;
 mod user_install;
 
 use super::discord_limits as limits;
+// (The benches that include the stand-in do not sign in.)
+#[allow(unused_imports)]
+pub use activity::CLIENT_SECRET;
 use rules::{out_of_reach, rate_limited, refused, Pending};
 pub use rules::{RateLimits, Strictness};
 
@@ -229,6 +233,8 @@ struct Shared {
     next_id: AtomicU64,
     gateway_url: Mutex<String>,
     ready_count: AtomicU64,
+    /// Sign-ins and instances of the Activity (`activity.rs`).
+    accounts: Mutex<activity::Accounts>,
 }
 
 impl Shared {
@@ -614,6 +620,8 @@ async fn route(
         .to_string();
     let (json, files) = if content_type.starts_with("multipart/") {
         parse_multipart(&content_type, body).await
+    } else if content_type.starts_with("application/x-www-form-urlencoded") {
+        (Some(activity::form_json(&body)), Vec::new())
     } else {
         (serde_json::from_slice(&body).ok(), Vec::new())
     };
@@ -630,8 +638,12 @@ async fn route(
         shared.bump();
         return limited;
     }
+    if let Some(wait) = activity::stall(&shared, &path) {
+        tokio::time::sleep(wait).await;
+    }
     let refusal = out_of_reach(&shared, &method, &path)
-        .or_else(|| refused(&shared, &method, &path, json.as_ref(), &files));
+        .or_else(|| refused(&shared, &method, &path, json.as_ref(), &files))
+        .or_else(|| activity::answer(&shared, &method, &path, &headers, json.as_ref()));
     let (status, answer) = match refusal {
         Some(refusal) => refusal,
         None => answer(&shared, &method, &path, json.as_ref(), &files),

@@ -198,10 +198,13 @@ pub(super) fn refused(
             .map_or(limits::DEFAULT_UPLOAD_LIMIT, |p| p.upload_limit)
     };
     let faults = match (method.as_str(), segs.as_slice()) {
-        ("PUT", ["applications", _, "commands"])
-        | ("PUT", ["applications", _, "guilds", _, "commands"]) => {
+        ("PUT", ["applications", _, "commands"]) => {
+            if let Some(refusal) = super::activity::drops_entry_point(shared, body) {
+                return Some(refusal);
+            }
             registration_faults(shared, body)
         }
+        ("PUT", ["applications", _, "guilds", _, "commands"]) => registration_faults(shared, body),
         ("POST", ["applications", _, "commands"])
         | ("POST", ["applications", _, "guilds", _, "commands"]) => {
             registration_faults(shared, &Value::Array(vec![body.clone()]))
