@@ -6,11 +6,13 @@
 // `?channel_id=` names. Every request is a relative URL (Discord's proxy maps them), and the
 // player's play token goes in the X-Bao-Play header, never a cookie.
 //
-// The play view here is a small one (marked pits, one control per legal move); the game
-// page's play UI (play.js) takes its place when it lands: `showGame` is the one hand-over.
+// A player plays through the game page's own play UI (play.js: the pits that can move, the
+// move choices drawn and said, draws, takebacks, resigning), given this page's hooks; a
+// watcher sees the board follow the game live.
 
 import { DiscordSDK, DiscordSDKMock } from './discord-embedded-app-sdk.2.5.0.js';
 import { drawBoard, PITS } from './board.js';
+import { initPlay } from './play.js';
 
 const body = document.body;
 const words = JSON.parse(body.dataset.words);
@@ -105,14 +107,37 @@ async function challengeAi() {
 
 let game = null;
 let data = null;
-let moves = null;
 let stream = null;
+/** play.js, once a player's game is shown; what it asked to hear after each drawing and
+ * each change of the data. */
+let player = null;
+const drawn = [];
+const changed = [];
 
 async function json(url, headers = {}) {
   const r = await fetch(url, { cache: 'no-store', headers });
   const got = await r.json();
   if (!r.ok) throw new Said(got.error || got.words || `HTTP ${r.status}`);
   return got;
+}
+
+/** What play.js may ask of this page (see initPlay there): the board is always the game's
+ * last position, drawn without animation. */
+function pageHooks() {
+  return {
+    svg: $('board'),
+    viewer: () => game.side || 'S',
+    setViewer: (side) => { if (side !== game.side) { game.side = side; draw(); } },
+    nyumba: () => data.nyumba,
+    lastPly: () => data.plies.length - 1,
+    settled: () => true,
+    status: () => data.status,
+    result: () => data.result,
+    toEnd: () => {},
+    reload: () => refresh(),
+    onDraw: (f) => drawn.push(f),
+    onChange: (f) => changed.push(f),
+  };
 }
 
 /** Shows game `g` ({id, key, play, side, south, north}) and follows it live. */
@@ -124,6 +149,12 @@ async function showGame(g) {
   $('game').hidden = false;
   body.dataset.game = String(g.id);
   await refresh();
+  if (g.play && !player) {
+    player = await initPlay({
+      gameId: g.id, headers: { 'X-Bao-Play': g.play }, base: '',
+      lang: body.dataset.lang || 'en', mount: $('board-box'), page: pageHooks(),
+    });
+  }
   if (stream) stream.close();
   const q = g.key ? `?k=${encodeURIComponent(g.key)}` : '';
   if (window.EventSource) {
@@ -140,13 +171,13 @@ async function refresh() {
   const q = g.key ? `?k=${encodeURIComponent(g.key)}` : '';
   try {
     data = await json(`/g/${g.id}/data.json${q}`);
-    moves = g.play ? await json(`/g/${g.id}/play.json${langQ}`, { 'X-Bao-Play': g.play }) : null;
   } catch (e) {
     $('problem').textContent = fill(words.failed, { error: e.message });
     $('problem').hidden = false;
     return;
   }
   draw();
+  for (const f of changed) f();
 }
 
 function draw() {
@@ -159,61 +190,9 @@ function draw() {
     game.side || 'S');
   svg.dataset.ply = String(last);
   svg.dataset.toMove = v.turn;
-  $('choices').replaceChildren();
-  const over = data.status !== 'active';
-  $('turn').textContent = over ? words.over
-    : !moves ? words.watching
-      : moves.your_turn ? words.yourTurn : words.theirTurn;
-  if (!moves || !moves.your_turn || over) return;
-  for (const p of moves.pits) {
-    const el = svg.querySelector(`[data-pit="${p.pit}"]`);
-    if (!el) continue;
-    el.dataset.canMove = '';
-    el.setAttribute('tabindex', '0');
-    el.setAttribute('role', 'button');
-    el.setAttribute('aria-label', `${el.getAttribute('aria-label') || p.pit}, ${words.canMove}`);
-    const choose = () => offer(p);
-    el.addEventListener('click', choose);
-    el.addEventListener('keydown', (ev) => {
-      if (ev.key === 'Enter' || ev.key === ' ') { ev.preventDefault(); choose(); }
-    });
-  }
-}
-
-/** Shows one control per legal move from pit `p`. */
-function offer(p) {
-  const box = $('choices');
-  box.replaceChildren();
-  for (const m of p.moves) {
-    const b = document.createElement('button');
-    b.type = 'button';
-    b.dataset.move = m.move;
-    b.textContent = `${m.move}: ${m.words}`;
-    b.addEventListener('click', () => send(m.move));
-    box.append(b);
-  }
-  const cancel = document.createElement('button');
-  cancel.type = 'button';
-  cancel.className = 'cancel';
-  cancel.textContent = words.cancel;
-  cancel.addEventListener('click', () => box.replaceChildren());
-  box.append(cancel);
-  const first = box.querySelector('button');
-  if (first) first.focus();
-}
-
-async function send(move) {
-  $('choices').replaceChildren();
-  const request = (crypto.randomUUID ? crypto.randomUUID() : String(Math.random()).slice(2)).replace(/[^\w-]/g, '');
-  const r = await fetch(`/g/${game.id}/move${langQ}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'X-Bao-Play': game.play },
-    body: JSON.stringify({ move, ply: moves.ply, request_id: request }),
-  });
-  const got = await r.json().catch(() => ({}));
-  $('problem').hidden = r.ok;
-  if (!r.ok) $('problem').textContent = got.words || `HTTP ${r.status}`;
-  await refresh();
+  // A player's turn and choices are play.js's to say; a watcher is told the state here.
+  $('turn').textContent = game.play ? '' : data.status !== 'active' ? words.over : words.watching;
+  for (const f of drawn) f(null);
 }
 
 $('retry').addEventListener('click', signIn);

@@ -164,7 +164,6 @@ async fn page(State(activity): State<Activity>, Query(key): Query<Key>) -> Respo
                         p.who { span #south {} " – " span #north {} }
                         p #turn role="status" {}
                         div #board-box { svg #board viewBox="0 0 968 520" role="group" {} }
-                        div #choices role="group" {}
                     }
                     section #pick hidden {
                         h2 { (msg!("activity-your-games").render(lang)) }
