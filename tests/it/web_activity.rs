@@ -11,7 +11,6 @@ use std::time::Duration;
 use crate::support::fake_discord::{FakeDiscord, APP_ID, CLIENT_SECRET, TOKEN};
 use crate::support::web::*;
 use axum::body::Body;
-use axum::extract::ConnectInfo;
 use axum::http::{header, Request, StatusCode};
 use axum::Router;
 use bao_bot::app::{
@@ -21,9 +20,7 @@ use bao_bot::app::{
 use bao_bot::config::{ActivitySettings, Config, Token};
 use bao_bot::discord::ActivitySignIn;
 use bao_bot::web::{self, Play, WebOptions};
-use http_body_util::BodyExt;
 use serde_json::{json, Value};
-use tower::ServiceExt;
 
 /// A Discord that knows one code per person and one instance, as the test says.
 #[derive(Default)]
@@ -148,19 +145,9 @@ async fn send(
     for (k, v) in headers {
         request = request.header(*k, *v);
     }
-    let mut request = request.body(Body::from(body.to_string())).unwrap();
+    let request = request.body(Body::from(body.to_string())).unwrap();
     let from: SocketAddr = "127.0.0.1:50002".parse().unwrap();
-    request.extensions_mut().insert(ConnectInfo(from));
-    let response = router.clone().oneshot(request).await.unwrap();
-    let status = response.status();
-    let headers = response.headers().clone();
-    let body = response
-        .into_body()
-        .collect()
-        .await
-        .unwrap()
-        .to_bytes()
-        .to_vec();
+    let (status, headers, body) = crate::support::web::answer(router, request, from).await;
     Got {
         status,
         headers,

@@ -36,18 +36,8 @@ impl Got {
 
 /// GET `uri` from `from` through `router`.
 async fn get_from(router: &Router, uri: &str, from: SocketAddr) -> Got {
-    let mut request = Request::get(uri).body(Body::empty()).unwrap();
-    request.extensions_mut().insert(ConnectInfo(from));
-    let response = router.clone().oneshot(request).await.unwrap();
-    let status = response.status();
-    let headers = response.headers().clone();
-    let body = response
-        .into_body()
-        .collect()
-        .await
-        .unwrap()
-        .to_bytes()
-        .to_vec();
+    let request = Request::get(uri).body(Body::empty()).unwrap();
+    let (status, headers, body) = crate::support::web::answer(router, request, from).await;
     Got {
         status,
         headers,

@@ -11,7 +11,6 @@ use std::sync::{Arc, Mutex};
 
 use crate::support::web::*;
 use axum::body::Body;
-use axum::extract::ConnectInfo;
 use axum::http::{Request, StatusCode};
 use axum::Router;
 use bao_bot::app::{
@@ -21,8 +20,6 @@ use bao_bot::app::{
 use bao_bot::rules::Position;
 use bao_bot::store::{GameStatus, Store};
 use bao_bot::web::{self, Play, WebOptions};
-use http_body_util::BodyExt;
-use tower::ServiceExt;
 
 const URL: &str = "https://bao.example.org";
 
@@ -147,21 +144,12 @@ async fn send(router: &Router, method: &str, uri: &str, token: Option<&str>, bod
     if let Some(t) = token {
         request = request.header("X-Bao-Play", t);
     }
-    let mut request = request
+    let request = request
         .header("content-type", "application/json")
         .body(body)
         .unwrap();
     let from: SocketAddr = "127.0.0.1:50001".parse().unwrap();
-    request.extensions_mut().insert(ConnectInfo(from));
-    let response = router.clone().oneshot(request).await.unwrap();
-    let status = response.status();
-    let body = response
-        .into_body()
-        .collect()
-        .await
-        .unwrap()
-        .to_bytes()
-        .to_vec();
+    let (status, _, body) = crate::support::web::answer(router, request, from).await;
     Got { status, body }
 }
 

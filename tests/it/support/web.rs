@@ -16,6 +16,31 @@ use bao_bot::rules::{Position, Variant};
 use bao_bot::store::Store;
 use bao_bot::web::{self, WebOptions};
 
+/// Sends `request` through `router` as if it came from `from` (the address the request limit
+/// sees), and reads the whole answer: its status, headers and body.
+pub async fn answer(
+    router: &axum::Router,
+    mut request: axum::http::Request<axum::body::Body>,
+    from: SocketAddr,
+) -> (axum::http::StatusCode, axum::http::HeaderMap, Vec<u8>) {
+    use http_body_util::BodyExt;
+    use tower::ServiceExt;
+    request
+        .extensions_mut()
+        .insert(axum::extract::ConnectInfo(from));
+    let response = router.clone().oneshot(request).await.unwrap();
+    let status = response.status();
+    let headers = response.headers().clone();
+    let body = response
+        .into_body()
+        .collect()
+        .await
+        .unwrap()
+        .to_bytes()
+        .to_vec();
+    (status, headers, body)
+}
+
 /// When the games start.
 pub const T0: i64 = 1_800_000_000;
 /// The public channel.
