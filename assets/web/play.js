@@ -35,6 +35,15 @@ const requestId = () => `p${Date.now().toString(36)}${Math.random().toString(36)
 export async function initPlay({ gameId, headers, base = '', lang = 'en', mount, page }) {
   const q = `?lang=${encodeURIComponent(lang)}`;
   const url = (path) => `${base}/g/${gameId}/${path}${q}`;
+  // The panel's look, fetched by players only (every visitor's style.css stays without it).
+  await new Promise((done) => {
+    const css = document.createElement('link');
+    css.rel = 'stylesheet';
+    css.href = new URL('./play.css', import.meta.url).href;
+    css.onload = done;
+    css.onerror = done;
+    document.head.append(css);
+  });
   let words = {};
   try {
     const r = await fetch(`${base}/play/words.json${q}`);

@@ -40,6 +40,11 @@ pub const ASSETS: &[(&str, &str, &str)] = &[
         include_str!("../../assets/web/graph.js"),
     ),
     (
+        "play.css",
+        "text/css; charset=utf-8",
+        include_str!("../../assets/web/play.css"),
+    ),
+    (
         "play.js",
         "text/javascript; charset=utf-8",
         include_str!("../../assets/web/play.js"),
@@ -101,6 +106,7 @@ fn served() -> &'static [Served] {
             "style.css",
             "board.js",
             "graph.js",
+            "play.css",
             "play.js",
             "game.js",
             "discord-embedded-app-sdk.2.5.0.js",
