@@ -283,7 +283,13 @@ impl FakeDiscord {
         let gateway_addr = ws.local_addr().expect("gateway addr");
         *shared.gateway_url.lock().unwrap() = format!("ws://{gateway_addr}");
 
-        let app = Router::new().fallback(route).with_state(shared.clone());
+        // Bodies up to 32 MB reach the stand-in's own rules, which refuse past the
+        // interaction's or the channel's upload limit as Discord does (JSON, 40005); axum's
+        // default 2 MB cap would answer a bare 413 that no client can read.
+        let app = Router::new()
+            .fallback(route)
+            .layer(axum::extract::DefaultBodyLimit::max(32 * 1024 * 1024))
+            .with_state(shared.clone());
         let http_task = tokio::spawn(async move {
             let _ = axum::serve(http, app).await;
         });
