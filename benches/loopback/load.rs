@@ -1,7 +1,7 @@
 //! The bot under load: many games moving at once, with animations on, against the loopback
 //! stand-in for Discord.
 //!
-//! `cargo bench --bench load` starts the real `bao-bot run` as a child process (its own
+//! `cargo bench --bench loopback -- load` starts the real `bao-bot run` as a child process (its own
 //! memory, as a server admin runs it) over a database of N games, sends one `/bao move` in
 //! every game at once, for a few rounds, and prints for N = 50, 200 and 500:
 //! - the first answer to each interaction (callback or deferral): median, p95, max;
@@ -19,8 +19,7 @@
 //! `--plies P` plies (320 by default), and while N users send one each (each a different
 //! picture, so none comes from the cache); with the replays posted and refused.
 
-#[path = "../tests/it/support/mod.rs"]
-mod support;
+use crate::support;
 
 use std::collections::HashMap;
 use std::path::Path;
@@ -343,7 +342,7 @@ async fn load(fake: &FakeDiscord, games: u64, rounds: u32, next_id: &mut u64) ->
     figures
 }
 
-fn main() {
+pub fn main() {
     let args: Vec<String> = std::env::args().collect();
     let full = args.iter().any(|a| a == "--bench");
     let after = |flag: &str| {

@@ -14,14 +14,13 @@
 //!   repeat visit (static files kept, the page and data revalidated; target 2 KB);
 //!   and the Discord Activity's page on its first load (`web_parts/activity.rs`).
 //!
-//! `cargo bench --bench web`; under `cargo test` it runs a small version as a smoke test.
-//! `cargo bench --bench web -- --demo FILE` only writes the demo database (for trying the
+//! `cargo bench --bench loopback -- web`; under `cargo test` it runs a small version as a smoke test.
+//! `cargo bench --bench loopback -- web --demo FILE` only writes the demo database (for trying the
 //! pages: `bao-bot web --db FILE`).
 
 #[path = "web_parts/activity.rs"]
 mod web_activity;
-#[path = "../tests/it/support/web.rs"]
-mod web_common;
+use crate::support::web as web_common;
 
 use std::process::{Child, Command, Stdio};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -324,7 +323,7 @@ fn ms(d: Duration) -> String {
 }
 
 #[tokio::main(flavor = "multi_thread", worker_threads = 2)]
-async fn main() {
+pub async fn main() {
     let args: Vec<String> = std::env::args().collect();
     if let Some(i) = args.iter().position(|a| a == "--demo") {
         let path = std::path::PathBuf::from(args.get(i + 1).expect("--demo FILE"));

@@ -1,6 +1,6 @@
 //! How fast the whole bot answers a move, against the loopback stand-in for Discord.
 //!
-//! `cargo bench --bench discord_roundtrip` runs the real serenity client, the real app and an
+//! `cargo bench --bench loopback -- discord_roundtrip` runs the real serenity client, the real app and an
 //! in-memory store, and prints:
 //! - `/bao move` one at a time: the time from the `INTERACTION_CREATE` being sent to the
 //!   answer with the move's animated GIF (whose last frame is the board) being uploaded
@@ -10,8 +10,7 @@
 //!
 //! Under `cargo test` it runs a few rounds only, as a smoke test.
 
-#[path = "../tests/it/support/mod.rs"]
-mod support;
+use crate::support;
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -57,7 +56,7 @@ fn next_move(store: &Store, channel: u64) -> Option<(Who, String, u32)> {
     Some((Who::new(mover, name), mv, game.ply))
 }
 
-fn main() {
+pub fn main() {
     let full = std::env::args().any(|a| a == "--bench");
     let (moves, games, rounds) = if full { (300, 100, 5) } else { (6, 10, 2) };
     let runtime = tokio::runtime::Builder::new_multi_thread()

@@ -2,7 +2,7 @@
 //! serenity client, the real app over a database file, the clock task, and the loopback
 //! stand-in for Discord.
 //!
-//! `cargo bench --bench clock_flags` starts 100 games on a 1+0 clock, plays both first
+//! `cargo bench --bench loopback -- clock_flags` starts 100 games on a 1+0 clock, plays both first
 //! moves of each (in their grace), the second ones 50 ms apart, and lets every game run out
 //! of time: each player is pinged at 30 s left, and each game ends on time a minute after
 //! its clock started. For every game it prints how late the result reached the stand-in
@@ -14,8 +14,7 @@
 //!
 //! Under `cargo test` it runs three games on a clock moved by hand, as a smoke test.
 
-#[path = "../tests/it/support/mod.rs"]
-mod support;
+use crate::support;
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -82,7 +81,7 @@ fn at_once(app: &App, here: &StorePlace, baraka: &User, at_ms: i64) {
     app.wake_clocks();
 }
 
-fn main() {
+pub fn main() {
     let full = std::env::args().any(|a| a == "--bench");
     let games: u64 = if full { 100 } else { 3 };
     run(full, games, if full { 50 } else { 0 });

@@ -9,11 +9,10 @@
 //! data (timed too: `data.json` after the event). Each tap waits a different while after the
 //! last event (0 to 300 ms), as a person's would. Prints median, p95 and max.
 //!
-//! `cargo bench --bench web_play` plays 40 plies; under `cargo test` it plays 4 (a smoke
+//! `cargo bench --bench loopback -- web_play` plays 40 plies; under `cargo test` it plays 4 (a smoke
 //! test).
 
-#[path = "../tests/it/support/mod.rs"]
-mod support;
+use crate::support;
 
 use std::io::{BufRead, BufReader, Write};
 use std::sync::mpsc;
@@ -81,7 +80,7 @@ fn follow(port: u16, path: String) -> mpsc::Receiver<(u32, Instant)> {
     rx
 }
 
-fn main() {
+pub fn main() {
     let full = std::env::args().any(|a| a == "--bench");
     let plies = if full { 40 } else { 4 };
     let runtime = tokio::runtime::Runtime::new().expect("runtime");
