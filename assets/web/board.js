@@ -123,15 +123,29 @@ export function pitRings(pit, x, y, mk, nyumba) {
   return g;
 }
 
+/**
+ * The tags of one pit's marks `mk`, its cell at (`x`, `y`), clear of its name plate (top
+ * left) and count badge (bottom right) and of the neighbours', both on the board as drawn
+ * and turned a quarter round on a phone (each plate then turns back about its centre, so a
+ * tag w wide needs a w×w square): short ones down the right edge, then along the bottom
+ * edge; a long one (a word) across the middle. src/web/board.rs places them alike.
+ */
 export function pitTags(x, y, mk) {
   let g = '';
-  let right = x + CELL - 2;
+  let down = y + 6, along = x + 2, middle = 0;
   for (const [t, color, turns] of mk.tags) {
     const w = Math.max(24, [...t].length * 12 + 12);
+    let cx, cy;
+    if (w <= 48 && down + w <= y + 82) {
+      cx = x + 114 - w / 2; cy = down + w / 2; down += w + 3;
+    } else if (w <= 48 && along + w <= x + 80) {
+      cx = along + w / 2; cy = y + 110 - w / 2; along += w + 3;
+    } else {
+      cx = x + 58; cy = y + 58 + 28 * middle++;
+    }
     const cls = turns ? 'tag arrow' : 'tag';
-    g += rrect(right - w, y + 2, w, 24, 12, `class="${cls}-plate" fill="${color}"`);
-    g += `<text x="${right - w / 2}" y="${y + 21}" class="${cls}" fill="${C.badgeInk}">${esc(t)}</text>`;
-    right -= w + 3;
+    g += rrect(cx - w / 2, cy - 12, w, 24, 12, `class="${cls}-plate" fill="${color}"`);
+    g += `<text x="${cx}" y="${cy + 7}" class="${cls}" fill="${C.badgeInk}">${esc(t)}</text>`;
   }
   return g;
 }

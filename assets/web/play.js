@@ -26,25 +26,31 @@ const requestId = () => `p${Date.now().toString(36)}${Math.random().toString(36)
  * `null` takes the marks away.
  */
 export function drawPreview(svg, viewer, nyumba, marks, tags = []) {
-  const old = svg.querySelector('g.preview');
-  if (old) old.remove();
+  for (const old of svg.querySelectorAll('g.preview, g.preview-rings')) old.remove();
   if (!marks) return;
   const m = marksOf({ marks }, viewer);
   for (const [pit, text, color, turns] of tags) {
     if (!m.has(pit)) m.set(pit, { rings: [], tags: [] });
     m.get(pit).tags.push([text, C[color] || color, !!turns]);
   }
-  let s = '';
+  let rings = '', tagged = '';
   for (const [pit, mk] of m) {
     const [x, y] = cell(viewer, pit);
-    s += pitRings(pit, x, y, mk, nyumba) + pitTags(x, y, mk);
+    rings += pitRings(pit, x, y, mk, nyumba);
+    tagged += pitTags(x, y, mk);
   }
-  const g = document.createElementNS('http://www.w3.org/2000/svg', 'g');
-  g.setAttribute('class', 'preview');
-  g.setAttribute('pointer-events', 'none');
-  g.setAttribute('aria-hidden', 'true');
-  g.innerHTML = s;
-  svg.append(g);
+  // The rings under the pits (as a played move's: the stones and counts stay readable),
+  // the tags over them.
+  const group = (cls, inner) => {
+    const g = document.createElementNS('http://www.w3.org/2000/svg', 'g');
+    g.setAttribute('class', cls);
+    g.setAttribute('pointer-events', 'none');
+    g.setAttribute('aria-hidden', 'true');
+    g.innerHTML = inner;
+    return g;
+  };
+  svg.insertBefore(group('preview-rings', rings), svg.querySelector('.pit'));
+  svg.append(group('preview', tagged));
 }
 
 /**
