@@ -142,6 +142,11 @@ impl PictureCache {
         }
     }
 
+    /// The most bytes it keeps (0: none).
+    pub fn capacity(&self) -> usize {
+        self.max_bytes
+    }
+
     /// The picture `key` if it is kept.
     pub fn get(&self, key: &PictureKey) -> Option<Arc<[u8]>> {
         let mut kept = self.lock();

@@ -64,8 +64,8 @@ fn compress(coding: Coding, bytes: &[u8]) -> std::io::Result<Vec<u8>> {
 }
 
 /// Game `game`'s answer `body` (of media type `kind`) with its validator (see [`cache`]):
-/// when the game is `finished` (or aborted) and the client takes brotli or gzip, compressed
-/// once and kept; else as it is, left to the compression layer.
+/// when the game is `finished` (or aborted), the client takes brotli or gzip and the cache
+/// keeps anything, compressed once and kept; else as it is, left to the compression layer.
 pub(super) async fn answer(
     reader: &Reader,
     request: &HeaderMap,
@@ -78,7 +78,8 @@ pub(super) async fn answer(
     let digest = cache::digest(&body);
     let tag = cache::tag_of(&digest);
     let plain = |body: Bytes| ([(header::CONTENT_TYPE, kind)], body).into_response();
-    let coding = chosen(request).filter(|_| finished);
+    // Compressing at the best level pays only when kept (a cache of 0 bytes keeps none).
+    let coding = chosen(request).filter(|_| finished && reader.app.picture_cache().capacity() > 0);
     let Some(coding) = coding.filter(|_| cache::matches(request, &tag).is_none()) else {
         return cache::validated_tag(request, tag, scope, || plain(body));
     };
