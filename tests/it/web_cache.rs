@@ -259,6 +259,16 @@ async fn pages_are_compressed_and_answer_304_to_their_own_tag() {
                 "{name}"
             );
         }
+        // A spectator's modules carry none of the player's code: the move preview and the
+        // page's play hooks are in play.js, fetched for `#play=TOKEN` only.
+        for l in links.iter().filter(|l| l.ends_with(".js")) {
+            let js = get(addr, l, &[]).text();
+            for player_only in ["drawPreview", "setViewer", "initPlay"] {
+                assert!(!js.contains(player_only), "{l} has {player_only}");
+            }
+        }
+        let play = get(addr, "/static/play.js", &[]).text();
+        assert!(play.contains("export function drawPreview") && play.contains("setViewer"));
         let plain = get(addr, "/static/game.js", &[]);
         assert_eq!(plain.status, 200);
         assert_eq!(plain.header("cache-control"), Some("public, no-cache"));
