@@ -5,7 +5,7 @@
 // the first position the same way (src/web/board.rs): keep the two alike.
 
 const CELL = 116, PAD = 20, GAP = 16, PIT_R = 46, HOUSE = 40, W = 968, H = 520;
-const C = {
+export const C = {
   wood: '#ab723e', edge: '#5a3518', grain: 'rgba(122,74,34,0.16)', out: '#3f2410',
   in: '#5c361a', label: '#fbeedd',
   badge: '#f6ead2', badgeInk: '#3a2210', frame: '#fff3d6', takasia: '#ff7a1a',
@@ -34,7 +34,7 @@ function grid(viewer, pit) {
   return [front ? 1 : 0, 8 - n];
 }
 
-function cell(viewer, pit) {
+export function cell(viewer, pit) {
   const [row, col] = grid(viewer, pit);
   return [PAD + col * CELL, PAD + row * CELL + (row >= 2 ? GAP : 0)];
 }
@@ -89,7 +89,7 @@ function ring(pit, x, y, i, color, dotted, nyumba) {
 
 /** The marks of one pit: rings (inside out) and tags, from the move and the takasia, as
  * `viewer` sees them (an arrow points the way the seeds go on the screen). */
-function marksOf(state, viewer) {
+export function marksOf(state, viewer) {
   const m = new Map();
   const add = (pit, ringColor, tag, dotted) => {
     if (!pit) return;
@@ -117,51 +117,37 @@ function marksOf(state, viewer) {
 export const arrow = (pit, way, viewer) => ((way === 'R') === (sideOf(pit) === viewer) ? '→' : '←');
 
 /** The rings of one pit's marks `mk`, its cell at (`x`, `y`). */
-function pitRings(pit, x, y, mk, nyumba) {
+export function pitRings(pit, x, y, mk, nyumba) {
   let g = '';
   mk.rings.forEach(([color, dotted], i) => { g += ring(pit, x, y, i, color, dotted, nyumba); });
   return g;
 }
 
-function pitTags(x, y, mk) {
+/**
+ * The tags of one pit's marks `mk`, its cell at (`x`, `y`), clear of its name plate (top
+ * left) and count badge (bottom right) and of the neighbours', both on the board as drawn
+ * and turned a quarter round on a phone (each plate then turns back about its centre, so a
+ * tag w wide needs a w×w square): short ones down the right edge, then along the bottom
+ * edge; a long one (a word) across the middle. src/web/board.rs places them alike.
+ */
+export function pitTags(x, y, mk) {
   let g = '';
-  let right = x + CELL - 2;
+  let down = y + 6, along = x + 2, middle = 0;
   for (const [t, color, turns] of mk.tags) {
     const w = Math.max(24, [...t].length * 12 + 12);
+    let cx, cy;
+    if (w <= 48 && down + w <= y + 82) {
+      cx = x + 114 - w / 2; cy = down + w / 2; down += w + 3;
+    } else if (w <= 48 && along + w <= x + 80) {
+      cx = along + w / 2; cy = y + 110 - w / 2; along += w + 3;
+    } else {
+      cx = x + 58; cy = y + 58 + 28 * middle++;
+    }
     const cls = turns ? 'tag arrow' : 'tag';
-    g += rrect(right - w, y + 2, w, 24, 12, `class="${cls}-plate" fill="${color}"`);
-    g += `<text x="${right - w / 2}" y="${y + 21}" class="${cls}" fill="${C.badgeInk}">${esc(t)}</text>`;
-    right -= w + 3;
+    g += rrect(cx - w / 2, cy - 12, w, 24, 12, `class="${cls}-plate" fill="${color}"`);
+    g += `<text x="${cx}" y="${cy + 7}" class="${cls}" fill="${C.badgeInk}">${esc(t)}</text>`;
   }
   return g;
-}
-
-/**
- * Draws a move's marks over the board in `svg` (a group of its own, replaced on each call,
- * taking no pointer events): `marks` as a played move's (start, captured, entered, sown,
- * end) and `tags`, `[pit, text, colour key, turns]` more tags (the way the move goes).
- * `null` takes the marks away.
- */
-export function drawPreview(svg, viewer, nyumba, marks, tags = []) {
-  const old = svg.querySelector('g.preview');
-  if (old) old.remove();
-  if (!marks) return;
-  const m = marksOf({ marks }, viewer);
-  for (const [pit, text, color, turns] of tags) {
-    if (!m.has(pit)) m.set(pit, { rings: [], tags: [] });
-    m.get(pit).tags.push([text, C[color] || color, !!turns]);
-  }
-  let s = '';
-  for (const [pit, mk] of m) {
-    const [x, y] = cell(viewer, pit);
-    s += pitRings(pit, x, y, mk, nyumba) + pitTags(x, y, mk);
-  }
-  const g = document.createElementNS('http://www.w3.org/2000/svg', 'g');
-  g.setAttribute('class', 'preview');
-  g.setAttribute('pointer-events', 'none');
-  g.setAttribute('aria-hidden', 'true');
-  g.innerHTML = s;
-  svg.append(g);
 }
 
 // Names go into markup: escaped.

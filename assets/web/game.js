@@ -83,8 +83,9 @@ function start(main) {
     }
     return parts.join(', ');
   };
-  // Who else draws on the board (play.js): told after each drawing, with the pit that had
-  // the focus (a drawing replaces the pits), and after each change of the game's data.
+  // Who else draws on the board (play.js, through playOnPage): told after each drawing,
+  // with the pit that had the focus (a drawing replaces the pits), and after each change of
+  // the game's data.
   const drawn = [], changed = [];
   const draw = (st) => {
     const had = document.activeElement && svg.contains(document.activeElement) ? document.activeElement.dataset.pit : null;
@@ -326,25 +327,6 @@ function start(main) {
     }, 250);
   }
 
-  /** What play.js may ask of the page (see initPlay there). */
-  function pageHooks() {
-    return {
-      svg,
-      viewer: () => viewer,
-      setViewer: (side) => { if (side !== viewer) flip(); },
-      nyumba: () => data.nyumba,
-      lastPly: () => data.plies.length - 1,
-      // The position on the board is the game's last and it is not moving.
-      settled: () => ply === data.plies.length - 1 && !anim,
-      status: () => data.status,
-      result: () => data.result,
-      toEnd: () => { if (ply !== data.plies.length - 1) show(data.plies.length - 1); },
-      reload: () => queue(reload),
-      onDraw: (f) => drawn.push(f),
-      onChange: (f) => changed.push(f),
-    };
-  }
-
   load().then((d) => {
     data = d;
     svg.dataset.viewer = viewer;
@@ -358,12 +340,8 @@ function start(main) {
     if (data.status === 'active') follow();
     // A player's own link (`#play=TOKEN`) switches playing on (assets/web/play.js).
     const token = new URLSearchParams(window.location.hash.slice(1)).get('play');
-    if (token) {
-      import('./play.js').then((m) => m.initPlay({
-        gameId: id, headers: { 'X-Bao-Play': token }, base: '', lang: main.dataset.lang || 'en',
-        mount: document.querySelector('.board-col .controls'), page: pageHooks(),
-      }));
-    }
+    const at = () => ({ data, ply, viewer, anim });
+    if (token) import('./play.js').then((m) => m.playOnPage(main, token, { svg, at, show, flip, reload: () => queue(reload), drawn, changed }));
   }).catch((e) => {
     $('caption').textContent = fill(words.loadFailed, { error: e.message });
   });

@@ -12,12 +12,74 @@
 // `data-can-move`. A pit's only move needs that one more choice (the confirmation),
 // unless the player's one-tap preference is on.
 
-import { arrow, drawPreview } from './board.js';
+import { arrow, C, cell, marksOf, pitRings, pitTags } from './board.js';
 
 const fill = (t, v) => t.replace(/\{(\w+)\}/g, (all, k) => (k in v ? String(v[k]) : all));
 
 /** An id for one move request, sent again as is when the answer is lost. */
 const requestId = () => `p${Date.now().toString(36)}${Math.random().toString(36).slice(2, 10)}`;
+
+/**
+ * Draws a move's marks over the board in `svg` (a group of its own, replaced on each call,
+ * taking no pointer events): `marks` as a played move's (start, captured, entered, sown,
+ * end) and `tags`, `[pit, text, colour key, turns]` more tags (the way the move goes).
+ * `null` takes the marks away.
+ */
+export function drawPreview(svg, viewer, nyumba, marks, tags = []) {
+  for (const old of svg.querySelectorAll('g.preview, g.preview-rings')) old.remove();
+  if (!marks) return;
+  const m = marksOf({ marks }, viewer);
+  for (const [pit, text, color, turns] of tags) {
+    if (!m.has(pit)) m.set(pit, { rings: [], tags: [] });
+    m.get(pit).tags.push([text, C[color] || color, !!turns]);
+  }
+  let rings = '', tagged = '';
+  for (const [pit, mk] of m) {
+    const [x, y] = cell(viewer, pit);
+    rings += pitRings(pit, x, y, mk, nyumba);
+    tagged += pitTags(x, y, mk);
+  }
+  // The rings under the pits (as a played move's: the stones and counts stay readable),
+  // the tags over them.
+  const group = (cls, inner) => {
+    const g = document.createElementNS('http://www.w3.org/2000/svg', 'g');
+    g.setAttribute('class', cls);
+    g.setAttribute('pointer-events', 'none');
+    g.setAttribute('aria-hidden', 'true');
+    g.innerHTML = inner;
+    return g;
+  };
+  svg.insertBefore(group('preview-rings', rings), svg.querySelector('.pit'));
+  svg.append(group('preview', tagged));
+}
+
+/**
+ * Playing on the game page (assets/web/game.js, for `#play=TOKEN`): the page lends its
+ * `svg`, `at()` (its `data`, `ply`, `viewer` and running `anim` now), `show(ply)`, `flip()`,
+ * `reload()` and the `drawn` and `changed` lists of listeners; this makes its hooks.
+ */
+export function playOnPage(main, token, { svg, at, show, flip, reload, drawn, changed }) {
+  const last = () => at().data.plies.length - 1;
+  return initPlay({
+    gameId: main.dataset.id, headers: { 'X-Bao-Play': token }, base: '', lang: main.dataset.lang || 'en',
+    mount: document.querySelector('.board-col .controls'),
+    page: {
+      svg,
+      viewer: () => at().viewer,
+      setViewer: (side) => { if (side !== at().viewer) flip(); },
+      nyumba: () => at().data.nyumba,
+      lastPly: last,
+      // The position on the board is the game's last and it is not moving.
+      settled: () => at().ply === last() && !at().anim,
+      status: () => at().data.status,
+      result: () => at().data.result,
+      toEnd: () => { if (at().ply !== last()) show(last()); },
+      reload,
+      onDraw: (f) => drawn.push(f),
+      onChange: (f) => changed.push(f),
+    },
+  });
+}
 
 /**
  * Switches playing on.

@@ -78,7 +78,7 @@ pub use commands::language::language_choice;
 pub use conversation::Conversation;
 pub use parse::{amount_of_time, game_option, on_off, read_time_per_move, time_per_move};
 pub use picture_cache::{
-    CacheFigures, Picture, PictureCache, PictureKey, DEFAULT_PICTURE_CACHE_BYTES,
+    CacheFigures, Coding, Picture, PictureCache, PictureKey, DEFAULT_PICTURE_CACHE_BYTES,
 };
 pub use picture_words::picture_words;
 pub use ratings::{change_words, signed};

@@ -1,5 +1,6 @@
 //! The pictures of finished games, drawn once: replays (`/bao-replay`, the page's
-//! `game.gif`) and boards (the page's `board.png`).
+//! `game.gif`) and boards (the page's `board.png`); and, beside them, the compressed
+//! bodies of finished games' web answers (the page and its `data.json`), compressed once.
 //!
 //! A finished game never changes, so its pictures are kept, keyed by the game, what is
 //! drawn, the language of its words and the plies played, in a cache bounded in bytes
@@ -34,6 +35,33 @@ pub enum Picture {
         /// The last ply shown.
         to: u32,
     },
+    /// A web answer's body compressed with `coding`: `body` is the first 128 bits of the
+    /// uncompressed body's SHA-256 (its ETag), so the key names the bytes by itself.
+    Packed {
+        /// The uncompressed body's digest.
+        body: [u8; 16],
+        /// How it is compressed.
+        coding: Coding,
+    },
+}
+
+/// A content coding of HTTP (`Content-Encoding`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Coding {
+    /// `br`.
+    Brotli,
+    /// `gzip`.
+    Gzip,
+}
+
+impl Coding {
+    /// Its name in `Accept-Encoding` and `Content-Encoding`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Coding::Brotli => "br",
+            Coding::Gzip => "gzip",
+        }
+    }
 }
 
 /// Which picture: the game, what is drawn, the language of its words, the plies played.
@@ -47,6 +75,19 @@ pub struct PictureKey {
     pub lang: Lang,
     /// Plies played when it was drawn.
     pub plies: u32,
+}
+
+impl PictureKey {
+    /// The key of game `game`'s web answer whose uncompressed body has digest `body`,
+    /// compressed with `coding` (language and plies are in the body, named by its digest).
+    pub fn packed(game: i64, body: [u8; 16], coding: Coding) -> PictureKey {
+        PictureKey {
+            game: GameId(game),
+            picture: Picture::Packed { body, coding },
+            lang: Lang::default(),
+            plies: 0,
+        }
+    }
 }
 
 /// The cache's figures (for tests, benchmarks and logs).
@@ -99,6 +140,11 @@ impl PictureCache {
             }),
             drawn: Condvar::new(),
         }
+    }
+
+    /// The most bytes it keeps (0: none).
+    pub fn capacity(&self) -> usize {
+        self.max_bytes
     }
 
     /// The picture `key` if it is kept.

@@ -443,7 +443,8 @@ pub struct Settings {
     /// Past this many boards waiting, a move's animation is skipped and its still board
     /// sent instead, so the move is answered without waiting for it.
     pub render_queue_limit: usize,
-    /// Bytes of finished games' pictures kept ([`super::PictureCache`]).
+    /// Bytes of finished games' pictures (and compressed web answers) kept
+    /// ([`super::PictureCache`]).
     pub picture_cache_bytes: usize,
     /// Most reminders per game per day.
     pub max_reminders_per_day: u32,

@@ -83,18 +83,6 @@ struct Served {
     br: Vec<u8>,
 }
 
-/// `text` compressed with brotli at its best quality.
-fn brotli_best(text: &str) -> Vec<u8> {
-    let mut out = Vec::new();
-    {
-        let mut w = brotli::CompressorWriter::new(&mut out, 4096, 11, 22);
-        if std::io::Write::write_all(&mut w, text.as_bytes()).is_err() {
-            return Vec::new();
-        }
-    }
-    out
-}
-
 /// The served files, hashed names worked out once. The modules that `game.js` imports are
 /// hashed first, and their hashed names put into it before it is hashed itself.
 fn served() -> &'static [Served] {
@@ -131,7 +119,7 @@ fn served() -> &'static [Served] {
                 Some((stem, ext)) => format!("{stem}.{hex}.{ext}"),
                 None => format!("{name}.{hex}"),
             };
-            let br = brotli_best(&body);
+            let br = super::packed::brotli_best(body.as_bytes()).unwrap_or_default();
             out.push(Served {
                 name,
                 hashed,
@@ -165,17 +153,7 @@ pub(super) async fn asset(Path(name): Path<String>, request: HeaderMap) -> Respo
     }) else {
         return super::text_error(StatusCode::NOT_FOUND, "Not found.");
     };
-    let accepts_br = request
-        .get_all(header::ACCEPT_ENCODING)
-        .iter()
-        .filter_map(|v| v.to_str().ok())
-        .flat_map(|v| v.split(','))
-        .any(|e| {
-            let mut parts = e.split(';');
-            let name = parts.next().unwrap_or("").trim();
-            let refused = parts.any(|p| matches!(p.trim(), "q=0" | "q=0.0" | "q=0.00" | "q=0.000"));
-            name.eq_ignore_ascii_case("br") && !refused
-        });
+    let accepts_br = super::packed::accepts(&request, "br");
     let mut r = cache::validated(&request, file.body.as_bytes(), cache::Scope::Public, || {
         if accepts_br && !file.br.is_empty() {
             (

@@ -74,6 +74,37 @@ fn rrect(s: &mut String, x: f64, y: f64, w: f64, h: f64, r: f64, attrs: &str) {
     );
 }
 
+/// Where the tags of a pit go, clear of its name plate and count badge and of the
+/// neighbours', on the board as drawn and turned on a phone (each plate then turns back about
+/// its centre, so a tag `w` wide needs a `w`×`w` square): short ones down the right edge,
+/// then along the bottom edge; a long one across the middle. As `pitTags` in
+/// assets/web/board.js.
+fn tags(g: &mut String, x: f64, y: f64, tags: &[Tag]) {
+    let (mut down, mut along, mut middle) = (y + 6.0, x + 2.0, 0.0);
+    for (t, color, turns) in tags {
+        let w = (t.chars().count() as f64 * 12.0 + 12.0).max(24.0);
+        let (cx, cy) = if w <= 48.0 && down + w <= y + 82.0 {
+            down += w + 3.0;
+            (x + 114.0 - w / 2.0, down - 3.0 - w / 2.0)
+        } else if w <= 48.0 && along + w <= x + 80.0 {
+            along += w + 3.0;
+            (along - 3.0 - w / 2.0, y + 110.0 - w / 2.0)
+        } else {
+            middle += 1.0;
+            (x + 58.0, y + 30.0 + 28.0 * middle)
+        };
+        let class = if *turns { "tag arrow" } else { "tag" };
+        let plate = format!(r#"class="{class}-plate" fill="{color}""#);
+        rrect(g, cx - w / 2.0, cy - 12.0, w, 24.0, 12.0, &plate);
+        let _ = write!(
+            g,
+            r#"<text x="{cx}" y="{}" class="{class}" fill="{BADGE_INK}">{}</text>"#,
+            cy + 7.0,
+            escaped(t)
+        );
+    }
+}
+
 /// The marks of one pit: rings (inside out, colour and dotted) and tags (text, colour,
 /// whether it turns with the board: an arrow does).
 #[derive(Default)]
@@ -351,28 +382,7 @@ pub fn board_svg(ply: &PlyView, nyumba: bool, lang: Lang) -> Markup {
             by + bh / 2.0 + 9.0
         );
         if let Some(mk) = mk {
-            let mut right = x + CELL - 2.0;
-            for (t, color, turns) in &mk.tags {
-                let w = (t.chars().count() as f64 * 12.0 + 12.0).max(24.0);
-                let class = if *turns { "tag arrow" } else { "tag" };
-                rrect(
-                    &mut g,
-                    right - w,
-                    y + 2.0,
-                    w,
-                    24.0,
-                    12.0,
-                    &format!(r#"class="{class}-plate" fill="{color}""#),
-                );
-                let _ = write!(
-                    g,
-                    r#"<text x="{}" y="{}" class="{class}" fill="{BADGE_INK}">{}</text>"#,
-                    right - w / 2.0,
-                    y + 21.0,
-                    escaped(t)
-                );
-                right -= w + 3.0;
-            }
+            tags(&mut g, x, y, &mk.tags);
         }
         let name = pit_name(&pit, seeds, nyumba, ply, lang);
         let _ = write!(

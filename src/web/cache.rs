@@ -42,8 +42,19 @@ impl Scope {
 
 /// The strong entity tag of `body`, quoted: `"` + 22 base64url characters + `"`.
 pub(super) fn etag(body: &[u8]) -> String {
-    let digest = ring::digest::digest(&ring::digest::SHA256, body);
-    format!("\"{}\"", URL_SAFE_NO_PAD.encode(&digest.as_ref()[..16]))
+    tag_of(&digest(body))
+}
+
+/// The first 128 bits of `body`'s SHA-256: what its tag says.
+pub(super) fn digest(body: &[u8]) -> [u8; 16] {
+    let mut out = [0; 16];
+    out.copy_from_slice(&ring::digest::digest(&ring::digest::SHA256, body).as_ref()[..16]);
+    out
+}
+
+/// The quoted tag of a body whose [`digest`] is `digest`.
+pub(super) fn tag_of(digest: &[u8; 16]) -> String {
+    format!("\"{}\"", URL_SAFE_NO_PAD.encode(digest))
 }
 
 /// The tag in `If-None-Match` that names `tag` (itself, or its compressed form), if any.

@@ -22,6 +22,7 @@ mod board;
 mod cache;
 mod limit;
 mod live;
+mod packed;
 mod pages;
 mod picture_lane;
 mod play;
@@ -423,14 +424,16 @@ async fn game_page(
     else {
         return not_found_response(asked);
     };
-    answer(read, asked, Format::Page, |page| {
-        let html =
-            Bytes::from(pages::game_page(&page, asked, web.public_url.as_deref()).into_string());
-        let scope = Scope::of_token(page.token.is_some());
-        cache::validated(&request, &html, scope, || {
-            Html(html.clone()).into_response()
-        })
-    })
+    let page = match read {
+        Ok(Some(page)) => page,
+        Ok(None) => return not_found_in(Format::Page, asked),
+        Err(e) => return failed(e, asked, Format::Page),
+    };
+    let html = Bytes::from(pages::game_page(&page, asked, web.public_url.as_deref()).into_string());
+    let scope = Scope::of_token(page.token.is_some());
+    let finished = page.status != "active" && page.status != "pending";
+    let kind = "text/html; charset=utf-8";
+    packed::answer(&web.reader, &request, page.id, finished, html, scope, kind).await
 }
 
 async fn game_data(
@@ -448,19 +451,22 @@ async fn game_data(
     else {
         return not_found_in(Format::Json, asked);
     };
-    answer(read, asked, Format::Json, |data| {
-        let json = match serde_json::to_vec(&data) {
-            Ok(json) => Bytes::from(json),
-            Err(e) => {
-                tracing::error!("data.json: {e}");
-                let words = msg!("web-read-failed").render(asked.unwrap_or_default());
-                return json_error(StatusCode::INTERNAL_SERVER_ERROR, &words);
-            }
-        };
-        cache::validated(&request, &json, scope, || {
-            ([(header::CONTENT_TYPE, "application/json")], json.clone()).into_response()
-        })
-    })
+    let data = match read {
+        Ok(Some(data)) => data,
+        Ok(None) => return not_found_in(Format::Json, asked),
+        Err(e) => return failed(e, asked, Format::Json),
+    };
+    let json = match serde_json::to_vec(&data) {
+        Ok(json) => Bytes::from(json),
+        Err(e) => {
+            tracing::error!("data.json: {e}");
+            let words = msg!("web-read-failed").render(asked.unwrap_or_default());
+            return json_error(StatusCode::INTERNAL_SERVER_ERROR, &words);
+        }
+    };
+    let finished = data.status != "active" && data.status != "pending";
+    let kind = "application/json";
+    packed::answer(&web.reader, &request, data.id, finished, json, scope, kind).await
 }
 
 /// The game's ply and status as JSON, for pages that poll (over the live cap).

@@ -259,6 +259,16 @@ async fn pages_are_compressed_and_answer_304_to_their_own_tag() {
                 "{name}"
             );
         }
+        // A spectator's modules carry none of the player's code: the move preview and the
+        // page's play hooks are in play.js, fetched for `#play=TOKEN` only.
+        for l in links.iter().filter(|l| l.ends_with(".js")) {
+            let js = get(addr, l, &[]).text();
+            for player_only in ["drawPreview", "setViewer", "initPlay"] {
+                assert!(!js.contains(player_only), "{l} has {player_only}");
+            }
+        }
+        let play = get(addr, "/static/play.js", &[]).text();
+        assert!(play.contains("export function drawPreview") && play.contains("setViewer"));
         let plain = get(addr, "/static/game.js", &[]);
         assert_eq!(plain.status, 200);
         assert_eq!(plain.header("cache-control"), Some("public, no-cache"));
@@ -266,6 +276,59 @@ async fn pages_are_compressed_and_answer_304_to_their_own_tag() {
         let icon = get(addr, "/favicon.ico", &[]);
         assert_eq!(icon.status, 200);
         assert_eq!(icon.header("content-type"), Some("image/svg+xml"));
+    })
+    .await
+    .unwrap();
+}
+
+/// `bytes` as brotli at quality 11 and gzip at level 9 make them.
+fn best(bytes: &[u8]) -> (Vec<u8>, Vec<u8>) {
+    let mut br = Vec::new();
+    {
+        let mut w = brotli::CompressorWriter::new(&mut br, 4096, 11, 22);
+        w.write_all(bytes).unwrap();
+    }
+    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
+    gz.write_all(bytes).unwrap();
+    (br, gz.finish().unwrap())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_finished_games_page_and_data_are_compressed_once_at_the_best_level() {
+    let (path, demo) = demo_db();
+    let server = serve(path, WebOptions::default()).await;
+    let (addr, app) = (server.addr, server.app.clone());
+    let id = demo.analysed.0;
+    tokio::task::spawn_blocking(move || {
+        let data = get(addr, &format!("/g/{id}/data.json"), &[]);
+        let status: serde_json::Value = serde_json::from_slice(&data.body).unwrap();
+        assert_eq!(status["status"], "finished");
+        let before = app.picture_cache().figures();
+        let mut kept = 0;
+        for uri in [format!("/g/{id}/data.json"), format!("/g/{id}")] {
+            let plain = get(addr, &uri, &[]).body;
+            let (br, gz) = best(&plain);
+            for _ in 0..2 {
+                let got = get(addr, &uri, &[("Accept-Encoding", "gzip, br")]);
+                assert_eq!(got.header("content-encoding"), Some("br"), "{uri}");
+                assert!(got.body == br, "{uri}: brotli at quality 11");
+                let got = get(addr, &uri, &[("Accept-Encoding", "gzip")]);
+                assert_eq!(got.header("content-encoding"), Some("gzip"), "{uri}");
+                assert!(got.body == gz, "{uri}: gzip at level 9");
+                assert!(got
+                    .header("vary")
+                    .is_some_and(|v| v.eq_ignore_ascii_case("accept-encoding")));
+            }
+            // Refused brotli: gzip.
+            let got = get(addr, &uri, &[("Accept-Encoding", "br;q=0, gzip")]);
+            assert_eq!(got.header("content-encoding"), Some("gzip"), "{uri}");
+            kept += br.len() + gz.len();
+        }
+        // Kept in the cache of finished games, counted in its bytes, compressed once each.
+        let after = app.picture_cache().figures();
+        assert_eq!(after.entries, before.entries + 4);
+        assert_eq!(after.bytes, before.bytes + kept);
+        assert_eq!(after.draws, before.draws + 4);
     })
     .await
     .unwrap();
