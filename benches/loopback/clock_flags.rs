@@ -166,7 +166,9 @@ fn run(full: bool, games: u64, apart_ms: u64) {
         if let Some(hand) = &hand {
             // A clock moved by hand: every ping at once, then every flag.
             let last = flags.iter().map(|f| f.1).max().unwrap_or(0);
-            hand.set_ms(last - 30_000);
+            // The clock task settles ARRIVAL_ALLOWANCE behind the clock, pings included.
+            let allowance = bao_bot::app::ARRIVAL_ALLOWANCE.as_millis() as i64;
+            hand.set_ms(last - 30_000 + allowance);
             app.wake_clocks();
             let pinged = fake
                 .wait_until(wait, || {
@@ -177,8 +179,15 @@ fn run(full: bool, games: u64, apart_ms: u64) {
                     (n as u64 >= games).then_some(())
                 })
                 .await;
-            assert!(pinged.is_some(), "not every player was pinged");
-            hand.set_ms(last + bao_bot::app::ARRIVAL_ALLOWANCE.as_millis() as i64);
+            assert!(
+                pinged.is_some(),
+                "not every player was pinged; the stand-in got: {:?}",
+                fake.requests()
+                    .iter()
+                    .map(|r| format!("{} {} {:?}", r.method, r.path, r.content()))
+                    .collect::<Vec<_>>()
+            );
+            hand.set_ms(last + allowance);
             app.wake_clocks();
         }
         let ended = fake

@@ -37,8 +37,15 @@ fn master_against(start: Position, winner: Side, level: Level, seed: u64) -> Opt
 
 /// Positions of games between medium players from the Kujifunza book that the solver proves
 /// won for the side to move within the test budget (and the stored proof does not list):
-/// `(position, plies to the end)`, at most `count`, with South and North to move alike.
-fn solved_wins(count: usize) -> Vec<(Position, u32)> {
+/// `(position, plies to the end)`, two of them, with South and North to move alike; found
+/// once for the tests that use them.
+fn solved_wins() -> &'static [(Position, u32)] {
+    static WINS: std::sync::OnceLock<Vec<(Position, u32)>> = std::sync::OnceLock::new();
+    WINS.get_or_init(|| find_solved_wins(2))
+}
+
+/// The search behind [`solved_wins`]: at most `count` such positions.
+fn find_solved_wins(count: usize) -> Vec<(Position, u32)> {
     let medium = Player::Level(Level::Medium);
     let mut found: Vec<(Position, u32)> = Vec::new();
     for (i, &(start, _)) in book(Variant::Kujifunza).iter().enumerate() {
@@ -99,11 +106,11 @@ fn master_never_loses_a_position_of_the_stored_proof() {
 
 #[test]
 fn master_never_loses_a_position_it_proves_won() {
-    let wins = solved_wins(2);
+    let wins = solved_wins();
     assert_eq!(wins.len(), 2, "the book's games hold proved wins");
     assert!(wins.iter().any(|(p, _)| p.turn() == Side::South));
     assert!(wins.iter().any(|(p, _)| p.turn() == Side::North));
-    for (k, (pos, _)) in wins.into_iter().enumerate() {
+    for (k, &(pos, _)) in wins.iter().enumerate() {
         for level in Level::ALL {
             let winner = master_against(pos, pos.turn(), level, k as u64);
             assert_eq!(
@@ -119,7 +126,7 @@ fn master_never_loses_a_position_it_proves_won() {
 fn from_a_proved_loss_master_holds_out_longest() {
     // The loser's side of the proved wins: one ply after the winner's proved move.
     let mut checked = 0;
-    for (pos, n) in solved_wins(2) {
+    for &(pos, n) in solved_wins() {
         let winning = solve(&pos, SolveLimits::nodes(SOLVE_NODES))
             .best_move
             .expect("a won position has a move");
