@@ -44,6 +44,8 @@ pub enum Action {
     Moves,
     /// Offer or accept a draw: `/bao draw`.
     Draw,
+    /// Decline the opponent's draw offer: `/bao draw decline:true`.
+    DeclineDraw,
     /// Accept the challenge: `/bao accept`.
     Accept,
     /// Decline (or withdraw) the challenge: `/bao decline`.
@@ -80,6 +82,7 @@ impl Action {
             Action::Move(_) => "m",
             Action::Moves => "moves",
             Action::Draw => "draw",
+            Action::DeclineDraw => "nodraw",
             Action::Accept => "accept",
             Action::Decline => "decline",
             Action::BoardAt => "at",
@@ -129,7 +132,9 @@ impl Action {
     /// How a button of this kind goes out of date.
     pub fn freshness(&self) -> Freshness {
         match self {
-            Action::Move(_) | Action::Moves | Action::Draw => Freshness::Board,
+            Action::Move(_) | Action::Moves | Action::Draw | Action::DeclineDraw => {
+                Freshness::Board
+            }
             Action::Accept | Action::Decline => Freshness::Challenge,
             Action::BoardAt => Freshness::Past,
             Action::TakebackAccept(_) | Action::TakebackDecline(_) => Freshness::Request,
@@ -187,6 +192,7 @@ impl ButtonId {
             },
             Action::Moves => Command::Moves,
             Action::Draw => Command::Draw,
+            Action::DeclineDraw => Command::DeclineDraw,
             Action::Accept => Command::Accept,
             Action::Decline => Command::Decline,
             Action::BoardAt => Command::BoardAt {
@@ -325,6 +331,7 @@ impl FromStr for ButtonId {
             (_, Some(_)) => return Err(InvalidButton("extra field")),
             ("moves", None) => Action::Moves,
             ("draw", None) => Action::Draw,
+            ("nodraw", None) => Action::DeclineDraw,
             ("accept", None) => Action::Accept,
             ("decline", None) => Action::Decline,
             ("at", None) => Action::BoardAt,
@@ -354,6 +361,7 @@ mod tests {
             Action::Move("A6 left takata".into()),
             Action::Moves,
             Action::Draw,
+            Action::DeclineDraw,
             Action::Accept,
             Action::Decline,
             Action::BoardAt,

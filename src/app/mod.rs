@@ -538,6 +538,7 @@ impl App {
             Command::History { .. } => self.history(&game),
             Command::Resign => self.resign(user, game),
             Command::Draw => self.draw(user, game),
+            Command::DeclineDraw => self.decline_draw(user, game),
             Command::Abort => self.abort(user, game),
             Command::Claim => self.claim(user, game),
             Command::Replay { from, to, .. } => self.replay(user, game, from, to),

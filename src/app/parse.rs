@@ -26,7 +26,7 @@ pub fn read_time_per_move(text: &str) -> Result<Option<i64>, Text> {
     if matches!(t.as_str(), "none" | "off" | "no" | "untimed" | "-" | "0") {
         return Ok(None);
     }
-    let bad = || Text::from(msg!("errors-not-time-per-move", text = text));
+    let bad = || Text::from(msg!("errors-not-time-per-move", text = Text::typed(text)));
     let total = amount_of_time(&t).ok_or_else(bad)?;
     if !(MIN_TIME_PER_MOVE..=MAX_TIME_PER_MOVE).contains(&total) {
         return Err(msg!("errors-time-out-of-range", span = words::span(total, false)).into());
@@ -42,7 +42,7 @@ pub fn game_option(text: Option<&str>) -> Result<Option<GameId>, Text> {
             .trim_start_matches('#')
             .parse::<i64>()
             .map(|n| Some(GameId(n)))
-            .map_err(|_| msg!("errors-not-game-number", text = t).into()),
+            .map_err(|_| msg!("errors-not-game-number", text = Text::typed(t)).into()),
     }
 }
 

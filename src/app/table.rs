@@ -73,7 +73,7 @@ pub const COMMANDS: &[CommandInfo] = &[
         "draw",
         "bao draw",
         "/bao draw",
-        "offer a draw, or accept one",
+        "offer a draw, or accept one (decline:true declines it)",
     ),
     row(
         "abort",

@@ -90,6 +90,8 @@ pub enum Command {
     Resign,
     /// Offer a draw, or accept the opponent's offer.
     Draw,
+    /// Decline the opponent's draw offer.
+    DeclineDraw,
     /// Abort the game before each side has moved twice (or withdraw a challenge).
     Abort,
     /// Start a game against the built-in AI here.
@@ -304,6 +306,7 @@ impl Command {
             | Command::Moves
             | Command::Resign
             | Command::Draw
+            | Command::DeclineDraw
             | Command::Abort
             | Command::Claim => Subject::Acting(None),
             Command::Board { game } | Command::History { game } | Command::Replay { game, .. } => {
@@ -329,6 +332,7 @@ impl Command {
             Command::History { .. } => "history",
             Command::Resign => "resign",
             Command::Draw => "draw",
+            Command::DeclineDraw => "draw decline",
             Command::Abort => "abort",
             Command::Ai { .. } => "ai",
             Command::Games => "games",

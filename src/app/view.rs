@@ -292,6 +292,13 @@ impl App {
                 label: label.render(lang),
                 style: ButtonStyle::Success,
             });
+            if game.draw_offered_by.is_some() {
+                last.push(Button {
+                    id: ButtonId::new(Action::DeclineDraw, game.id, game.ply).to_string(),
+                    label: msg!("views-button-decline-draw").render(lang),
+                    style: ButtonStyle::Danger,
+                });
+            }
         }
         rows.push(last);
         rows

@@ -213,7 +213,12 @@ pub fn command_line(line: &str, user_named: &mut dyn FnMut(&str) -> User) -> Res
         "moves" => no_args(Command::Moves),
         "history" => no_args(Command::History { game }),
         "resign" => no_args(Command::Resign),
-        "draw" => no_args(Command::Draw),
+        "draw" => match option("decline").map(on_off) {
+            // `/bao draw decline:true`: the opponent's offer declined.
+            Some(Some(true)) => no_args(Command::DeclineDraw),
+            Some(None) => Err(msg!("console-not-pref", word = "decline").into()),
+            _ => no_args(Command::Draw),
+        },
         "abort" => no_args(Command::Abort),
         "ai" => {
             let mut level = None;
@@ -467,6 +472,21 @@ mod tests {
         );
         let unknown = command_line("/bao-nothing", &mut named).unwrap_err();
         assert!(unknown.contains("/bao-replay"), "{unknown}");
+    }
+
+    #[test]
+    fn draw_offers_accepts_or_declines() {
+        let mut named = |n: &str| User::new(7, n);
+        assert_eq!(command_line("/bao draw", &mut named), Ok(Command::Draw));
+        assert_eq!(
+            command_line("/bao draw decline:true", &mut named),
+            Ok(Command::DeclineDraw)
+        );
+        assert_eq!(
+            command_line("/bao draw decline:false", &mut named),
+            Ok(Command::Draw)
+        );
+        assert!(command_line("/bao draw decline:maybe", &mut named).is_err());
     }
 
     #[test]

@@ -193,10 +193,18 @@ pub async fn resign(ctx: AppContext<'_>) -> Result<(), Error> {
     respond::command(ctx, Command::Resign).await
 }
 
-/// Offer a draw, or accept your opponent's offer.
+/// Offer a draw, or accept (or decline) your opponent's offer.
 #[poise::command(slash_command)]
-pub async fn draw(ctx: AppContext<'_>) -> Result<(), Error> {
-    respond::command(ctx, Command::Draw).await
+pub async fn draw(
+    ctx: AppContext<'_>,
+    #[description = "True: decline your opponent's offer"] decline: Option<bool>,
+) -> Result<(), Error> {
+    let command = if decline == Some(true) {
+        Command::DeclineDraw
+    } else {
+        Command::Draw
+    };
+    respond::command(ctx, command).await
 }
 
 /// Call off a game that has barely started (no result recorded).

@@ -52,7 +52,13 @@ pub async fn start(upstream: &str) -> std::io::Result<String> {
         held: Mutex::new(HashMap::new()),
         global: Mutex::new(None),
     });
-    let app = axum::Router::new().fallback(forward).with_state(gate);
+    // Any body goes through: its only client is this process's serenity, and the proxy
+    // (Discord) judges uploads by their limits, answering JSON. axum's default 2 MB cap
+    // answered a bare 413 that serenity cannot read (a long game's replay was lost).
+    let app = axum::Router::new()
+        .fallback(forward)
+        .layer(axum::extract::DefaultBodyLimit::disable())
+        .with_state(gate);
     tokio::spawn(async move {
         if let Err(e) = axum::serve(listener, app).await {
             warn!(error = %e, "the rate-limit gate stopped");
@@ -87,7 +93,7 @@ async fn forward(
         uri.path_and_query().map_or(path.as_str(), |p| p.as_str())
     );
     let Ok(reqwest_method) = reqwest::Method::from_bytes(method.as_str().as_bytes()) else {
-        return StatusCode::METHOD_NOT_ALLOWED.into_response();
+        return own_error(StatusCode::METHOD_NOT_ALLOWED, "method not allowed");
     };
     let mut request = gate.client.request(reqwest_method, url).body(body);
     for (name, value) in &headers {
@@ -99,7 +105,7 @@ async fn forward(
         Ok(a) => a,
         Err(e) => {
             warn!(error = %e, "the proxy could not be reached");
-            return StatusCode::BAD_GATEWAY.into_response();
+            return own_error(StatusCode::BAD_GATEWAY, "the proxy could not be reached");
         }
     };
     let status = StatusCode::from_u16(answer.status().as_u16()).unwrap_or(StatusCode::BAD_GATEWAY);
@@ -168,6 +174,12 @@ fn hold(gate: &Gate, route: &str, path: &str, headers: &HeaderMap, body: &[u8]) 
     }
 }
 
+/// The gate's own refusal, as JSON in Discord's shape so that serenity can read it.
+fn own_error(status: StatusCode, message: &str) -> Response {
+    let body = serde_json::json!({ "message": message, "code": 0 });
+    (status, axum::Json(body)).into_response()
+}
+
 /// The gate's own 429 for a held route, as Discord words it.
 fn too_many(left: Duration) -> Response {
     let body = serde_json::json!({
@@ -176,4 +188,60 @@ fn too_many(left: Duration) -> Response {
         "global": false,
     });
     (StatusCode::TOO_MANY_REQUESTS, axum::Json(body)).into_response()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// An upstream on loopback that answers every request with its body's length.
+    async fn upstream() -> String {
+        let listener = TcpListener::bind(SocketAddr::from(([127, 0, 0, 1], 0)))
+            .await
+            .expect("bind");
+        let addr = listener.local_addr().expect("addr");
+        let app = axum::Router::new()
+            .fallback(|body: Bytes| async move {
+                axum::Json(serde_json::json!({ "length": body.len() }))
+            })
+            .layer(axum::extract::DefaultBodyLimit::disable());
+        tokio::spawn(async move { axum::serve(listener, app).await });
+        format!("http://{addr}")
+    }
+
+    #[tokio::test]
+    async fn an_upload_past_axum_s_default_limit_goes_through() {
+        let gate = start(&upstream().await).await.expect("gate");
+        let body = vec![7u8; 12 * 1024 * 1024];
+        let answer = reqwest::Client::new()
+            .post(format!("{gate}/api/v10/channels/1/messages"))
+            .body(body)
+            .send()
+            .await
+            .expect("sent");
+        assert_eq!(answer.status().as_u16(), 200);
+        let bytes = answer.bytes().await.expect("body");
+        let said: serde_json::Value = serde_json::from_slice(&bytes).expect("JSON");
+        assert_eq!(said["length"], 12 * 1024 * 1024);
+    }
+
+    #[tokio::test]
+    async fn an_unreachable_proxy_is_said_in_json() {
+        // A port nothing listens on (bound, then closed).
+        let closed = TcpListener::bind(SocketAddr::from(([127, 0, 0, 1], 0)))
+            .await
+            .expect("bind")
+            .local_addr()
+            .expect("addr");
+        let gate = start(&format!("http://{closed}")).await.expect("gate");
+        let answer = reqwest::Client::new()
+            .get(format!("{gate}/api/v10/gateway"))
+            .send()
+            .await
+            .expect("sent");
+        assert_eq!(answer.status().as_u16(), 502);
+        let bytes = answer.bytes().await.expect("body");
+        let said: serde_json::Value = serde_json::from_slice(&bytes).expect("JSON");
+        assert_eq!(said["message"], "the proxy could not be reached");
+    }
 }

@@ -11,6 +11,11 @@
 //! `+` (lists, `-#` small text) and the dot of `1.` (numbered lists). Anything else,
 //! letters, digits, spaces, `.`, `(`, `'`, other scripts and emoji, stays as it is, so an
 //! ordinary name reads exactly as before.
+//!
+//! Text someone typed and a refusal quotes back sits in a code span instead
+//! (`` `{ $typed }` `` in the catalogue), where Discord reads no markdown, no mention and no
+//! backslash escape: there only a backtick (which would end the span) and a line break
+//! matter; see [`escape_typed`].
 
 /// `name` escaped for chat markdown (see the module's documentation).
 pub fn escape_name(name: &str) -> String {
@@ -49,6 +54,31 @@ pub fn escape_name(name: &str) -> String {
             c => out.push(c),
         }
         rest = &rest[c.len_utf8()..];
+    }
+    out
+}
+
+/// `typed`, text someone typed, made to stay inside the code span the catalogue quotes it
+/// in: a backtick becomes `ˋ` (U+02CB, which looks the same and ends nothing), a line
+/// break a space, and `@everyone` / `@here` get a zero-width space after the `@` (no one is
+/// pinged anyway). Everything else is shown as typed, `**`, `<@1>` and `\\` included.
+pub fn escape_typed(typed: &str) -> String {
+    let mut out = String::with_capacity(typed.len() + 4);
+    let mut rest = typed;
+    while let Some(c) = rest.chars().next() {
+        match c {
+            '`' => out.push('\u{02CB}'),
+            '\n' | '\r' => out.push(' '),
+            '@' if rest[1..].starts_with("everyone") || rest[1..].starts_with("here") => {
+                out.push_str("@\u{200B}");
+            }
+            c => out.push(c),
+        }
+        rest = &rest[c.len_utf8()..];
+    }
+    if out.is_empty() {
+        // An empty code span shows its backticks: a space keeps it a (blank) span.
+        out.push(' ');
     }
     out
 }
@@ -93,5 +123,17 @@ mod tests {
         assert_eq!(escape_name(" - item"), " \\- item");
         assert_eq!(escape_name("1. first"), "1\\. first");
         assert_eq!(escape_name("Mwana-Bao #1 > 2"), "Mwana-Bao #1 > 2");
+    }
+
+    #[test]
+    fn typed_text_stays_inside_its_code_span() {
+        assert_eq!(escape_typed("A6 left"), "A6 left");
+        assert_eq!(
+            escape_typed("**x** @everyone <@1> [a](b) \\ ||s||"),
+            "**x** @\u{200B}everyone <@1> [a](b) \\ ||s||"
+        );
+        assert_eq!(escape_typed("a`b``c"), "a\u{02CB}b\u{02CB}\u{02CB}c");
+        assert_eq!(escape_typed("x\n@here"), "x @\u{200B}here");
+        assert_eq!(escape_typed(""), " ");
     }
 }

@@ -143,6 +143,11 @@ pub enum Piece {
     /// it is, except in chat markdown, where [`Text::render_markdown`] escapes it so it
     /// shows literally (no formatting, link or mention-like text; see [`super::markdown`]).
     Name(String),
+    /// Text someone typed, quoted back in a refusal inside the catalogue's backticks
+    /// (`` `{ $typed }` ``): said as it is, except in chat markdown, where
+    /// [`Text::render_markdown`] keeps it inside that code span (see
+    /// [`super::markdown::escape_typed`]).
+    Typed(String),
 }
 
 /// What the bot says: messages and verbatim pieces in a row, put in a language only by
@@ -230,6 +235,12 @@ impl Text {
         }
     }
 
+    /// `typed`, text someone typed, quoted back where the catalogue puts it in backticks
+    /// (see [`Piece::Typed`]).
+    pub fn typed(typed: impl Into<String>) -> Text {
+        Text::of(vec![Piece::Typed(typed.into())])
+    }
+
     /// Appends `more`.
     pub fn push(&mut self, more: impl Into<Text>) {
         self.english.take();
@@ -280,9 +291,9 @@ impl Text {
 
     /// Whether it says nothing.
     pub fn is_empty(&self) -> bool {
-        self.pieces
-            .iter()
-            .all(|p| matches!(p, Piece::Verbatim(s) | Piece::Name(s) if s.is_empty()))
+        self.pieces.iter().all(
+            |p| matches!(p, Piece::Verbatim(s) | Piece::Name(s) | Piece::Typed(s) if s.is_empty()),
+        )
     }
 
     /// Its pieces.
@@ -335,6 +346,10 @@ impl Text {
                 Piece::Name(s) => match style {
                     Style::Plain => out.push_str(s),
                     Style::Markdown => out.push_str(&super::markdown::escape_name(s)),
+                },
+                Piece::Typed(s) => match style {
+                    Style::Plain => out.push_str(s),
+                    Style::Markdown => out.push_str(&super::markdown::escape_typed(s)),
                 },
             }
         }

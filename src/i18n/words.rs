@@ -133,18 +133,26 @@ pub fn clock_error(e: &TimeControlError) -> Msg {
     let presets = presets_text();
     match e {
         TimeControlError::Malformed(t) => {
-            msg!("errors-clock-malformed", text = t, presets = presets)
+            msg!(
+                "errors-clock-malformed",
+                text = Text::typed(t),
+                presets = presets
+            )
         }
         TimeControlError::LiveOutOfRange(t) => {
-            msg!("errors-clock-live-range", text = t, presets = presets)
+            msg!(
+                "errors-clock-live-range",
+                text = Text::typed(t),
+                presets = presets
+            )
         }
         TimeControlError::CorrespondenceOutOfRange(t) => msg!(
             "errors-clock-correspondence-range",
-            text = t,
+            text = Text::typed(t),
             presets = presets
         ),
-        TimeControlError::BadCap(t) => msg!("errors-clock-bad-cap", text = t),
-        TimeControlError::CapOnLive(t) => msg!("errors-clock-cap-on-live", text = t),
+        TimeControlError::BadCap(t) => msg!("errors-clock-bad-cap", text = Text::typed(t)),
+        TimeControlError::CapOnLive(t) => msg!("errors-clock-cap-on-live", text = Text::typed(t)),
     }
 }
 
@@ -300,16 +308,28 @@ pub fn parse_problem(p: &ParseProblem) -> Msg {
     let form = msg!("move-form");
     match p {
         ParseProblem::Empty => msg!("move-parse-empty", form = form),
-        ParseProblem::NotAPit { word } => msg!("move-parse-not-a-pit", word = word, form = form),
+        ParseProblem::NotAPit { word } => msg!(
+            "move-parse-not-a-pit",
+            word = Text::typed(word),
+            form = form
+        ),
         ParseProblem::NoDirection { text } => {
-            msg!("move-parse-no-direction", text = text, form = form)
+            msg!(
+                "move-parse-no-direction",
+                text = Text::typed(text),
+                form = form
+            )
         }
         ParseProblem::NotADirection { word } => {
-            msg!("move-parse-not-a-direction", word = word, form = form)
+            msg!(
+                "move-parse-not-a-direction",
+                word = Text::typed(word),
+                form = form
+            )
         }
         ParseProblem::Twice { text, what } => msg!(
             "move-parse-twice",
-            text = text,
+            text = Text::typed(text),
             what = match what {
                 crate::rules::MoveWord::Kind => msg!("move-word-kind"),
                 crate::rules::MoveWord::House => msg!("move-word-house"),
@@ -317,9 +337,13 @@ pub fn parse_problem(p: &ParseProblem) -> Msg {
             }
         ),
         ParseProblem::NotAMoveWord { word } => {
-            msg!("move-parse-not-a-move-word", word = word, form = form)
+            msg!(
+                "move-parse-not-a-move-word",
+                word = Text::typed(word),
+                form = form
+            )
         }
-        ParseProblem::NoKind { text } => msg!("move-parse-no-kind", text = text),
+        ParseProblem::NoKind { text } => msg!("move-parse-no-kind", text = Text::typed(text)),
         ParseProblem::Other(text) => msg!("move-parse-other", text = text),
     }
 }

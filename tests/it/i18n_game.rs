@@ -223,7 +223,7 @@ fn two_players_play_a_whole_game_in_swahili() {
     let t = swahili("draw offer", &resp.reply);
     assert!(t.starts_with("Asha anapendekeza sare. <@2>"), "{t}");
     let labels = resp.reply.button_labels();
-    assert_eq!(labels, ["Kubali sare"]);
+    assert_eq!(labels, ["Kubali sare", "Kataa sare"]);
     refused("draw again", &w.run(&w.asha, &GENERAL, Command::Draw).reply);
     let t = refused(
         "abort by an outsider",

@@ -39,6 +39,7 @@ mod discord_ratings;
 mod discord_replays;
 mod discord_takebacks;
 mod discord_threads;
+mod discord_typed_text;
 mod discord_user_install;
 mod discord_user_install_more;
 mod discord_visibility;

@@ -205,3 +205,63 @@ fn a_name_is_posted_literally_in_leaderboards_and_statistics() {
     );
     shows_literally(&stats, "the statistics");
 }
+
+/// Every refusal that quotes what someone typed, with its typed argument and its others.
+const TYPED_IN: &[(&str, &str, &[&str])] = &[
+    ("errors-not-game-number", "text", &[]),
+    ("errors-not-time-per-move", "text", &[]),
+    ("errors-clock-malformed", "text", &["presets"]),
+    ("errors-clock-live-range", "text", &["presets"]),
+    ("errors-clock-correspondence-range", "text", &["presets"]),
+    ("errors-clock-bad-cap", "text", &[]),
+    ("errors-clock-cap-on-live", "text", &[]),
+    ("move-parse-not-a-pit", "word", &["form"]),
+    ("move-parse-no-direction", "text", &["form"]),
+    ("move-parse-not-a-direction", "word", &["form"]),
+    ("move-parse-twice", "text", &["what"]),
+    ("move-parse-not-a-move-word", "word", &["form"]),
+    ("move-parse-no-kind", "text", &[]),
+    ("language-unknown", "typed", &["accepted"]),
+    ("settings-unknown-key", "key", &["form"]),
+    ("settings-bad-on-off", "typed", &["what"]),
+    ("settings-bad-variant", "typed", &[]),
+    ("settings-bad-rules", "typed", &[]),
+    ("settings-bad-placement", "typed", &[]),
+    ("settings-bad-channel", "word", &[]),
+    ("settings-bad-max-games", "typed", &[]),
+    ("event-bad-round-time", "typed", &[]),
+    ("event-bad-signup-time", "typed", &[]),
+    ("daily-not-a-channel", "word", &["form"]),
+    ("daily-not-an-hour", "word", &["form"]),
+    ("game-cap-alone", "cap", &[]),
+];
+
+#[test]
+fn typed_text_quoted_in_a_refusal_stays_inside_its_code_span() {
+    use bao_bot::i18n::{lookup, Lang, Msg, Text};
+    let typed = "**x** @everyone <@1> `y`";
+    for &(id, arg, others) in TYPED_IN {
+        for lang in [Lang::En, Lang::Sw] {
+            let mut msg = Msg::new(id).arg(arg, Text::typed(typed));
+            for other in others {
+                msg = msg.arg(other, "…");
+            }
+            assert!(lookup(&msg, lang).is_some(), "{id} in {lang}");
+            let chat = msg.render_markdown(lang);
+            // Inside a code span (odd pieces between backticks), its backticks look-alikes.
+            assert!(
+                chat.contains("**x** @\u{200B}everyone <@1> \u{2CB}y\u{2CB}"),
+                "{id} in {lang}: {chat}"
+            );
+            assert!(!chat.contains("@everyone"), "{id} in {lang}: {chat}");
+            for (i, piece) in chat.split('`').enumerate() {
+                assert!(
+                    !piece.contains("**x**") || i % 2 == 1,
+                    "{id} in {lang}: outside a code span: {chat}"
+                );
+            }
+            // The console is not markdown: there it is as typed.
+            assert!(msg.render(lang).contains(typed), "{id} in {lang}");
+        }
+    }
+}

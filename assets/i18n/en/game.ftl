@@ -75,8 +75,9 @@ game-draw-accepted = { $name } accepts the draw.
 game-draw-declined = { $name } declines the draw; { $opponent }, the game goes on.
 game-draw-none-to-decline = There is no draw offer of your opponent's to decline.
 # $opponent is a mention or a name.
-game-draw-offer = { $name } offers a draw. { $opponent }, accept with `/bao draw` or the button; any move declines it.
+game-draw-offer = { $name } offers a draw. { $opponent }, accept with `/bao draw` or the button, or decline with `/bao draw decline:true` or the button; any move declines it too.
 game-button-accept-draw = Accept draw
+game-button-decline-draw = Decline draw
 game-abort-tournament = A tournament game cannot be aborted: `/bao resign` or `/bao draw` instead (or `/bao-tournament withdraw` to leave the event).
 game-abort-late = Too late to abort: each side has moved twice. `/bao resign` or `/bao draw` instead.
 game-aborts = { $name } aborts game { $game }; no result is recorded.

@@ -35,6 +35,7 @@ views-button-moves = { $n ->
 }
 views-button-accept-draw = Accept draw
 views-button-offer-draw = Offer draw
+views-button-decline-draw = Decline draw
 
 ## `/bao board`, `/bao moves`.
 views-not-accepted = The challenge here has not been accepted yet.

@@ -70,8 +70,9 @@ game-draw-accepted = { $name } amekubali sare.
 # $opponent ni kutajwa au jina: mchezaji aliyependekeza sare.
 game-draw-declined = { $name } amekataa sare; { $opponent }, mchezo unaendelea.
 game-draw-none-to-decline = Hakuna pendekezo la sare la mpinzani wako la kukataa.
-game-draw-offer = { $name } anapendekeza sare. { $opponent }, kubali kwa `/bao draw` au kitufe; hatua yoyote inaikataa.
+game-draw-offer = { $name } anapendekeza sare. { $opponent }, kubali kwa `/bao draw` au kitufe, au kataa kwa `/bao draw decline:true` au kitufe; hatua yoyote inaikataa pia.
 game-button-accept-draw = Kubali sare
+game-button-decline-draw = Kataa sare
 game-abort-tournament = Mchezo wa mashindano hauwezi kusitishwa: tumia `/bao resign` au `/bao draw` badala yake (au `/bao-tournament withdraw` ili kuacha mashindano).
 game-abort-late = Umechelewa kusitisha: kila upande umecheza mara mbili. Tumia `/bao resign` au `/bao draw` badala yake.
 game-aborts = { $name } amesitisha mchezo { $game }; hakuna matokeo yaliyorekodiwa.

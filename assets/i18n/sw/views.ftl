@@ -32,6 +32,7 @@ views-button-moves = { $n ->
 }
 views-button-accept-draw = Kubali sare
 views-button-offer-draw = Pendekeza sare
+views-button-decline-draw = Kataa sare
 
 ## `/bao board`, `/bao moves`.
 views-not-accepted = Changamoto hapa bado haijakubaliwa.

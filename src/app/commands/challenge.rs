@@ -479,7 +479,10 @@ fn timing(
 /// Refuses a cap given without a correspondence clock.
 fn cap_alone(cap: Option<String>) -> Result<(), Halt> {
     match cap {
-        Some(cap) => Err(refuse(msg!("game-cap-alone", cap = cap.trim()))),
+        Some(cap) => Err(refuse(msg!(
+            "game-cap-alone",
+            cap = Text::typed(cap.trim())
+        ))),
         None => Ok(()),
     }
 }

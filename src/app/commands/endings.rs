@@ -67,18 +67,26 @@ impl App {
                 ));
                 let lang = self.lang_for(user.id, &game.place, false)?;
                 reply.mention = opponent.and_then(Player::user);
-                reply.buttons = vec![vec![Button {
-                    id: ButtonId::new(Action::Draw, game.id, game.ply).to_string(),
-                    label: msg!("game-button-accept-draw").render(lang),
-                    style: ButtonStyle::Success,
-                }]];
+                reply.buttons = vec![vec![
+                    Button {
+                        id: ButtonId::new(Action::Draw, game.id, game.ply).to_string(),
+                        label: msg!("game-button-accept-draw").render(lang),
+                        style: ButtonStyle::Success,
+                    },
+                    Button {
+                        id: ButtonId::new(Action::DeclineDraw, game.id, game.ply).to_string(),
+                        label: msg!("game-button-decline-draw").render(lang),
+                        style: ButtonStyle::Danger,
+                    },
+                ]];
                 Ok(reply.into())
             }
         }
     }
 
-    /// Declines the opponent's standing draw offer (from the game page): the offer is
-    /// withdrawn and the chat is told, the offerer named.
+    /// Declines the opponent's standing draw offer (`/bao draw decline:true`, the offer's
+    /// Decline button, the game page): the offer is withdrawn and the chat is told, the
+    /// offerer named.
     pub(in crate::app) fn decline_draw(&self, user: &User, game: Game) -> Answer {
         let Some(side) = game.side_of(user.id) else {
             return Err(not_yours(&game));
@@ -92,7 +100,7 @@ impl App {
         let name = self.side_name(&game, !side);
         let mut reply = Reply::public(msg!(
             "game-draw-declined",
-            name = &user.name,
+            name = Text::name(&user.name),
             opponent = mention(offerer, &name)
         ));
         reply.mention = offerer.and_then(Player::user);

@@ -149,7 +149,7 @@ impl App {
                 Err(_) => {
                     return Err(refuse(msg!(
                         "language-unknown",
-                        typed = typed,
+                        typed = Text::typed(typed),
                         accepted = accepted()
                     )))
                 }

@@ -48,13 +48,25 @@ fn read_daily(value: &str) -> Result<Option<(u64, u32)>, Msg> {
         .parse::<u64>()
         .ok()
         .filter(|&c| c > 0)
-        .ok_or_else(|| msg!("daily-not-a-channel", word = *channel, form = daily_form()))?;
+        .ok_or_else(|| {
+            msg!(
+                "daily-not-a-channel",
+                word = Text::typed(*channel),
+                form = daily_form()
+            )
+        })?;
     let hour = hour
         .trim_end_matches(":00")
         .parse::<u32>()
         .ok()
         .filter(|h| *h < 24)
-        .ok_or_else(|| msg!("daily-not-an-hour", word = *hour, form = daily_form()))?;
+        .ok_or_else(|| {
+            msg!(
+                "daily-not-an-hour",
+                word = Text::typed(*hour),
+                form = daily_form()
+            )
+        })?;
     Ok(Some((channel, hour)))
 }
 

@@ -58,17 +58,17 @@ fn read_value(key: SettingKey, typed: &str) -> Result<Option<String>, Text> {
     }
     let on_off = |what: &str| match on_off(t) {
         Some(on) => Ok(Some(if on { "on" } else { "off" }.to_string())),
-        None => Err(msg!("settings-bad-on-off", what = what, typed = t).into()),
+        None => Err(msg!("settings-bad-on-off", what = what, typed = Text::typed(t)).into()),
     };
     match key {
         SettingKey::Variant => t
             .parse::<Variant>()
             .map(|v| Some(v.name().to_string()))
-            .map_err(|_| msg!("settings-bad-variant", typed = t).into()),
+            .map_err(|_| msg!("settings-bad-variant", typed = Text::typed(t)).into()),
         SettingKey::Rules => t
             .parse::<RuleSet>()
             .map(|r| Some(r.name().to_string()))
-            .map_err(|_| msg!("settings-bad-rules", typed = t).into()),
+            .map_err(|_| msg!("settings-bad-rules", typed = Text::typed(t)).into()),
         SettingKey::TimePerMove => read_time_per_move(t).map(|secs| {
             Some(match secs {
                 Some(s) => s.to_string(),
@@ -80,7 +80,7 @@ fn read_value(key: SettingKey, typed: &str) -> Result<Option<String>, Text> {
         SettingKey::Placement => match lower.as_str() {
             "thread" | "threads" => Ok(Some("thread".into())),
             "channel" => Ok(Some("channel".into())),
-            _ => Err(msg!("settings-bad-placement", typed = t).into()),
+            _ => Err(msg!("settings-bad-placement", typed = Text::typed(t)).into()),
         },
         SettingKey::Channels => {
             if matches!(lower.as_str(), "everywhere" | "all" | "-" | "none") {
@@ -91,7 +91,7 @@ fn read_value(key: SettingKey, typed: &str) -> Result<Option<String>, Text> {
                 let digits = word.trim_start_matches("<#").trim_end_matches('>');
                 match digits.parse::<u64>() {
                     Ok(id) if id > 0 => ids.push(id.to_string()),
-                    _ => return Err(msg!("settings-bad-channel", word = word).into()),
+                    _ => return Err(msg!("settings-bad-channel", word = Text::typed(word)).into()),
                 }
             }
             if ids.is_empty() {
@@ -110,7 +110,7 @@ fn read_value(key: SettingKey, typed: &str) -> Result<Option<String>, Text> {
             }
             match t.parse::<u32>() {
                 Ok(n) if (1..=100).contains(&n) => Ok(Some(n.to_string())),
-                _ => Err(msg!("settings-bad-max-games", typed = t).into()),
+                _ => Err(msg!("settings-bad-max-games", typed = Text::typed(t)).into()),
             }
         }
     }
@@ -347,7 +347,7 @@ impl App {
         let Some(key) = SettingKey::parse(&key.trim().to_ascii_lowercase()) else {
             return Err(refuse(msg!(
                 "settings-unknown-key",
-                key = key.trim(),
+                key = Text::typed(key.trim()),
                 form = settings_form()
             )));
         };

@@ -194,7 +194,7 @@ impl App {
             Some(t) => Some(
                 amount_of_time(t)
                     .filter(|s| *s >= 3600)
-                    .ok_or_else(|| refuse(msg!("event-bad-round-time", typed = t)))?,
+                    .ok_or_else(|| refuse(msg!("event-bad-round-time", typed = Text::typed(t))))?,
             ),
         };
         let now = self.clock.now();
@@ -203,7 +203,7 @@ impl App {
             Some(t) => Some(
                 now + amount_of_time(t)
                     .filter(|s| *s >= 60)
-                    .ok_or_else(|| refuse(msg!("event-bad-signup-time", typed = t)))?,
+                    .ok_or_else(|| refuse(msg!("event-bad-signup-time", typed = Text::typed(t))))?,
             ),
         };
         match ask.max_players {
