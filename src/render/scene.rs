@@ -7,7 +7,7 @@ use std::collections::HashMap;
 
 use crate::rules::{Pit, Position, Side, Variant};
 
-use super::board::{board_layer_at, cell_at, draw_label, stone_spots};
+use super::board::{board_layer_at, cell_at, draw_label, steady_stone_spots, stone_spots};
 use super::canvas::{Align, Canvas, Fill, Rgba, Weight};
 use super::marks::{last_move_marks, LegendItem, PitMarks, Ring, Tag};
 use super::theme::{
@@ -32,6 +32,9 @@ pub(super) struct Scene<'a> {
     pub header: f32,
     pub board_y: f32,
     pub height: f32,
+    /// The steady look of game GIFs: stones where they lie ([`steady_stone_spots`]), so that
+    /// one ply changes few pixels.
+    pub steady: bool,
 }
 
 impl<'a> Scene<'a> {
@@ -72,27 +75,7 @@ impl<'a> Scene<'a> {
             (None, None) => None,
         };
 
-        let mut status = Vec::new();
-        if pos.variant() == Variant::Kujifunza {
-            status.push("KUJIFUNZA".to_string());
-        }
-        // The default rule set (v0.2) is not marked, as in the position line.
-        if pos.rules() != crate::rules::RuleSet::V02 {
-            status.push(fill(&w.rules, &[("rules", &pos.rules())]).to_uppercase());
-        }
-        // A stored result without a winner on the board (agreed draw, abandonment) is over too.
-        if pos.is_over() || opts.result_text.is_some() {
-            status.push(w.game_over.clone());
-        } else {
-            if pos.variant() == Variant::Kiswahili {
-                status.push(pos.phase().label().to_string());
-            }
-            status.push(fill(&w.to_move, &[("side", &who(pos.turn()))]));
-        }
-        if let Some(ply) = opts.ply {
-            status.push(fill(&w.ply, &[("ply", &ply)]));
-        }
-        let status = status.join("  \u{b7}  ");
+        let status = status_line(pos, opts, false);
 
         let text_w = WIDTH - 2.0 * MARGIN;
         let takasia_line = takasia.map(|t| fill(&w.takasia, &[("pit", &t)]));
@@ -135,6 +118,7 @@ impl<'a> Scene<'a> {
             header,
             board_y,
             height: height.ceil(),
+            steady: false,
         }
     }
 
@@ -224,7 +208,12 @@ impl<'a> Scene<'a> {
             } else {
                 c.stroke_circle(dot_x, dot_y, 8.0, DIM_INK, 2.0, None);
             }
-            let ink = if to_move || won { INK } else { DIM_INK };
+            // The steady look keeps both names' ink: the dot alone shows the turn.
+            let ink = if to_move || won || self.steady {
+                INK
+            } else {
+                DIM_INK
+            };
             c.text(&name, x0 + 26.0, y, size, Weight::Bold, ink, Align::Left);
             c.text(
                 &detail,
@@ -303,7 +292,11 @@ impl<'a> Scene<'a> {
             );
         }
 
-        // Rings of the last move and the takasia target, from the inside out.
+        // Rings of the last move and the takasia target, from the inside out (crisp in the
+        // steady look).
+        c.set_crisp(self.steady);
+        // The steady look's rings are thinner too: a ring comes and goes every ply.
+        let ring_w = if self.steady { 2.5 } else { 3.5 };
         if let Some(marks) = self.marks.get(&pit) {
             for (i, ring) in marks.rings.iter().enumerate() {
                 let grow = 4.5 + 6.0 * i as f32;
@@ -317,15 +310,16 @@ impl<'a> Scene<'a> {
                         2.0 * h,
                         14.0,
                         ring.color,
-                        3.5,
+                        ring_w,
                         dash,
                     );
                 } else {
-                    c.stroke_circle(cx, cy, PIT_R + grow, ring.color, 3.5, dash);
+                    c.stroke_circle(cx, cy, PIT_R + grow, ring.color, ring_w, dash);
                 }
             }
         }
 
+        c.set_crisp(false);
         if self.marks.get(&pit).is_some_and(|m| !m.rings.is_empty()) {
             // Outer rings may cross the name: write it again on top.
             draw_label(c, pit, x, y);
@@ -371,13 +365,22 @@ impl<'a> Scene<'a> {
 
     fn draw_stones(&self, c: &mut Canvas, cx: f32, cy: f32, seeds: u8) {
         let n = (seeds as usize).min(MAX_STONES);
-        for (i, (dx, dy)) in stone_spots(n).enumerate() {
+        let spots: Vec<(f32, f32)> = if self.steady {
+            steady_stone_spots(n).collect()
+        } else {
+            stone_spots(n).collect()
+        };
+        for (i, &(dx, dy)) in spots.iter().enumerate() {
             // Whole-pixel centres: every stone then has the same anti-aliased edge, which
             // the PNG's deflate finds again and again (a quarter off the file size).
             let sx = (cx + dx).round();
             let sy = (cy + dy).round();
             let color = STONES[i % STONES.len()];
-            c.fill_circle(sx + 1.0, sy + 2.0, STONE_R, &Fill::Solid(STONE_SHADOW));
+            if !self.steady {
+                // (No shadow in the steady look: at half size it is a pixel's crescent that
+                // every stone added or taken changes.)
+                c.fill_circle(sx + 1.0, sy + 2.0, STONE_R, &Fill::Solid(STONE_SHADOW));
+            }
             c.fill_circle(sx, sy, STONE_R, &Fill::Solid(color));
             c.fill_circle(sx - 2.5, sy - 2.5, 2.5, &Fill::Solid(STONE_GLINT));
         }
@@ -446,6 +449,40 @@ impl<'a> Scene<'a> {
             y += CAPTION_LINE;
         }
     }
+}
+
+/// The header's second line: variant, rule set, phase, who is to move and the ply, or
+/// `GAME OVER`. In the `steady` look of game GIFs, without who is to move (the dot by the
+/// name shows it) and the ply (the caption has it), so that it changes only with the phase.
+pub(super) fn status_line(pos: &Position, opts: &RenderOptions, steady: bool) -> String {
+    let w = &opts.words;
+    let who = |side: Side| match &opts.names {
+        Some(names) => format!("{} ({})", short(&names[side.index()]), w.side(side)),
+        None => w.side(side).to_string(),
+    };
+    let mut status = Vec::new();
+    if pos.variant() == Variant::Kujifunza {
+        status.push("KUJIFUNZA".to_string());
+    }
+    // The default rule set (v0.2) is not marked, as in the position line.
+    if pos.rules() != crate::rules::RuleSet::V02 {
+        status.push(fill(&w.rules, &[("rules", &pos.rules())]).to_uppercase());
+    }
+    // A stored result without a winner on the board (agreed draw, abandonment) is over too.
+    if pos.is_over() || opts.result_text.is_some() {
+        status.push(w.game_over.clone());
+    } else {
+        if pos.variant() == Variant::Kiswahili {
+            status.push(pos.phase().label().to_string());
+        }
+        if !steady {
+            status.push(fill(&w.to_move, &[("side", &who(pos.turn()))]));
+        }
+    }
+    if let Some(ply) = opts.ply.filter(|_| !steady) {
+        status.push(fill(&w.ply, &[("ply", &ply)]));
+    }
+    status.join("  \u{b7}  ")
 }
 
 /// A caption line in plain text at the margin, its baseline at `y`.
