@@ -326,12 +326,7 @@ pub(super) fn game_movie(
         let line = match &trace {
             Some(t) => fill(
                 &opts.words.ply_line,
-                &[
-                    ("ply", &p),
-                    ("name", &names_of(&render, t.mover)),
-                    ("side", &opts.words.side(t.mover)),
-                    ("move", &opts.words.say_move(&t.mv)),
-                ],
+                &[("ply", &p), ("move", &opts.words.say_move(&t.mv))],
             ),
             None => opts.words.start_position.clone(),
         };

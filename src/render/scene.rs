@@ -295,8 +295,6 @@ impl<'a> Scene<'a> {
         // Rings of the last move and the takasia target, from the inside out (crisp in the
         // steady look).
         c.set_crisp(self.steady);
-        // The steady look's rings are thinner too: a ring comes and goes every ply.
-        let ring_w = if self.steady { 2.5 } else { 3.5 };
         if let Some(marks) = self.marks.get(&pit) {
             for (i, ring) in marks.rings.iter().enumerate() {
                 let grow = 4.5 + 6.0 * i as f32;
@@ -310,11 +308,11 @@ impl<'a> Scene<'a> {
                         2.0 * h,
                         14.0,
                         ring.color,
-                        ring_w,
+                        3.5,
                         dash,
                     );
                 } else {
-                    c.stroke_circle(cx, cy, PIT_R + grow, ring.color, ring_w, dash);
+                    c.stroke_circle(cx, cy, PIT_R + grow, ring.color, 3.5, dash);
                 }
             }
         }
@@ -327,21 +325,25 @@ impl<'a> Scene<'a> {
 
         self.draw_stones(c, cx, cy, seeds);
 
-        // Count badge at the bottom-right, always.
-        let count = seeds.to_string();
-        let size = 26.0;
-        let tw = c.text_width(&count, size, Weight::Bold);
-        let (bw, bh) = ((tw + 14.0).max(32.0), 30.0);
-        let (bx, by) = (x + CELL - bw - 2.0, y + CELL - bh - 2.0);
-        // An empty pit's 0 is faint on the wood; other counts are on a badge.
-        let ink = if seeds == 0 {
-            LABEL.alpha(120)
-        } else {
-            c.fill_round_rect(bx, by, bw, bh, bh / 2.0, &Fill::Solid(BADGE));
-            BADGE_INK
-        };
-        let (mx, my) = (bx + bw / 2.0, by + bh / 2.0);
-        c.text_centered(&count, mx, my, size, Weight::Bold, ink);
+        // Count badge at the bottom-right, always (but for an empty pit in the steady look:
+        // its bowl is plainly empty, and a faint 0 drawn and erased as pits empty and fill
+        // costs a game GIF bytes every ply).
+        if seeds > 0 || !self.steady {
+            let count = seeds.to_string();
+            let size = 26.0;
+            let tw = c.text_width(&count, size, Weight::Bold);
+            let (bw, bh) = ((tw + 14.0).max(32.0), 30.0);
+            let (bx, by) = (x + CELL - bw - 2.0, y + CELL - bh - 2.0);
+            // An empty pit's 0 is faint on the wood; other counts are on a badge.
+            let ink = if seeds == 0 {
+                LABEL.alpha(120)
+            } else {
+                c.fill_round_rect(bx, by, bw, bh, bh / 2.0, &Fill::Solid(BADGE));
+                BADGE_INK
+            };
+            let (mx, my) = (bx + bw / 2.0, by + bh / 2.0);
+            c.text_centered(&count, mx, my, size, Weight::Bold, ink);
+        }
 
         // Tags at the top-right, right to left.
         if let Some(marks) = self.marks.get(&pit) {
@@ -376,13 +378,15 @@ impl<'a> Scene<'a> {
             let sx = (cx + dx).round();
             let sy = (cy + dy).round();
             let color = STONES[i % STONES.len()];
+            // The steady look's stones are flat: at half size the shadow is a pixel's crescent
+            // and the glint a pixel or two, which every stone added or taken changes.
             if !self.steady {
-                // (No shadow in the steady look: at half size it is a pixel's crescent that
-                // every stone added or taken changes.)
                 c.fill_circle(sx + 1.0, sy + 2.0, STONE_R, &Fill::Solid(STONE_SHADOW));
             }
             c.fill_circle(sx, sy, STONE_R, &Fill::Solid(color));
-            c.fill_circle(sx - 2.5, sy - 2.5, 2.5, &Fill::Solid(STONE_GLINT));
+            if !self.steady {
+                c.fill_circle(sx - 2.5, sy - 2.5, 2.5, &Fill::Solid(STONE_GLINT));
+            }
         }
     }
 
