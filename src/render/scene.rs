@@ -561,6 +561,23 @@ mod tests {
     use crate::render::marks::tests::{played, CAPTURE};
 
     #[test]
+    fn the_steady_status_line_changes_only_with_the_phase() {
+        let opts = RenderOptions {
+            names: Some(["Asha".into(), "Baraka".into()]),
+            ply: Some(7),
+            ..RenderOptions::default()
+        };
+        let pos = Position::default();
+        assert_eq!(
+            status_line(&pos, &opts, false),
+            "NAMUA  \u{b7}  Asha (South) to move  \u{b7}  ply 7"
+        );
+        assert_eq!(status_line(&pos, &opts, true), "NAMUA");
+        let over = pos.with_winner(Side::North);
+        assert_eq!(status_line(&over, &opts, true), "GAME OVER");
+    }
+
+    #[test]
     fn banner_reason_from_rules_or_from_the_app() {
         let fonts = Fonts::load();
         let over: Position = "variant=kiswahili turn=N hand=19,20 house=S takasia=- \
