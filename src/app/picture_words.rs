@@ -79,8 +79,6 @@ pub fn picture_words(lang: Lang) -> PictureWords {
         ply_line: r(msg!(
             "picture-ply-line",
             ply = "{ply}",
-            name = "{name}",
-            side = "{side}",
             move = "{move}"
         )),
         start_position: r(msg!("picture-start-position")),

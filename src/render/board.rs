@@ -146,6 +146,14 @@ pub fn stone_spots(n: usize) -> impl Iterator<Item = (f32, f32)> {
     spots.iter().map(move |&(x, y)| (x - mx, y - my))
 }
 
+/// The first `n` stone spots where they lie, not re-centred: the steady layout of game GIFs,
+/// where a seed added or taken adds or takes one stone and the others stay put (a frame then
+/// changes a stone's pixels, not the whole bowl's). The spots wind round the bowl's centre,
+/// so a heap is at most half a stone off it.
+pub(super) fn steady_stone_spots(n: usize) -> impl Iterator<Item = (f32, f32)> {
+    STONE_SPOTS[..n.min(MAX_STONES)].iter().copied()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

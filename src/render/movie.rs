@@ -12,7 +12,7 @@ use crate::rules::{IllegalMove, Move, Position, Side, Trace};
 use super::anim;
 use super::canvas::Canvas;
 use super::gif::GifBuilder;
-use super::scene::Scene;
+use super::scene::{status_line, Scene};
 use super::stage::{full, names_of, Stage};
 use super::theme::{Fonts, BACKGROUND, BANNER, BOARD_H, CAPTION_LINE, HEADER, WIDTH};
 use super::words::{fill, PictureWords};
@@ -278,7 +278,9 @@ pub(super) fn game_movie(
     let last = shown(to);
     let fonts = Fonts::load();
     let board_y = HEADER + if last.is_over() { BANNER } else { 0.0 };
-    let height = (board_y + BOARD_H + 14.0 + 2.0 * CAPTION_LINE + 10.0).ceil() as u32;
+    // One caption line, the ply and its move: the rings and tags on the board show what
+    // the move did (a second line describing it cost a fifth of the bytes).
+    let height = (board_y + BOARD_H + 14.0 + CAPTION_LINE + 10.0).ceil() as u32;
     let scale = if opts.half_size { 0.5 } else { 1.0 };
     let mut stage = Stage::new(
         opts.viewer,
@@ -291,6 +293,7 @@ pub(super) fn game_movie(
     if opts.half_size {
         stage.canvas = stage.canvas.coarse_text();
     }
+    stage.steady = true;
     let pixels = stage.canvas.pixmap();
     let mut gif = GifBuilder::new(pixels.width(), pixels.height());
     let render = RenderOptions {
@@ -302,15 +305,14 @@ pub(super) fn game_movie(
     for p in opts.from..=to {
         if opts.sowing && p > opts.from {
             let (before, trace) = (&positions[p as usize - 1], &traces[p as usize - 1]);
-            let header = Scene::new(
+            let header = status_line(
                 before,
                 &RenderOptions {
                     ply: Some(p - 1),
                     ..render.clone()
                 },
-                &stage.fonts,
-            )
-            .status;
+                stage.steady,
+            );
             let budget = anim::MAX_DURATION_CS - anim::FINAL_HOLD_CS as u32;
             let frames = anim::paced_frames(before, trace, anim::MAX_FRAMES - 1, budget);
             // The first frame repeats the previous ply's board: skip it.
@@ -324,19 +326,10 @@ pub(super) fn game_movie(
         let line = match &trace {
             Some(t) => fill(
                 &opts.words.ply_line,
-                &[
-                    ("ply", &p),
-                    ("name", &names_of(&render, t.mover)),
-                    ("side", &opts.words.side(t.mover)),
-                    ("move", &opts.words.say_move(&t.mv)),
-                ],
+                &[("ply", &p), ("move", &opts.words.say_move(&t.mv))],
             ),
             None => opts.words.start_position.clone(),
         };
-        let detail = trace
-            .as_ref()
-            .map(|t| opts.words.describe.describe(t))
-            .unwrap_or_default();
         let still_opts = RenderOptions {
             ply: Some(p),
             trace,
@@ -347,7 +340,7 @@ pub(super) fn game_movie(
             },
             ..render.clone()
         };
-        stage.show_ply(&pos, &still_opts, &line, &detail);
+        stage.show_ply(&pos, &still_opts, &line);
         let delay = if p == to {
             anim::FINAL_HOLD_CS
         } else {

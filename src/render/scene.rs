@@ -7,7 +7,7 @@ use std::collections::HashMap;
 
 use crate::rules::{Pit, Position, Side, Variant};
 
-use super::board::{board_layer_at, cell_at, draw_label, stone_spots};
+use super::board::{board_layer_at, cell_at, draw_label, steady_stone_spots, stone_spots};
 use super::canvas::{Align, Canvas, Fill, Rgba, Weight};
 use super::marks::{last_move_marks, LegendItem, PitMarks, Ring, Tag};
 use super::theme::{
@@ -32,6 +32,9 @@ pub(super) struct Scene<'a> {
     pub header: f32,
     pub board_y: f32,
     pub height: f32,
+    /// The steady look of game GIFs: stones where they lie ([`steady_stone_spots`]), so that
+    /// one ply changes few pixels.
+    pub steady: bool,
 }
 
 impl<'a> Scene<'a> {
@@ -72,27 +75,7 @@ impl<'a> Scene<'a> {
             (None, None) => None,
         };
 
-        let mut status = Vec::new();
-        if pos.variant() == Variant::Kujifunza {
-            status.push("KUJIFUNZA".to_string());
-        }
-        // The default rule set (v0.2) is not marked, as in the position line.
-        if pos.rules() != crate::rules::RuleSet::V02 {
-            status.push(fill(&w.rules, &[("rules", &pos.rules())]).to_uppercase());
-        }
-        // A stored result without a winner on the board (agreed draw, abandonment) is over too.
-        if pos.is_over() || opts.result_text.is_some() {
-            status.push(w.game_over.clone());
-        } else {
-            if pos.variant() == Variant::Kiswahili {
-                status.push(pos.phase().label().to_string());
-            }
-            status.push(fill(&w.to_move, &[("side", &who(pos.turn()))]));
-        }
-        if let Some(ply) = opts.ply {
-            status.push(fill(&w.ply, &[("ply", &ply)]));
-        }
-        let status = status.join("  \u{b7}  ");
+        let status = status_line(pos, opts, false);
 
         let text_w = WIDTH - 2.0 * MARGIN;
         let takasia_line = takasia.map(|t| fill(&w.takasia, &[("pit", &t)]));
@@ -135,6 +118,7 @@ impl<'a> Scene<'a> {
             header,
             board_y,
             height: height.ceil(),
+            steady: false,
         }
     }
 
@@ -224,7 +208,12 @@ impl<'a> Scene<'a> {
             } else {
                 c.stroke_circle(dot_x, dot_y, 8.0, DIM_INK, 2.0, None);
             }
-            let ink = if to_move || won { INK } else { DIM_INK };
+            // The steady look keeps both names' ink: the dot alone shows the turn.
+            let ink = if to_move || won || self.steady {
+                INK
+            } else {
+                DIM_INK
+            };
             c.text(&name, x0 + 26.0, y, size, Weight::Bold, ink, Align::Left);
             c.text(
                 &detail,
@@ -303,7 +292,9 @@ impl<'a> Scene<'a> {
             );
         }
 
-        // Rings of the last move and the takasia target, from the inside out.
+        // Rings of the last move and the takasia target, from the inside out (crisp in the
+        // steady look).
+        c.set_crisp(self.steady);
         if let Some(marks) = self.marks.get(&pit) {
             for (i, ring) in marks.rings.iter().enumerate() {
                 let grow = 4.5 + 6.0 * i as f32;
@@ -326,6 +317,7 @@ impl<'a> Scene<'a> {
             }
         }
 
+        c.set_crisp(false);
         if self.marks.get(&pit).is_some_and(|m| !m.rings.is_empty()) {
             // Outer rings may cross the name: write it again on top.
             draw_label(c, pit, x, y);
@@ -333,21 +325,25 @@ impl<'a> Scene<'a> {
 
         self.draw_stones(c, cx, cy, seeds);
 
-        // Count badge at the bottom-right, always.
-        let count = seeds.to_string();
-        let size = 26.0;
-        let tw = c.text_width(&count, size, Weight::Bold);
-        let (bw, bh) = ((tw + 14.0).max(32.0), 30.0);
-        let (bx, by) = (x + CELL - bw - 2.0, y + CELL - bh - 2.0);
-        // An empty pit's 0 is faint on the wood; other counts are on a badge.
-        let ink = if seeds == 0 {
-            LABEL.alpha(120)
-        } else {
-            c.fill_round_rect(bx, by, bw, bh, bh / 2.0, &Fill::Solid(BADGE));
-            BADGE_INK
-        };
-        let (mx, my) = (bx + bw / 2.0, by + bh / 2.0);
-        c.text_centered(&count, mx, my, size, Weight::Bold, ink);
+        // Count badge at the bottom-right, always (but for an empty pit in the steady look:
+        // its bowl is plainly empty, and a faint 0 drawn and erased as pits empty and fill
+        // costs a game GIF bytes every ply).
+        if seeds > 0 || !self.steady {
+            let count = seeds.to_string();
+            let size = 26.0;
+            let tw = c.text_width(&count, size, Weight::Bold);
+            let (bw, bh) = ((tw + 14.0).max(32.0), 30.0);
+            let (bx, by) = (x + CELL - bw - 2.0, y + CELL - bh - 2.0);
+            // An empty pit's 0 is faint on the wood; other counts are on a badge.
+            let ink = if seeds == 0 {
+                LABEL.alpha(120)
+            } else {
+                c.fill_round_rect(bx, by, bw, bh, bh / 2.0, &Fill::Solid(BADGE));
+                BADGE_INK
+            };
+            let (mx, my) = (bx + bw / 2.0, by + bh / 2.0);
+            c.text_centered(&count, mx, my, size, Weight::Bold, ink);
+        }
 
         // Tags at the top-right, right to left.
         if let Some(marks) = self.marks.get(&pit) {
@@ -371,15 +367,26 @@ impl<'a> Scene<'a> {
 
     fn draw_stones(&self, c: &mut Canvas, cx: f32, cy: f32, seeds: u8) {
         let n = (seeds as usize).min(MAX_STONES);
-        for (i, (dx, dy)) in stone_spots(n).enumerate() {
+        let spots: Vec<(f32, f32)> = if self.steady {
+            steady_stone_spots(n).collect()
+        } else {
+            stone_spots(n).collect()
+        };
+        for (i, &(dx, dy)) in spots.iter().enumerate() {
             // Whole-pixel centres: every stone then has the same anti-aliased edge, which
             // the PNG's deflate finds again and again (a quarter off the file size).
             let sx = (cx + dx).round();
             let sy = (cy + dy).round();
             let color = STONES[i % STONES.len()];
-            c.fill_circle(sx + 1.0, sy + 2.0, STONE_R, &Fill::Solid(STONE_SHADOW));
+            // The steady look's stones are flat: at half size the shadow is a pixel's crescent
+            // and the glint a pixel or two, which every stone added or taken changes.
+            if !self.steady {
+                c.fill_circle(sx + 1.0, sy + 2.0, STONE_R, &Fill::Solid(STONE_SHADOW));
+            }
             c.fill_circle(sx, sy, STONE_R, &Fill::Solid(color));
-            c.fill_circle(sx - 2.5, sy - 2.5, 2.5, &Fill::Solid(STONE_GLINT));
+            if !self.steady {
+                c.fill_circle(sx - 2.5, sy - 2.5, 2.5, &Fill::Solid(STONE_GLINT));
+            }
         }
     }
 
@@ -446,6 +453,40 @@ impl<'a> Scene<'a> {
             y += CAPTION_LINE;
         }
     }
+}
+
+/// The header's second line: variant, rule set, phase, who is to move and the ply, or
+/// `GAME OVER`. In the `steady` look of game GIFs, without who is to move (the dot by the
+/// name shows it) and the ply (the caption has it), so that it changes only with the phase.
+pub(super) fn status_line(pos: &Position, opts: &RenderOptions, steady: bool) -> String {
+    let w = &opts.words;
+    let who = |side: Side| match &opts.names {
+        Some(names) => format!("{} ({})", short(&names[side.index()]), w.side(side)),
+        None => w.side(side).to_string(),
+    };
+    let mut status = Vec::new();
+    if pos.variant() == Variant::Kujifunza {
+        status.push("KUJIFUNZA".to_string());
+    }
+    // The default rule set (v0.2) is not marked, as in the position line.
+    if pos.rules() != crate::rules::RuleSet::V02 {
+        status.push(fill(&w.rules, &[("rules", &pos.rules())]).to_uppercase());
+    }
+    // A stored result without a winner on the board (agreed draw, abandonment) is over too.
+    if pos.is_over() || opts.result_text.is_some() {
+        status.push(w.game_over.clone());
+    } else {
+        if pos.variant() == Variant::Kiswahili {
+            status.push(pos.phase().label().to_string());
+        }
+        if !steady {
+            status.push(fill(&w.to_move, &[("side", &who(pos.turn()))]));
+        }
+    }
+    if let Some(ply) = opts.ply.filter(|_| !steady) {
+        status.push(fill(&w.ply, &[("ply", &ply)]));
+    }
+    status.join("  \u{b7}  ")
 }
 
 /// A caption line in plain text at the margin, its baseline at `y`.
@@ -518,6 +559,23 @@ pub(super) fn fit(c: &Canvas, text: &str, size: f32, max: f32) -> String {
 mod tests {
     use super::*;
     use crate::render::marks::tests::{played, CAPTURE};
+
+    #[test]
+    fn the_steady_status_line_changes_only_with_the_phase() {
+        let opts = RenderOptions {
+            names: Some(["Asha".into(), "Baraka".into()]),
+            ply: Some(7),
+            ..RenderOptions::default()
+        };
+        let pos = Position::default();
+        assert_eq!(
+            status_line(&pos, &opts, false),
+            "NAMUA  \u{b7}  Asha (South) to move  \u{b7}  ply 7"
+        );
+        assert_eq!(status_line(&pos, &opts, true), "NAMUA");
+        let over = pos.with_winner(Side::North);
+        assert_eq!(status_line(&over, &opts, true), "GAME OVER");
+    }
 
     #[test]
     fn banner_reason_from_rules_or_from_the_app() {

@@ -11,7 +11,7 @@ use super::board::{board_layer_at, cell_at};
 use super::canvas::{Align, Canvas, Rgba, Weight};
 use super::gif::{GifBuilder, Rect};
 use super::marks::{frame_marks, PitMarks};
-use super::scene::Scene;
+use super::scene::{status_line, Scene};
 use super::theme::{
     Fonts, BACKGROUND, BANNER, BOARD_H, CAPTION_LINE, CAPTION_SIZE, CELL, DIM_INK, INK, MARGIN,
     WIDTH,
@@ -65,6 +65,8 @@ pub(super) struct Stage {
     banner: Option<Option<String>>,
     caption: Option<Vec<String>>,
     dirty: Vec<Rect>,
+    /// Draw in the steady look of game GIFs (see [`Scene::steady`]).
+    pub steady: bool,
 }
 
 impl Stage {
@@ -97,6 +99,7 @@ impl Stage {
             banner: None,
             caption: None,
             dirty: vec![full(height)],
+            steady: false,
         }
     }
 
@@ -247,12 +250,17 @@ impl Stage {
         self.show(&scene, &[line.to_string()]);
     }
 
-    /// One ply of a game: the still's board, header and banner, and two caption lines.
-    pub fn show_ply(&mut self, pos: &Position, opts: &RenderOptions, line: &str, detail: &str) {
+    /// One ply of a game: the still's board, header and banner, and one caption line.
+    pub fn show_ply(&mut self, pos: &Position, opts: &RenderOptions, line: &str) {
         let full_scene = Scene::new(pos, opts, &self.fonts);
-        let mut scene = bare_scene(pos, opts, full_scene.marks, full_scene.status, self);
+        let status = if self.steady {
+            status_line(pos, opts, true)
+        } else {
+            full_scene.status
+        };
+        let mut scene = bare_scene(pos, opts, full_scene.marks, status, self);
         scene.banner = full_scene.banner;
-        self.show(&scene, &[line.to_string(), detail.to_string()]);
+        self.show(&scene, &[line.to_string()]);
     }
 }
 
@@ -277,6 +285,7 @@ fn bare_scene<'a>(
         header: super::scene::header_height(opts),
         board_y: stage.board_y,
         height: stage.height as f32,
+        steady: stage.steady,
     }
 }
 
@@ -394,5 +403,60 @@ fn frame_note(f: &Frame, before: &Position, trace: &Trace, opts: &RenderOptions)
             let _ = before;
             w.describe.describe(trace)
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::render::theme::HEADER;
+
+    /// The pixels of `pit`'s cell on the stage.
+    fn cell_pixels(stage: &Stage, pit: Pit) -> Vec<u8> {
+        let (x, y) = cell_at(stage.viewer, pit, MARGIN, stage.board_y);
+        stage
+            .canvas
+            .pixels(x as u32, y as u32, CELL as u32, CELL as u32)
+    }
+
+    /// How many pixels of a pit's cell one ply changes, where the pit gains a seed and no
+    /// mark, in the steady look or the PNG's.
+    fn changed_by_a_seed(steady: bool) -> usize {
+        let start = Position::start(Variant::Kujifunza);
+        let mv = start.legal_moves()[0];
+        let (after, trace) = start.play(&mv).unwrap();
+        let mover = trace.mover;
+        let opts = RenderOptions {
+            trace: Some(trace),
+            ply: Some(1),
+            ..RenderOptions::default()
+        };
+        let marks = Scene::new(&after, &opts, &Fonts::load()).marks;
+        let pit = Pit::all_of(mover)
+            .find(|&p| !marks.contains_key(&p) && after.seeds(p) == start.seeds(p) + 1)
+            .expect("the move sows a seed into an unmarked pit");
+        let height = (HEADER + BOARD_H + 60.0) as u32;
+        let fonts = Fonts::load();
+        let mut stage = Stage::new(Side::South, Variant::Kujifunza, HEADER, height, fonts, 0.5);
+        stage.steady = steady;
+        stage.show_ply(&start, &RenderOptions::default(), "start");
+        let before = cell_pixels(&stage, pit);
+        stage.show_ply(&after, &opts, "ply 1");
+        let now = cell_pixels(&stage, pit);
+        before
+            .chunks_exact(4)
+            .zip(now.chunks_exact(4))
+            .filter(|(a, b)| a != b)
+            .count()
+    }
+
+    #[test]
+    fn in_the_steady_look_a_seed_added_leaves_the_other_stones_where_they_lie() {
+        let (steady, recentred) = (changed_by_a_seed(true), changed_by_a_seed(false));
+        assert!(steady > 0, "the new stone and count are drawn");
+        assert!(
+            steady * 2 < recentred,
+            "steady {steady} pixels, re-centred {recentred}"
+        );
     }
 }

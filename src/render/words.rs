@@ -124,7 +124,7 @@ pub struct PictureWords {
     pub stop_takasia: String,
     /// `never-ending move ({runs} sowing runs): {name} wins`.
     pub never_ending: String,
-    /// A game GIF's line: `Ply {ply} · {name} ({side}): {move}`.
+    /// A game GIF's caption: `Ply {ply} · {move}` (the move's pit names say whose it was).
     pub ply_line: String,
     /// `Start position`.
     pub start_position: String,
@@ -197,7 +197,7 @@ impl Default for PictureWords {
             stop_house_choice: s("nyumba stop in {pit}"),
             stop_takasia: s("{pit} is the takasia pit: the move stops"),
             never_ending: s("never-ending move ({runs} sowing runs): {name} wins"),
-            ply_line: s("Ply {ply} \u{b7} {name} ({side}): {move}"),
+            ply_line: s("Ply {ply} \u{b7} {move}"),
             start_position: s("Start position"),
             text_to_move: s("<- to move"),
             no_winner: s("Game over, no winner"),

@@ -32,7 +32,7 @@ picture-stop-house = stops in the nyumba { $pit }
 picture-stop-house-choice = nyumba stop in { $pit }
 picture-stop-takasia = { $pit } is the takasia pit: the move stops
 picture-never-ending = never-ending move ({ $runs } sowing runs): { $name } wins
-picture-ply-line = Ply { $ply } · { $name } ({ $side }): { $move }
+picture-ply-line = Ply { $ply } · { $move }
 picture-start-position = Start position
 # Under a board: a correspondence deadline ($when: a UTC date), or why a game over has no winner.
 picture-caption-deadline = { $name } to move by { $when } UTC

@@ -34,7 +34,7 @@ picture-never-ending = hatua isiyoisha ({ $runs ->
     [one] mzunguko { $runs } wa kutawanya
    *[other] mizunguko { $runs } ya kutawanya
 }): { $name } ameshinda
-picture-ply-line = Hatua { $ply } · { $name } ({ $side }): { $move }
+picture-ply-line = Hatua { $ply } · { $move }
 picture-start-position = Mwanzo wa mchezo
 # Chini ya bao: muda wa mwisho wa hatua ($when: tarehe ya UTC), au kwa nini mchezo uliokwisha hauna mshindi.
 picture-caption-deadline = { $name } acheze kabla ya { $when } UTC
