@@ -207,7 +207,8 @@ pub fn router_with_play(app: Arc<App>, options: &WebOptions, play: Option<Play>)
             }
         }
     });
-    Router::new()
+    let activity_on = play.as_ref().is_some_and(Play::has_activity);
+    let routes = Router::new()
         .route("/", get(index))
         .route("/g/{id}", get(game_page))
         .route("/g/{id}/data.json", get(game_data))
@@ -221,7 +222,14 @@ pub fn router_with_play(app: Arc<App>, options: &WebOptions, play: Option<Play>)
         .route("/health", get(health))
         .fallback(not_found)
         .with_state(web)
-        .merge(play.map(activity::with_play).unwrap_or_default())
+        .merge(play.map(activity::with_play).unwrap_or_default());
+    // Discord's launch at the root goes on to `/activity` only where there is one.
+    let routes = if activity_on {
+        routes.layer(axum::middleware::from_fn(activity::or_launched))
+    } else {
+        routes
+    };
+    routes
         .layer(axum::middleware::from_fn_with_state(limiter, limit::limit))
         .layer(
             CompressionLayer::new()
@@ -249,7 +257,7 @@ async fn security_headers(
     request: axum::extract::Request,
     next: axum::middleware::Next,
 ) -> Response {
-    let mut response = activity::or_launched(request, next).await;
+    let mut response = next.run(request).await;
     let h = response.headers_mut();
     h.insert(
         header::CONTENT_SECURITY_POLICY,

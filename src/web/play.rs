@@ -67,6 +67,11 @@ impl Play {
     }
 
     /// The Activity's routes (`/activity`, `/api/token`) when it is on, else none.
+    /// Whether the Discord Activity is on (`[activity]`).
+    pub(super) fn has_activity(&self) -> bool {
+        self.activity.is_some()
+    }
+
     pub(super) fn activity_routes(&self) -> Router {
         match &self.activity {
             Some(discord) => {

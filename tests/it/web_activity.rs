@@ -220,6 +220,26 @@ async fn only_the_activity_page_may_be_framed_and_only_by_discord() {
 }
 
 #[tokio::test]
+async fn without_the_activity_the_root_is_the_index_whatever_its_query() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("bao.db");
+    let (app, _) = writer(&path);
+    start(&app, &PRIVATE);
+    // Play on, the Activity off (no `[activity]`), and the pages alone.
+    let play = Play::new(app.clone(), Arc::new(|_: Vec<Notice>| {}));
+    let with_play = web::router_with_play(pages(&path), &WebOptions::default(), Some(play));
+    let alone = web::router(pages(&path), &WebOptions::default());
+    for router in [&with_play, &alone] {
+        let root = send(router, "GET", "/?frame_id=f1&instance_id=i-1", &[], "").await;
+        assert_eq!(root.status, StatusCode::OK);
+        assert_eq!(root.header(header::LOCATION), "");
+        assert_eq!(root.header(header::X_FRAME_OPTIONS), "DENY");
+        let activity = send(router, "GET", "/activity?frame_id=f1", &[], "").await;
+        assert_eq!(activity.status, StatusCode::NOT_FOUND);
+    }
+}
+
+#[tokio::test]
 async fn the_activitys_script_asks_only_relative_addresses_and_sends_no_cookie() {
     let site = site();
     let js = send(&site.router, "GET", "/static/activity.js", &[], "").await;
